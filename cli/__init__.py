@@ -1,0 +1,1 @@
+"""The `esrpdb` command line: argument parsing and rendering only, over library functions."""

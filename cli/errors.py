@@ -1,0 +1,24 @@
+"""Map library errors to one-line `Error: …` messages with exit code 1 (unless --debug)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Iterator
+
+import typer
+
+
+def fail(message: str, code: int = 1) -> None:
+    """Print `Error: message` on stderr and leave with `code`."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextlib.contextmanager
+def friendly_errors(ctx: typer.Context, *expected: type[BaseException]) -> Iterator[None]:
+    try:
+        yield
+    except expected as error:
+        if ctx.obj is not None and getattr(ctx.obj, "debug", False):
+            raise
+        fail(str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__)

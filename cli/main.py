@@ -1,0 +1,49 @@
+"""Entry point: global options, then one thin command per library function."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import typer
+
+from esrpdb.cli import db_commands, listing_commands, sql_command
+from esrpdb.db.catalog import Catalog, open_catalog
+
+app = typer.Typer(
+    help="Turn Exchange Jetstress results into a PostgreSQL comparison catalogue.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@dataclass
+class Options:
+    database_url: str | None
+    debug: bool
+
+    def catalog(self) -> Catalog:
+        return open_catalog(self.database_url)
+
+
+@app.callback()
+def main(
+    ctx: typer.Context,
+    database_url: Optional[str] = typer.Option(
+        None,
+        "--database-url",
+        envvar="ESRPDB_DATABASE_URL",
+        help="PostgreSQL URL (13+). Default: the embedded server in ESRPDB_HOME.",
+    ),
+    debug: bool = typer.Option(False, "--debug", help="Show full tracebacks instead of one-line errors."),
+) -> None:
+    ctx.obj = Options(database_url=database_url, debug=debug)
+
+
+db_commands.register(app)
+listing_commands.register(app)
+sql_command.register(app)
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,26 @@
+"""`esrpdb sql "select …"`: read-only ad-hoc SQL."""
+
+from __future__ import annotations
+
+import typer
+
+from esrpdb.cli.errors import friendly_errors
+from esrpdb.cli.listing_commands import FORMAT_OPTION
+from esrpdb.cli.render import OutputFormat, render
+from esrpdb.queries import adhoc
+
+
+def sql(
+    ctx: typer.Context,
+    statement: str = typer.Argument(..., help="One SQL statement; it runs in a read-only transaction."),
+    timeout_s: float = typer.Option(adhoc.DEFAULT_TIMEOUT_S, "--timeout", help="Statement timeout in seconds."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Run one read-only SQL statement against the catalogue."""
+    with friendly_errors(ctx, adhoc.SqlRefused):
+        result = adhoc.sql(ctx.obj.catalog().engine, statement, timeout_s=timeout_s)
+    render(result.columns, result.rows, fmt)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("sql")(sql)

@@ -1,0 +1,1 @@
+"""Parsers (pure: bytes in, typed records out) and the loader that writes them."""

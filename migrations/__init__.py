@@ -1,0 +1,1 @@
+"""Alembic migrations: one reviewed step per change; views come from queries/*.sql."""

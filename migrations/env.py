@@ -1,0 +1,47 @@
+"""Alembic environment: the URL comes from esrpdb's own resolution, never from an ini file."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy import create_engine, pool, text
+
+import esrpdb.schema  # noqa: F401  (registers every table on Base.metadata)
+from esrpdb.db.connection import resolve_url
+from esrpdb.schema.base import Base
+
+# Serialises concurrent `esrpdb` processes that find the database behind head.
+MIGRATION_LOCK_KEY = 0x65737270  # "esrp"
+
+target_metadata = Base.metadata
+
+
+def _url() -> str:
+    configured = context.config.get_main_option("sqlalchemy.url")
+    return configured or resolve_url()
+
+
+def run_migrations_offline() -> None:
+    context.configure(url=_url(), target_metadata=target_metadata, literal_binds=True, compare_type=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    engine = create_engine(_url(), poolclass=pool.NullPool)
+    with engine.connect() as connection:
+        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+        connection.commit()
+        try:
+            context.configure(connection=connection, target_metadata=target_metadata, compare_type=True)
+            with context.begin_transaction():
+                context.run_migrations()
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK_KEY})
+            connection.commit()
+    engine.dispose()
+
+
+if context.is_offline_mode():
+    run_migrations_offline()
+else:
+    run_migrations_online()

@@ -1,0 +1,1 @@
+"""Canned queries (SQL views created by migrations), listings, and guarded ad-hoc SQL."""

@@ -1,0 +1,43 @@
+"""The catalogue's own listings: solutions and runs, as plain rows for any renderer."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine, text
+
+from esrpdb.queries.adhoc import QueryResult
+
+SOLUTIONS_SQL = """
+SELECT s.key, s.vendor, s.model, s.label, s.connectivity, s.raid_level,
+       COALESCE(SUM(d.disk_count), 0)::int AS disk_count,
+       COALESCE(SUM(d.disk_count) FILTER (WHERE d.role = 'active'), 0)::int AS active_disk_count,
+       s.usable_capacity_bytes, s.list_price_amount, s.list_price_currency,
+       (SELECT count(*) FROM runs r WHERE r.solution_id = s.id)::int AS run_count
+FROM solutions s LEFT JOIN disks d ON d.solution_id = s.id
+GROUP BY s.id ORDER BY s.key
+"""
+
+RUNS_SQL = """
+SELECT r.id AS run_id, s.key AS solution, r.run_label, r.report_type, r.jetstress_release,
+       r.machine_name, r.test_start, r.reported_verdict AS verdict, r.achieved_iops, r.target_iops,
+       (SELECT count(*) FROM instances i WHERE i.run_id = r.id)::int AS instance_count,
+       f.file_name AS source_file, r.source_line
+FROM runs r
+JOIN source_files f ON f.id = r.source_file_id
+LEFT JOIN solutions s ON s.id = r.solution_id
+WHERE (CAST(:solution AS text) IS NULL OR s.key = :solution)
+ORDER BY s.key NULLS LAST, r.test_start NULLS LAST, r.id
+"""
+
+
+def _rows(engine: Engine, sql: str, **params) -> QueryResult:
+    with engine.connect() as conn:
+        result = conn.execute(text(sql), params)
+        return QueryResult(columns=list(result.keys()), rows=[tuple(r) for r in result])
+
+
+def solutions(engine: Engine) -> QueryResult:
+    return _rows(engine, SOLUTIONS_SQL)
+
+
+def runs(engine: Engine, *, solution: str | None = None) -> QueryResult:
+    return _rows(engine, RUNS_SQL, solution=solution)

@@ -1,0 +1,46 @@
+"""The relational catalogue: SQLAlchemy 2 models, one module per table family.
+
+Importing this package registers every table on `Base.metadata`, which Alembic's
+autogenerate compares against the migrations (the no-drift test).
+"""
+
+from esrpdb.schema.base import Base
+from esrpdb.schema.claims import Claim
+from esrpdb.schema.runs import (
+    BackupStat,
+    HostCounter,
+    IngestWarning,
+    Instance,
+    Latency,
+    LogEvent,
+    RecoveryStat,
+    ReportField,
+    Run,
+    TestIssue,
+)
+from esrpdb.schema.samples import PerfCounter, PerfSample, PowerSample, RunPower
+from esrpdb.schema.solutions import DiskGroup, Solution, Trial
+from esrpdb.schema.sources import SourceFile
+
+__all__ = [
+    "Base",
+    "BackupStat",
+    "Claim",
+    "DiskGroup",
+    "HostCounter",
+    "IngestWarning",
+    "Instance",
+    "Latency",
+    "LogEvent",
+    "PerfCounter",
+    "PerfSample",
+    "PowerSample",
+    "RecoveryStat",
+    "ReportField",
+    "Run",
+    "RunPower",
+    "Solution",
+    "SourceFile",
+    "TestIssue",
+    "Trial",
+]

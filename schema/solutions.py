@@ -1,0 +1,86 @@
+"""What was tested: a storage solution, its disk groups, and trials of repeated runs."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Integer, Numeric, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from esrpdb.schema.base import Base, non_negative, one_of
+
+DISK_MEDIA = ("HDD", "SSD")
+DISK_ROLES = ("active", "hot_spare", "system")
+POWER_BOUNDARIES = ("enclosure_and_drives", "drives_only", "system")
+
+
+class Solution(Base):
+    __tablename__ = "solutions"
+    __table_args__ = (
+        *non_negative("usable_capacity_bytes", "list_price_amount", "idle_power_w", "active_power_w"),
+        CheckConstraint("list_price_currency ~ '^[A-Z]{3}$'", name="list_price_currency_iso"),
+        CheckConstraint(
+            "list_price_amount IS NULL OR list_price_currency IS NOT NULL", name="list_price_has_currency"
+        ),
+        one_of("power_boundary", POWER_BOUNDARIES),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(100), unique=True)  # short handle used on the command line
+    vendor: Mapped[str | None] = mapped_column(Text)
+    model: Mapped[str | None] = mapped_column(Text)
+    label: Mapped[str | None] = mapped_column(Text)  # as the source documents name it
+    connectivity: Mapped[str | None] = mapped_column(Text)
+    raid_level: Mapped[str | None] = mapped_column(Text)
+    usable_capacity_bytes: Mapped[int | None] = mapped_column(BigInteger)
+    usable_capacity_printed: Mapped[str | None] = mapped_column(Text)  # e.g. "2,089 GB (GB = 2^30 bytes)"
+    list_price_amount: Mapped[Decimal | None] = mapped_column(Numeric(14, 2))
+    list_price_currency: Mapped[str | None] = mapped_column(String(3))
+    list_price_year: Mapped[int | None] = mapped_column(Integer)
+    list_price_type: Mapped[str | None] = mapped_column(Text)  # list / reseller / street
+    list_price_includes: Mapped[str | None] = mapped_column(Text)
+    list_price_source: Mapped[str | None] = mapped_column(Text)
+    idle_power_w: Mapped[float | None]
+    active_power_w: Mapped[float | None]
+    power_boundary: Mapped[str | None] = mapped_column(Text)
+    power_source: Mapped[str | None] = mapped_column(Text)
+    notes: Mapped[str | None] = mapped_column(Text)
+
+    disk_groups: Mapped[list[DiskGroup]] = relationship(back_populates="solution", cascade="all, delete-orphan")
+
+
+class DiskGroup(Base):
+    """A set of identical disks in one role; per-disk figures divide by a sum of these."""
+
+    __tablename__ = "disks"
+    __table_args__ = (
+        CheckConstraint("disk_count > 0", name="disk_count_positive"),
+        *non_negative("rpm", "raw_capacity_bytes"),
+        one_of("media", DISK_MEDIA),
+        one_of("role", DISK_ROLES),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    solution_id: Mapped[int] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
+    disk_count: Mapped[int] = mapped_column(Integer)
+    model: Mapped[str | None] = mapped_column(Text)
+    media: Mapped[str | None] = mapped_column(Text)
+    rpm: Mapped[int | None] = mapped_column(Integer)
+    raw_capacity_bytes: Mapped[int | None] = mapped_column(BigInteger)  # per disk
+    interface: Mapped[str | None] = mapped_column(Text)
+    firmware: Mapped[str | None] = mapped_column(Text)
+    role: Mapped[str] = mapped_column(Text, server_default="active")
+
+    solution: Mapped[Solution] = relationship(back_populates="disk_groups")
+
+
+class Trial(Base):
+    """Repeated runs of one configuration (Run 1..3); the median run is chosen within it."""
+
+    __tablename__ = "trials"
+    __table_args__ = (UniqueConstraint("solution_id", "label", name="uq_trials_solution_label"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    solution_id: Mapped[int] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
+    label: Mapped[str] = mapped_column(Text)
+    description: Mapped[str | None] = mapped_column(Text)

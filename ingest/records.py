@@ -146,6 +146,7 @@ class JetstressReport:
     source_name: str
     report_type: ReportType
     product_title: str | None = None  # e.g. "Microsoft Exchange Jetstress 2010"
+    source_line: int | None = None  # where the report starts in its file (documents hold several)
     key_values: list[KeyValue] = field(default_factory=list)
 
     # Test Summary

@@ -55,7 +55,7 @@ class DiskGroup(Base):
     __tablename__ = "disks"
     __table_args__ = (
         CheckConstraint("disk_count > 0", name="disk_count_positive"),
-        *non_negative("rpm", "raw_capacity_bytes"),
+        *non_negative("speed_rpm", "raw_capacity_bytes"),
         one_of("media", DISK_MEDIA),
         one_of("role", DISK_ROLES),
     )
@@ -65,7 +65,7 @@ class DiskGroup(Base):
     disk_count: Mapped[int] = mapped_column(Integer)
     model: Mapped[str | None] = mapped_column(Text)
     media: Mapped[str | None] = mapped_column(Text)
-    rpm: Mapped[int | None] = mapped_column(Integer)
+    speed_rpm: Mapped[int | None] = mapped_column(Integer)
     raw_capacity_bytes: Mapped[int | None] = mapped_column(BigInteger)  # per disk
     interface: Mapped[str | None] = mapped_column(Text)
     firmware: Mapped[str | None] = mapped_column(Text)

@@ -69,7 +69,7 @@ def upgrade() -> None:
     sa.Column('disk_count', sa.Integer(), nullable=False),
     sa.Column('model', sa.Text(), nullable=True),
     sa.Column('media', sa.Text(), nullable=True),
-    sa.Column('rpm', sa.Integer(), nullable=True),
+    sa.Column('speed_rpm', sa.Integer(), nullable=True),
     sa.Column('raw_capacity_bytes', sa.BigInteger(), nullable=True),
     sa.Column('interface', sa.Text(), nullable=True),
     sa.Column('firmware', sa.Text(), nullable=True),
@@ -78,7 +78,7 @@ def upgrade() -> None:
     sa.CheckConstraint("role IN ('active', 'hot_spare', 'system')", name=op.f('ck_disks_role_allowed')),
     sa.CheckConstraint('disk_count > 0', name=op.f('ck_disks_disk_count_positive')),
     sa.CheckConstraint('raw_capacity_bytes >= 0', name=op.f('ck_disks_raw_capacity_bytes_non_negative')),
-    sa.CheckConstraint('rpm >= 0', name=op.f('ck_disks_rpm_non_negative')),
+    sa.CheckConstraint('speed_rpm >= 0', name=op.f('ck_disks_speed_rpm_non_negative')),
     sa.ForeignKeyConstraint(['solution_id'], ['solutions.id'], name=op.f('fk_disks_solution_id_solutions'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_disks'))
     )

@@ -1,0 +1,51 @@
+"""`esrpdb ingest PATH…`: load files and folders, one line of outcome per file, exit 1 on any failure."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from esrpdb.cli.render import OutputFormat, render
+from esrpdb.ingest.pipeline import FileOutcome, ingest_paths, iter_files
+
+PROGRESS_THRESHOLD = 5  # show a bar when there are more files than this
+
+
+def ingest(
+    ctx: typer.Context,
+    paths: List[Path] = typer.Argument(..., help="Files or folders (searched recursively)."),
+    solution: Optional[str] = typer.Option(None, "--solution", help="Attach the runs to this solution key."),
+    failfast: bool = typer.Option(False, "--failfast", help="Stop at the first file that fails."),
+    fmt: OutputFormat = typer.Option(OutputFormat.table, "--format", "-f", help="Summary as table, csv or json."),
+) -> None:
+    """Load Jetstress reports (and other recognised files) into the catalogue."""
+    engine = ctx.obj.catalog().engine
+    total = sum(1 for _ in iter_files(paths))
+    err = Console(stderr=True)
+    if total > PROGRESS_THRESHOLD and err.is_terminal:
+        with Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), console=err, transient=True) as bar:
+            task = bar.add_task("ingest", total=total)
+            outcomes = ingest_paths(engine, paths, solution_key=solution, failfast=failfast,
+                                    on_outcome=lambda _: bar.advance(task))
+    else:
+        outcomes = ingest_paths(engine, paths, solution_key=solution, failfast=failfast)
+    _summarise(outcomes, fmt)
+    if any(o.status == "failed" for o in outcomes):
+        raise typer.Exit(1)
+
+
+def _summarise(outcomes: list[FileOutcome], fmt: OutputFormat) -> None:
+    shown = [o for o in outcomes if o.status != "ignored"]
+    rows = [(o.path, o.status, o.format, o.runs, len(o.warnings), o.message) for o in shown]
+    render(["file", "status", "format", "runs", "warnings", "message"], rows, fmt, title="Ingest")
+    if fmt is OutputFormat.table:
+        counts = {s: sum(1 for o in outcomes if o.status == s) for s in ("loaded", "skipped", "failed", "ignored")}
+        typer.echo(", ".join(f"{n} {s}" for s, n in counts.items()))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ingest")(ingest)

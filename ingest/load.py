@@ -1,0 +1,142 @@
+"""Write parsed records into the catalogue. The caller owns the transaction (one per file)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import insert, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.orm import Session
+
+from esrpdb.ingest import normalise
+from esrpdb.ingest.checks import Finding, check_report
+from esrpdb.ingest.records import JetstressReport
+from esrpdb.schema import (
+    BackupStat,
+    HostCounter,
+    IngestWarning,
+    Instance,
+    Latency,
+    LogEvent,
+    RecoveryStat,
+    ReportField,
+    Run,
+    Solution,
+    SourceFile,
+    TestIssue,
+)
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    sha256: str
+    path: str
+    file_name: str
+    format: str
+    parser_version: str
+    size_bytes: int
+
+
+def claim_source_file(session: Session, source: SourceInfo) -> int | None:
+    """Insert the file's row; None when a file with this SHA-256 is already in the catalogue."""
+    statement = (
+        pg_insert(SourceFile)
+        .values(**source.__dict__)
+        .on_conflict_do_nothing(index_elements=["sha256"])
+        .returning(SourceFile.id)
+    )
+    return session.execute(statement).scalar_one_or_none()
+
+
+def solution_id_for(session: Session, key: str) -> int:
+    """The solution with this key, created bare when no manifest has described it yet."""
+    session.execute(pg_insert(Solution).values(key=key).on_conflict_do_nothing(index_elements=["key"]))
+    return session.execute(select(Solution.id).where(Solution.key == key)).scalar_one()
+
+
+def load_report(
+    session: Session,
+    source_file_id: int,
+    report: JetstressReport,
+    *,
+    report_index: int = 0,
+    solution_id: int | None = None,
+) -> tuple[int, list[Finding]]:
+    """Write one report (run, instances, I/O tables, log, ...) and its check warnings."""
+    run_id = session.execute(
+        insert(Run).values(
+            source_file_id=source_file_id,
+            report_index=report_index,
+            solution_id=solution_id,
+            **normalise.run_values(report),
+        ).returning(Run.id)
+    ).scalar_one()
+
+    config_by_name = {i.name: i for i in report.instances}
+    instance_rows = []
+    for name in normalise.instance_names(report):
+        config = config_by_name.get(name)
+        role = next((r.volume_role for t in report.io_tables for r in t.rows if r.instance == name and r.volume_role), None)
+        instance_rows.append({
+            "run_id": run_id,
+            "name": name,
+            "volume_role": role,
+            "database_paths": list(config.database_paths) if config and config.database_paths else None,
+            "log_path": config.log_path if config else None,
+        })
+    instance_ids: dict[str, int] = {}
+    if instance_rows:
+        for instance_id, name in session.execute(insert(Instance).returning(Instance.id, Instance.name), instance_rows):
+            instance_ids[name] = instance_id
+
+    latency_rows = [
+        {"run_id": run_id, "instance_id": instance_ids[row.instance], **normalise.latency_values(table, row)}
+        for table in report.io_tables
+        for row in table.rows
+    ]
+    _insert_many(session, Latency, latency_rows)
+    _insert_many(session, HostCounter, [
+        {"run_id": run_id, "counter_name": c.name, "average": c.average, "minimum": c.minimum, "maximum": c.maximum}
+        for c in _unique_by_name(report.host_counters)
+    ])
+    _insert_many(session, TestIssue, [
+        {"run_id": run_id, "ordinal": n, "message": message} for n, message in enumerate(report.test_issues, 1)
+    ])
+    _insert_many(session, LogEvent, [
+        {"run_id": run_id, "ordinal": n, "logged_at": e.logged_at, "message": e.message, "source_line": e.line}
+        for n, e in enumerate(report.log_events, 1)
+    ])
+    _insert_many(session, ReportField, [
+        {"run_id": run_id, "ordinal": n, "section": kv.section, "label": kv.label, "value": kv.value,
+         "source_line": kv.line}
+        for n, kv in enumerate(report.key_values, 1)
+    ])
+    _insert_many(session, BackupStat, [
+        {"run_id": run_id, "instance_id": instance_ids[b.instance], "database_size_mb": b.database_size_mb,
+         "elapsed_s": b.elapsed_seconds, "transfer_mb_per_s": b.mb_per_s}
+        for b in report.backup_rows
+    ])
+    _insert_many(session, RecoveryStat, [
+        {"run_id": run_id, "instance_id": instance_ids[r.instance], "log_files_replayed": r.log_files_replayed,
+         "elapsed_s": r.elapsed_seconds}
+        for r in report.recovery_rows
+    ])
+    findings = check_report(report)
+    _insert_many(session, IngestWarning, [
+        {"source_file_id": source_file_id, "run_id": run_id, "check_name": f.check_name, "message": f.message}
+        for f in findings
+    ])
+    return run_id, findings
+
+
+def _unique_by_name(counters):
+    """Host counters are keyed by name; a repeated row (PDF extraction) keeps the first."""
+    seen = {}
+    for counter in counters:
+        seen.setdefault(counter.name, counter)
+    return list(seen.values())
+
+
+def _insert_many(session: Session, model, rows: list[dict]) -> None:
+    if rows:
+        session.execute(insert(model), rows)

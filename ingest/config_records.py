@@ -109,7 +109,7 @@ class TestDesign:
     test_type: str  # one of TEST_TYPES
     description: str | None  # None for ``<Description />``
     duration_iso: str | None  # as written, e.g. "P0Y0M0DT1H90M0S"
-    duration_s: float | None  # 5400.0 for the example above
+    duration_s: float | None  # 9000.0 for the example above (1 h + 90 min)
     multi_host_break: bool | None
     binary_perf_log: bool | None
     verify_checksum: bool | None

@@ -13,7 +13,8 @@ Decisions (see docs/jetstress-formats.md §3):
   ``<EseInstance>`` (each with a database path and a log path) are required: without them
   Jetstress cannot size or place the databases (ExchangeDsc refuses empty paths too).
 - ``<Duration>`` is read with a real ``xs:duration`` parser (isodate), so hand-written
-  spellings such as ``P0Y0M0DT1H90M0S`` (5,400 s) are accepted; years or months are
+  spellings such as ``P0Y0M0DT1H90M0S`` are accepted, with their standard value (1 h +
+  90 min = 9,000 s, even though JetEdit writes it for "5400s"); years or months are
   rejected because they have no fixed length in seconds.
 - XML is parsed with defusedxml with DTDs forbidden: entity bombs and external entities
   never get expanded.
@@ -115,16 +116,20 @@ def _load_xml(name: str, data: bytes) -> tuple[Element, dict[Element, int]]:
         parser.feed(data)
         root = parser.close()
     except DefusedXmlException as exc:
+        kind = type(exc).__name__
+        declared = f" <!{'DOCTYPE' if kind == 'DTDForbidden' else 'ENTITY'} {getattr(exc, 'name', '')}>"
         raise ParseError(
             name,
-            f"refused {type(exc).__name__} ({exc}): a Jetstress configuration has no DOCTYPE; "
-            "DTDs can define entity bombs and external entities, so they are never expanded",
+            f"refused{declared} ({kind}): a Jetstress configuration has no DTD, and a DTD can hold "
+            "entity bombs and external entities, which are never expanded",
             line=recorder.expat.CurrentLineNumber,
         ) from None
     except XmlSyntaxError as exc:
         line = exc.position[0] if exc.position else None
         reason = str(exc).split(": line ")[0]
-        raise ParseError(name, f"not well-formed XML: {reason} (truncated or not XML?)", line=line) from None
+        raise ParseError(
+            name, f"not well-formed XML: {reason} (truncated, wrong encoding, or not XML?)", line=line
+        ) from None
     if _local(root.tag) != "configuration":
         raise ParseError(
             name, f"root element is <{_local(root.tag)}>, expected <configuration> (JetstressConfig.xml)", line=1
@@ -248,11 +253,16 @@ def _keep_unknown_attributes(ctx: _Context, element: Element, path: str, known: 
 
 # --- blocks ---------------------------------------------------------------------------------
 
+
 def _test_design(ctx: _Context, element: Element | None) -> TestDesign:
     block = _Block(ctx, element, "TestDesignInfo")
     test_type = block.read("text", "Type", required=True)
     if test_type is not None and test_type not in TEST_TYPES:
-        ctx.problem("TestDesignInfo/Type", block.child("Type"), f"{test_type!r} is not a test type; allowed: {', '.join(TEST_TYPES)}")
+        ctx.problem(
+            "TestDesignInfo/Type",
+            block.child("Type"),
+            f"{test_type!r} is not a test type; allowed: {', '.join(TEST_TYPES)}",
+        )
     duration_iso = block.read("text", "Duration", required=test_type in ("Performance", "Stress"))
     values = {field: block.read(kind, tag, minimum=0) for field, tag, kind in TEST_DESIGN_ELEMENTS}
     design = TestDesign(
@@ -362,9 +372,7 @@ def _ese_instances(ctx: _Context, element: Element | None, profile: Element | No
 def _ese_instance(ctx: _Context, element: Element, path: str) -> EseInstanceConfig:
     block = _Block(ctx, element, path)
     paths_block = _Block(ctx, block.child("DatabasePaths"), f"{path}/DatabasePaths")
-    database_paths = tuple(
-        text for el in paths_block.all("Path") if (text := (el.text or "").strip())
-    )
+    database_paths = tuple(text for el in paths_block.all("Path") if (text := (el.text or "").strip()))
     paths_block.keep_rest()
     if not database_paths:
         ctx.problem(f"{path}/DatabasePaths", element, "no database path; at least one <Path> is required")

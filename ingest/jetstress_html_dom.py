@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from lxml import etree
 from lxml.html import HtmlElement
@@ -25,7 +26,7 @@ _RULE = re.compile(r"[-=_\s]*")  # a row of dashes drawn as a separator
 def cell_text(element: HtmlElement) -> str:
     """Visible text, one line per ``<br>``, whitespace collapsed, blank lines dropped."""
     if len(element) == 0:
-        return _SPACE.sub(" ", element.text or "").strip()
+        return " ".join((element.text or "").split())
     pieces: list[str] = []
     for event, node in etree.iterwalk(element, events=("start", "end")):
         if event == "start":
@@ -38,43 +39,55 @@ def cell_text(element: HtmlElement) -> str:
     return "\n".join(line.strip() for line in "".join(pieces).split("\n") if line.strip())
 
 
+class _Lines:
+    """Collects visual lines, each numbered by the source line its first text sits on."""
+
+    def __init__(self, line: int | None):
+        self.line, self.start = line, line
+        self.pending: list[str] = []
+        self.done: list[tuple[int | None, str]] = []
+
+    def resync(self, line: int | None) -> None:
+        if line is not None:
+            self.line = line
+
+    def feed(self, text: str) -> None:
+        for number, part in enumerate(text.split("\n")):
+            if number:
+                self.flush()
+                self.line = None if self.line is None else self.line + 1
+            if part.strip() and not any(piece.strip() for piece in self.pending):
+                self.start = self.line
+            self.pending.append(part)
+
+    def flush(self) -> None:
+        text = "".join(self.pending).strip()
+        if text:
+            self.done.append((self.start, text))
+        self.pending.clear()
+
+
 def text_lines(element: HtmlElement, *, skip: HtmlElement | None = None) -> list[tuple[int | None, str]]:
     """(source line, text) per visual line: split at ``<br>`` and at source newlines.
 
-    Line numbers resynchronise on every element's `sourceline`, so they point at the
-    file even when a whole log sits on one source line.
+    Line numbers resynchronise on every element's `sourceline`, so they point into the
+    file even when a whole log sits on one source line. Text inside `skip` is left out.
     """
-    lines: list[tuple[int | None, str]] = []
-    pending: list[str] = []
-    state = {"line": element.sourceline, "start": element.sourceline}
-
-    def flush() -> None:
-        text = "".join(pending).strip()
-        if text:
-            lines.append((state["start"], text))
-        pending.clear()
-
-    def feed(text: str) -> None:
-        for number, part in enumerate(text.split("\n")):
-            if number:
-                flush()
-                state["line"] = None if state["line"] is None else state["line"] + 1
-            if part.strip() and not "".join(pending).strip():
-                state["start"] = state["line"]
-            pending.append(part)
-
+    lines = _Lines(element.sourceline)
     for event, node in etree.iterwalk(element, events=("start", "end")):
+        if node is not element and _inside(node, skip):
+            continue
         if event == "start":
-            if node is not element and node.sourceline is not None:
-                state["line"] = node.sourceline
-            if node is not element and node.tag in _BREAKS:
-                flush()
-            if isinstance(node.tag, str) and node.text and node is not skip and not _inside(node, skip):
-                feed(node.text)
-        elif node is not element and node.tail and not _inside(node, skip):
-            feed(node.tail)
-    flush()
-    return lines
+            if node is not element:
+                lines.resync(node.sourceline)
+                if node.tag in _BREAKS:
+                    lines.flush()
+            if isinstance(node.tag, str) and node.text and node is not skip:
+                lines.feed(node.text)
+        elif node is not element and node.tail:
+            lines.feed(node.tail)
+    lines.flush()
+    return lines.done
 
 
 def _inside(node: HtmlElement, ancestor: HtmlElement | None) -> bool:
@@ -99,17 +112,19 @@ def find_sections(doc: HtmlElement) -> list[Section]:
     return sections
 
 
-def _rows(section: Section) -> list[tuple[HtmlElement, list[HtmlElement]]]:
-    rows = []
-    for tr in section.element.iter("tr"):
-        cells = [cell for cell in tr if cell.tag in _CELLS]
-        if cells:
-            rows.append((tr, cells))
-    return rows
+class _Row(NamedTuple):
+    tr: HtmlElement
+    cells: list[HtmlElement]
+
+    @property
+    def is_header(self) -> bool:
+        return "grid_header" in (self.tr.get("class") or "").split() or all(cell.tag == "th" for cell in self.cells)
 
 
-def _is_header_row(tr: HtmlElement, cells: list[HtmlElement]) -> bool:
-    return "grid_header" in (tr.get("class") or "").split() or all(cell.tag == "th" for cell in cells)
+def _rows(section: Section) -> list[_Row]:
+    """Table rows of a section that have at least one cell."""
+    rows = (_Row(tr, [cell for cell in tr if cell.tag in _CELLS]) for tr in section.element.iter("tr"))
+    return [row for row in rows if row.cells]
 
 
 @dataclass(frozen=True)
@@ -126,16 +141,19 @@ def read_key_values(section: Section) -> list[LabelledValue]:
     A two-cell row with no marked label still counts, for reports that drop the class.
     """
     pairs = []
-    for tr, cells in _rows(section):
-        if len(cells) > 1 and all(cell.tag == "th" for cell in cells):
-            continue
-        labels = [i for i, cell in enumerate(cells) if _is_label_cell(cell)] or ([0] if len(cells) == 2 else [])
-        for i in labels:
-            value = cells[i + 1] if i + 1 < len(cells) and not _is_label_cell(cells[i + 1]) else None
-            label = " ".join(cell_text(cells[i]).split())
+    for row in _rows(section):
+        if len(row.cells) > 1 and all(cell.tag == "th" for cell in row.cells):
+            continue  # a column header row
+        following = [*row.cells[1:], None]
+        in_row = [(cell, after) for cell, after in zip(row.cells, following, strict=True) if _is_label_cell(cell)]
+        if not in_row and len(row.cells) == 2:
+            in_row = [(row.cells[0], row.cells[1])]
+        for label, value in in_row:
+            if value is not None and _is_label_cell(value):
+                value = None  # two labels in a row: the first has no value
             text = cell_text(value) if value is not None else ""
-            line = value.sourceline if value is not None else cells[i].sourceline
-            pairs.append(LabelledValue(label, text, cells[i].sourceline, line))
+            value_line = (value if value is not None else label).sourceline
+            pairs.append(LabelledValue(" ".join(cell_text(label).split()), text, label.sourceline, value_line))
     return pairs
 
 
@@ -166,29 +184,27 @@ def read_grid(section: Section) -> Grid | None:
     rows = _rows(section)
     if not rows:
         return None
-    start = next((i for i, (tr, cells) in enumerate(rows) if _is_header_row(tr, cells)), 0)
-    headers = [" ".join(cell_text(cell).split()) for cell in rows[start][1]]
-    line = rows[start][0].sourceline
-    data = rows[start + 1 :]
-    while data and _is_header_row(*data[0]) and len(data[0][1]) == len(headers):
-        headers = [" ".join(f"{a} {cell_text(b)}".split()) for a, b in zip(headers, data[0][1])]
+    start = next((i for i, row in enumerate(rows) if row.is_header), 0)
+    header, data = rows[start], rows[start + 1 :]
+    headers = [" ".join(cell_text(cell).split()) for cell in header.cells]
+    while data and data[0].is_header and len(data[0].cells) == len(headers):
+        headers = [
+            " ".join(f"{above} {cell_text(below)}".split()) for above, below in zip(headers, data[0].cells, strict=True)
+        ]
         data = data[1:]
     grid_rows = []
-    for tr, cells in data:
-        texts = tuple(cell_text(cell) for cell in cells)
+    for row in data:
+        texts = tuple(cell_text(cell) for cell in row.cells)
         if all(_RULE.fullmatch(text) for text in texts):
             continue
-        grid_rows.append(GridRow(texts, tuple(cell.sourceline for cell in cells), tr.sourceline))
-    return Grid(tuple(headers), line, tuple(grid_rows))
+        grid_rows.append(GridRow(texts, tuple(cell.sourceline for cell in row.cells), row.tr.sourceline))
+    return Grid(tuple(headers), header.tr.sourceline, tuple(grid_rows))
 
 
-def find_text(doc: HtmlElement, css_class: str) -> tuple[str, int | None] | None:
+def find_text(doc: HtmlElement, css_class: str) -> str | None:
     """Text of the first element carrying `css_class` (e.g. the "title" div)."""
-    for element in doc.find_class(css_class):
-        text = " ".join(cell_text(element).split())
-        if text:
-            return text, element.sourceline
-    return None
+    texts = (" ".join(cell_text(element).split()) for element in doc.find_class(css_class))
+    return next((text for text in texts if text), None)
 
 
 def heading_texts(doc: HtmlElement) -> list[str]:
@@ -199,4 +215,4 @@ def heading_texts(doc: HtmlElement) -> list[str]:
 def section_before(doc: HtmlElement, line: int | None) -> str | None:
     """Title of the last section starting at or before `line`: where a parser error happened."""
     titles = [s.title for s in find_sections(doc) if line is None or (s.line or 0) <= line]
-    return titles[-1] if titles else None
+    return next(reversed(titles), None)

@@ -8,6 +8,7 @@ and is not stops the parse with the section, instance, column and line.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.jetstress_html_dom import Grid, GridRow, LabelledValue, Section
@@ -18,6 +19,7 @@ from esrpdb.ingest.jetstress_vocabulary import (
     CHECKSUM_INSTANCE_HEADER,
     HOST_COLUMNS,
     HOST_DISPLAY,
+    HOST_STATS,
     LATENCY_UNIT_BY_SCOPE,
     RECOVERY_COLUMNS,
     RECOVERY_DISPLAY,
@@ -26,13 +28,15 @@ from esrpdb.ingest.jetstress_vocabulary import (
     interpret_label,
     io_scope_for_title,
     normalise_label,
+    resolve_columns,
+    resolve_io_columns,
+)
+from esrpdb.ingest.jetstress_values import (
     parse_duration_seconds,
     parse_instance_paths,
     parse_int,
     parse_number,
     parse_volume_label,
-    resolve_columns,
-    resolve_io_columns,
 )
 from esrpdb.ingest.records import (
     BackupRow,
@@ -60,7 +64,7 @@ def apply_key_values(source: str, section: Section, pairs: list[LabelledValue], 
 
 
 def instances(section: Section, pairs: list[LabelledValue], warnings: list[str]) -> list[InstanceConfig]:
-    """"Database Configuration": instance name, then "Log path: …" and "Database: …" lines."""
+    """ "Database Configuration": instance name, then "Log path: …" and "Database: …" lines."""
     found = []
     for pair in pairs:
         log_path, databases, other = parse_instance_paths(pair.value)
@@ -70,61 +74,76 @@ def instances(section: Section, pairs: list[LabelledValue], warnings: list[str])
     return found
 
 
+class Cell(NamedTuple):
+    text: str
+    header: str
+    line: int | None
+
+
 class _Table:
     """One grid with its columns resolved: yields each row's cells by field name."""
 
     def __init__(self, source: str, section: Section, grid: Grid, columns: Columns, warnings: list[str]):
-        self.source, self.section, self.grid, self.columns = source, section, grid, columns
-        for header in columns.unknown:
-            warnings.append(f'{section.title}: column "{header}" not recognised; its values are not kept')
-        for header in columns.duplicate:
-            warnings.append(f'{section.title}: column "{header}" repeats a column already read; ignored')
-        self.extra_cells = False
+        self.source, self.section, self.grid, self.columns, self.warnings = source, section, grid, columns, warnings
 
-    def rows(self) -> Iterator[tuple[GridRow, dict[str, tuple[str, str, int | None]]]]:
-        """(row, {field: (text, header, line)}); the only place cells are taken by position."""
-        width = len(self.grid.headers)
+    def warn_unclaimed(self) -> None:
+        for header in self.columns.unknown:
+            self.warnings.append(f'{self.section.title}: column "{header}" not recognised; its values are not kept')
+        for header in self.columns.duplicate:
+            self.warnings.append(f'{self.section.title}: column "{header}" repeats a column already read; ignored')
+
+    def rows(self) -> Iterator[tuple[GridRow, dict[str, Cell], list[Cell]]]:
+        """(row, {field: cell}, cells no field claims): the only place cells are taken by position."""
+        width, extra = len(self.grid.headers), False
         for row in self.grid.rows:
             if len(row.cells) < width:
                 raise ParseError(
                     self.source,
-                    f'row "{row.cells[0]}" has {len(row.cells)} cells but the header has {width}; the table looks truncated',
+                    f'row "{row.cells[0]}" has {len(row.cells)} cells but the header has {width}; '
+                    "the table looks truncated",
                     section=self.section.title,
                     line=row.line,
                 )
-            self.extra_cells |= len(row.cells) > width
-            cells = zip(self.columns.fields, row.cells, self.grid.headers, row.lines)
-            yield row, {field: (text, header, line) for field, text, header, line in cells if field}
+            extra |= len(row.cells) > width
+            claimed, unclaimed = {}, []
+            for field, text, header, line in zip(
+                self.columns.fields, row.cells, self.grid.headers, row.lines, strict=False
+            ):
+                if field:
+                    claimed[field] = Cell(text, header, line)
+                else:
+                    unclaimed.append(Cell(text, header, line))
+            yield row, claimed, unclaimed
+        if extra:
+            self.warnings.append(f"{self.section.title}: rows with more cells than headers; extra cells ignored")
 
-    def number(self, row_name: str, cell: tuple[str, str, int | None], parse: Callable[[str], object] = parse_number):
-        text, header, line = cell
+    def number(self, row_name: str, cell: Cell, parse: Callable[[str], object] = parse_number):
         try:
-            return parse(text)
+            return parse(cell.text)
         except ValueError as error:
-            raise ParseError(
-                self.source, f'instance "{row_name}", column "{header}": {error}', section=self.section.title, line=line
-            ) from None
+            message = f'instance "{row_name}", column "{cell.header}": {error}'
+            raise ParseError(self.source, message, section=self.section.title, line=cell.line) from None
 
 
-def _resolve_only(source: str, section: Section, grid: Grid, resolve: Callable[[], Columns]) -> Columns:
+def _table(
+    source: str, section: Section, grid: Grid, warnings: list[str], resolve: Callable[..., Columns], *args, **kwargs
+) -> _Table:
+    """Resolve the grid's headers with `resolve(headers, *args, **kwargs)`; a missing column is a ParseError."""
     try:
-        return resolve()
+        columns = resolve(grid.headers, *args, **kwargs)
     except ValueError as error:
         raise ParseError(source, str(error), section=section.title, line=grid.line) from None
-
-
-def _resolve(source: str, section: Section, grid: Grid, resolve: Callable[[], Columns], warnings: list[str]) -> _Table:
-    return _Table(source, section, grid, _resolve_only(source, section, grid, resolve), warnings)
+    return _Table(source, section, grid, columns, warnings)
 
 
 def io_table(source: str, section: Section, grid: Grid, warnings: list[str]) -> IoTable:
     """A per-instance I/O table; 2007 LogicalDisk rows map onto db_*/log_* by volume role."""
     scope = io_scope_for_title(section.title)
-    table = _resolve(source, section, grid, lambda: resolve_io_columns(grid.headers, scope), warnings)
+    table = _table(source, section, grid, warnings, resolve_io_columns, scope)
+    table.warn_unclaimed()
     rows = []
-    for row, cells in table.rows():
-        name = cells.pop("instance")[0]
-        role = None
+    for row, cells, _ in table.rows():
+        name, role = cells.pop("instance").text, None
         if scope == "disk_subsystem":
             try:
                 role, name = parse_volume_label(name)
@@ -135,37 +154,55 @@ def io_table(source: str, section: Section, grid: Grid, warnings: list[str]) -> 
         if role is not None:
             values = {disk_field(role, suffix): value for suffix, value in values.items()}
         rows.append(IoRow(instance=name, volume_role=role, line=row.line, **values))
-    _warn_extra(table, warnings)
     unit = LATENCY_UNIT_BY_SCOPE.get(scope, "ms")
     return IoTable(scope=scope, latency_unit=unit, headers=grid.headers, rows=tuple(rows), line=section.line)
 
 
 def host_counters(source: str, section: Section, grid: Grid, warnings: list[str]) -> list[HostCounter]:
-    resolve = lambda: resolve_columns(grid.headers, HOST_COLUMNS, ("name", "average"), display=HOST_DISPLAY, instance_pattern=None)  # noqa: E731
-    table = _resolve(source, section, grid, resolve, warnings)
+    """ "Host System Performance": Counter / Average / Minimum / Maximum."""
+    table = _table(
+        source,
+        section,
+        grid,
+        warnings,
+        resolve_columns,
+        HOST_COLUMNS,
+        ("name", "average"),
+        display=HOST_DISPLAY,
+        instance_pattern=None,
+    )
+    table.warn_unclaimed()
     counters = []
-    for _row, cells in table.rows():
-        name = cells["name"][0]
-        stats = {stat: table.number(name, cells[stat]) if stat in cells else None for stat in ("average", "minimum", "maximum")}
+    for _, cells, _ in table.rows():
+        name = cells["name"].text
+        stats = {stat: table.number(name, cells[stat]) if stat in cells else None for stat in HOST_STATS}
         counters.append(HostCounter(name=name, **stats))
-    _warn_extra(table, warnings)
     return counters
 
 
 def _statistics(
     source: str, section: Section, grid: Grid, columns: dict[str, str], display: dict[str, str], report: JetstressReport
-) -> Iterator[tuple[str, _Table, dict[str, tuple[str, str, int | None]]]]:
+) -> Iterator[tuple[str, _Table, dict[str, Cell]]]:
     """Rows of a backup/recovery statistics table; "Avg"/"Sum" rows go to key_values instead."""
-    resolve = lambda: resolve_columns(grid.headers, columns, tuple(display), display=display, instance_pattern=None)  # noqa: E731
-    table = _resolve(source, section, grid, resolve, report.warnings)
-    for _row, cells in table.rows():
-        name = cells.pop("instance")[0]
+    table = _table(
+        source,
+        section,
+        grid,
+        report.warnings,
+        resolve_columns,
+        columns,
+        tuple(display),
+        display=display,
+        instance_pattern=None,
+    )
+    table.warn_unclaimed()
+    for _, cells, _ in table.rows():
+        name = cells.pop("instance").text
         if normalise_label(name) in AGGREGATE_ROW_LABELS:
-            for text, header, line in cells.values():
-                report.key_values.append(KeyValue(section.title, f"{name}: {header}", text, line))
+            for cell in cells.values():
+                report.key_values.append(KeyValue(section.title, f"{name}: {cell.header}", cell.text, cell.line))
             continue
         yield name, table, cells
-    _warn_extra(table, report.warnings)
 
 
 def backup_rows(source: str, section: Section, grid: Grid, report: JetstressReport) -> list[BackupRow]:
@@ -194,25 +231,18 @@ def recovery_rows(source: str, section: Section, grid: Grid, report: JetstressRe
 def checksum_rows(source: str, section: Section, grid: Grid, warnings: list[str]) -> list[ChecksumRow]:
     """DBChecksum statistics: the layout is not known, so every column but the instance is
     kept by its header; a value that is neither a number nor a duration becomes None."""
-    resolve = lambda: resolve_columns(grid.headers, {}, ("instance",), instance_pattern=CHECKSUM_INSTANCE_HEADER)  # noqa: E731
-    table = _Table(source, section, grid, _resolve_only(source, section, grid, resolve), warnings=[])
+    table = _table(
+        source, section, grid, warnings, resolve_columns, {}, ("instance",), instance_pattern=CHECKSUM_INSTANCE_HEADER
+    )
     rows = []
-    for row, _cells in table.rows():
-        cells = list(zip(table.columns.fields, grid.headers, row.cells))
-        name = next(text for field, _header, text in cells if field == "instance")
+    for _row, cells, others in table.rows():
         values = []
-        for field, header, text in cells:
-            if field == "instance":
-                continue
+        for cell in others:
             try:
-                values.append((header, parse_duration_seconds(text)))
+                values.append((cell.header, parse_duration_seconds(cell.text)))
             except ValueError:
-                warnings.append(f'{section.title}: line {row.line}: "{header}" value {text!r} is not a number; kept as None')
-                values.append((header, None))
-        rows.append(ChecksumRow(instance=name, values=tuple(values)))
+                where = f"{section.title}: line {cell.line}"
+                warnings.append(f'{where}: "{cell.header}" value {cell.text!r} is not a number; kept as None')
+                values.append((cell.header, None))
+        rows.append(ChecksumRow(instance=cells["instance"].text, values=tuple(values)))
     return rows
-
-
-def _warn_extra(table: _Table, warnings: list[str]) -> None:
-    if table.extra_cells:
-        warnings.append(f"{table.section.title}: some rows have more cells than headers; the extra cells are ignored")

@@ -2,8 +2,9 @@
 
 Format-independent and pure, so the HTML parser and a later parser of report text
 extracted from PDFs share one vocabulary. Lookups take text as printed and normalise it
-here; value parsers raise `ValueError` with the offending text, and the caller turns that
-into a `ParseError` that names the file, section and line.
+here. Value parsers live in `jetstress_values` and are re-exported here; they raise
+`ValueError` with the offending text, and the caller turns that into a `ParseError` that
+names the file, section and line.
 """
 
 from __future__ import annotations
@@ -11,7 +12,25 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+
+from esrpdb.ingest.jetstress_values import (  # noqa: F401  (re-exported: the vocabulary's value half)
+    DATETIME_FORMATS,
+    THREAD_SCOPES,
+    is_not_available,
+    parse_bool,
+    parse_datetime,
+    parse_duration_seconds,
+    parse_instance_paths,
+    parse_int,
+    parse_lines,
+    parse_number,
+    parse_percent,
+    parse_size_mb,
+    parse_text,
+    parse_thread_count,
+    parse_verdict,
+    parse_volume_label,
+)
 
 # --- text normalisation -------------------------------------------------------------
 
@@ -25,196 +44,26 @@ def normalise_label(text: str) -> str:
     return _SPACE.sub(" ", text).strip().rstrip(":").strip().casefold()
 
 
-# --- value parsers ------------------------------------------------------------------
-
-_NOT_AVAILABLE = frozenset({"", "(n/a)", "n/a", "na", "-", "--", "nan"})
-# US digits only: "6,667.51", "1,337,014,042,624", "0.019", "1.05381856535713", "1e-05".
-_NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?")
-
-
-def is_not_available(text: str) -> bool:
-    return text.strip().casefold() in _NOT_AVAILABLE
-
-
-def parse_number(text: str) -> float | None:
-    """A printed number, thousands separators allowed; "(n/a)" and blanks are None."""
-    if is_not_available(text):
-        return None
-    cleaned = text.strip()
-    if not _NUMBER.fullmatch(cleaned) or not any(c.isdigit() for c in cleaned):
-        raise ValueError(f"not a number: {text!r}")
-    return float(cleaned.replace(",", ""))
-
-
-def parse_int(text: str) -> int | None:
-    """An integer, exact even for byte counts beyond 2**53."""
-    number = parse_number(text)
-    if number is None:
-        return None
-    cleaned = text.strip().replace(",", "")
-    try:
-        return int(cleaned)
-    except ValueError:
-        if number.is_integer():
-            return int(number)
-        raise ValueError(f"not a whole number: {text!r}") from None
-
-
-_PERCENT = re.compile(r"(?P<n>[\d.,]+)\s*(?:%|percent)?", re.IGNORECASE)
-
-
-def parse_percent(text: str) -> float | None:
-    """"40%", "40 percent" or "40" -> 40.0."""
-    if is_not_available(text):
-        return None
-    match = _PERCENT.fullmatch(text.strip())
-    if not match:
-        raise ValueError(f"not a percentage: {text!r}")
-    return parse_number(match["n"])
-
-
-_SIZE = re.compile(r"(?P<n>[\d.,]+)\s*(?P<unit>bytes|byte|b|kb|mb|gb|tb)", re.IGNORECASE)
-_SIZE_IN_MB = {"bytes": 1 / 1024**2, "byte": 1 / 1024**2, "b": 1 / 1024**2, "kb": 1 / 1024, "mb": 1.0, "gb": 1024.0, "tb": 1024.0**2}
-
-
-def parse_size_mb(text: str) -> float | None:
-    """A cache size as Jetstress prints it ("256.0 MB", "3,328.0 MB", "2.0 GB") in MB (binary prefixes)."""
-    if is_not_available(text):
-        return None
-    match = _SIZE.fullmatch(text.strip())
-    if not match:
-        raise ValueError(f"not a size with a unit (KB, MB, GB, TB): {text!r}")
-    return parse_number(match["n"]) * _SIZE_IN_MB[match["unit"].lower()]
-
-
-_THREADS = re.compile(r"(?P<n>\d[\d,]*)\s*(?:\((?P<scope>[^)]*)\))?")
-THREAD_SCOPES: dict[str, str] = {
-    "per storage group": "per_storage_group",
-    "per database": "per_database",
-    "global": "global",
-}
-
-
-def parse_thread_count(text: str) -> tuple[int | None, str | None]:
-    """"21 (per-storage group)" -> (21, "per_storage_group"); a bare "7" is global (2013+)."""
-    if is_not_available(text):
-        return None, None
-    match = _THREADS.fullmatch(text.strip())
-    if not match:
-        raise ValueError(f"not a thread count: {text!r}")
-    if match["scope"] is None:
-        return parse_int(match["n"]), "global"
-    scope = _SPACE.sub(" ", match["scope"].replace("-", " ")).strip().casefold()
-    if scope not in THREAD_SCOPES:
-        raise ValueError(f"unknown thread count scope {match['scope']!r}; known: {', '.join(THREAD_SCOPES)}")
-    return parse_int(match["n"]), THREAD_SCOPES[scope]
-
-
-_BOOLEANS = {"true": True, "yes": True, "false": False, "no": False}
-
-
-def parse_bool(text: str) -> bool | None:
-    if is_not_available(text):
-        return None
-    try:
-        return _BOOLEANS[text.strip().casefold()]
-    except KeyError:
-        raise ValueError(f"not True/False: {text!r}") from None
-
-
-_DURATION = re.compile(r"(?:(?P<d>\d+)\.)?(?P<h>\d+):(?P<m>\d{2}):(?P<s>\d{2}(?:\.\d+)?)")
-
-
-def parse_duration_seconds(text: str) -> float | None:
-    """"05:51:58" (or .NET "1.05:51:58", or plain seconds) -> seconds."""
-    if is_not_available(text):
-        return None
-    match = _DURATION.fullmatch(text.strip())
-    if not match:
-        return parse_number(text)
-    days = int(match["d"] or 0)
-    return ((days * 24 + int(match["h"])) * 60 + int(match["m"])) * 60 + float(match["s"])
-
-
-DATETIME_FORMATS = ("%m/%d/%Y %I:%M:%S %p", "%m/%d/%Y %H:%M:%S", "%m/%d/%Y %I:%M %p")
-
-
-def parse_datetime(text: str) -> datetime | None:
-    """Jetstress local time "9/18/2008 2:54:59 PM" (US order, no zero padding, no zone)."""
-    if is_not_available(text):
-        return None
-    cleaned = _SPACE.sub(" ", text.strip()).upper()
-    for fmt in DATETIME_FORMATS:
-        try:
-            return datetime.strptime(cleaned, fmt)
-        except ValueError:
-            continue
-    raise ValueError(f"not a Jetstress date-time (M/D/YYYY h:mm:ss AM): {text!r}")
-
-
-_VERDICTS = {"pass": "Pass", "passed": "Pass", "fail": "Fail", "failed": "Fail"}
-
-
-def parse_verdict(text: str) -> str:
-    try:
-        return _VERDICTS[text.strip().casefold()]
-    except KeyError:
-        raise ValueError(f"not Pass or Fail: {text!r}") from None
-
-
-def parse_lines(text: str) -> list[str]:
-    """A multi-line value (Performance Log paths, Test Issues): one entry per non-blank line."""
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
-def parse_text(text: str) -> str | None:
-    return text.strip() or None
-
-
-_VOLUME = re.compile(r"(?P<role>database|log)\s*\(\s*(?P<volume>.+?)\s*\)", re.IGNORECASE)
-
-
-def parse_volume_label(text: str) -> tuple[str, str]:
-    """2007 LogicalDisk row label "Database (c:\\db1)" -> ("database", "c:\\db1")."""
-    match = _VOLUME.fullmatch(_TAG.sub("", text).strip())
-    if not match:
-        raise ValueError(f'not a volume label like "Database (c:\\db1)" or "Log (F:)": {text!r}')
-    return match["role"].lower(), match["volume"]
-
-
-_INSTANCE_PATH = re.compile(r"(?P<key>log path|database)\s*:\s*(?P<path>.*)", re.IGNORECASE)
-
-
-def parse_instance_paths(text: str) -> tuple[str | None, tuple[str, ...], list[str]]:
-    """"Log path: …" / "Database: …" lines -> (log path, database paths, lines not understood)."""
-    log_path, databases, other = None, [], []
-    for line in parse_lines(text):
-        match = _INSTANCE_PATH.fullmatch(line)
-        if not match:
-            other.append(line)
-        elif match["key"].lower() == "log path":
-            log_path = match["path"].strip() or None
-        elif match["path"].strip():
-            databases.append(match["path"].strip())
-    return log_path, tuple(databases), other
-
-
 # --- versions and report types ------------------------------------------------------
 
-RELEASE_BY_MAJOR = {"08": "2007", "8": "2007", "14": "2010", "15": "2013"}  # 15.x also serves Exchange 2016
+RELEASE_BY_MAJOR = {8: "2007", 14: "2010", 15: "2013"}
+_VERSION = re.compile(r"\s*0*(\d+)\.0*(\d+)")
 
 
 def release_from_version(version: str | None) -> str | None:
-    """"14.01.0225.017" -> "2010"."""
-    major = (version or "").strip().split(".")[0]
-    return RELEASE_BY_MAJOR.get(major)
+    """ "08.02.0060.000" -> "2007", "14.01.0225.017" -> "2010", "15.00…" -> "2013", "15.01…" -> "2016"."""
+    match = _VERSION.match(version or "")
+    if not match:
+        return None
+    major, minor = int(match[1]), int(match[2])
+    return "2016" if major == 15 and minor >= 1 else RELEASE_BY_MAJOR.get(major)
 
 
 _YEAR = re.compile(r"jetstress\D*(20\d\d)", re.IGNORECASE)
 
 
 def release_from_title(title: str | None) -> str | None:
-    """"Microsoft Exchange Jetstress 2010" -> "2010"; the 2007 title carries no year."""
+    """ "Microsoft Exchange Jetstress 2010" -> "2010"; the 2007 title carries no year."""
     match = _YEAR.search(title or "")
     return match[1] if match else None
 
@@ -224,7 +73,7 @@ _FILE_PREFIX = re.compile(r"(?P<type>" + "|".join(REPORT_TYPE_PREFIXES) + r")[_ 
 
 
 def report_type_from_filename(name: str) -> str | None:
-    """"Stress_2015_7_17_14_9_16.html" -> "Stress" (the file name is Jetstress's own record)."""
+    """ "Stress_2015_7_17_14_9_16.html" -> "Stress" (the file name is Jetstress's own record)."""
     base = re.split(r"[\\/]", name)[-1]
     match = _FILE_PREFIX.match(base)
     if not match:
@@ -249,7 +98,7 @@ _SUBTITLE = re.compile(r"(?P<kind>.+?)\s+test\s+result\s+report", re.IGNORECASE)
 
 
 def report_type_from_subtitle(text: str | None) -> str | None:
-    """"Performance Test Result Report" -> "Performance"; "Database backup Test Result Report" -> "DatabaseBackup"."""
+    """ "Performance Test Result Report" -> "Performance"; "Database backup Test Result Report" -> "DatabaseBackup"."""
     match = _SUBTITLE.search(_SPACE.sub(" ", text or ""))
     return SUBTITLE_REPORT_TYPES.get(normalise_label(match["kind"])) if match else None
 
@@ -339,12 +188,12 @@ def normalise_title(title: str) -> str:
 
 
 def io_scope_for_title(title: str) -> str | None:
-    """"Transactional I/O Performance" -> "transactional"; None for other sections."""
+    """ "Transactional I/O Performance" -> "transactional"; None for other sections."""
     return IO_SCOPES_BY_TITLE.get(normalise_title(title))
 
 
 def section_kind(title: str) -> str | None:
-    """"io", "summary", "host", "backup", … or None for a section nobody knows."""
+    """ "io", "summary", "host", "backup", … or None for a section nobody knows."""
     key = normalise_title(title)
     if key in IO_SCOPES_BY_TITLE:
         return "io"
@@ -478,7 +327,15 @@ def resolve_io_columns(headers: Sequence[str], scope: str) -> Columns:
     return resolve_columns(headers, vocabulary, ("instance", *REQUIRED_IO_FIELDS[scope]))
 
 
-HOST_COLUMNS = {"counter": "name", "average": "average", "avg": "average", "minimum": "minimum", "min": "minimum", "maximum": "maximum", "max": "maximum"}
+HOST_COLUMNS = {
+    "counter": "name",
+    "avg": "average",  # canonical_header spells "Average" as "avg"
+    "minimum": "minimum",
+    "min": "minimum",
+    "maximum": "maximum",
+    "max": "maximum",
+}
+HOST_STATS = ("average", "minimum", "maximum")
 HOST_DISPLAY = {"name": "Counter", "average": "Average"}
 BACKUP_COLUMNS = {
     "db instance": "instance",
@@ -486,10 +343,22 @@ BACKUP_COLUMNS = {
     "elapsed backup time": "elapsed_seconds",
     "mbytes transferred/sec": "mb_per_s",
 }
-BACKUP_DISPLAY = {"instance": "Database Instance", "database_size_mb": "Database Size (MBytes)",
-                  "elapsed_seconds": "Elapsed Backup Time", "mb_per_s": "MBytes Transferred/sec"}
-RECOVERY_COLUMNS = {"db instance": "instance", "log files replayed": "log_files_replayed", "elapsed seconds": "elapsed_seconds"}
-RECOVERY_DISPLAY = {"instance": "Database Instance", "log_files_replayed": "Log files replayed", "elapsed_seconds": "Elapsed seconds"}
+BACKUP_DISPLAY = {
+    "instance": "Database Instance",
+    "database_size_mb": "Database Size (MBytes)",
+    "elapsed_seconds": "Elapsed Backup Time",
+    "mb_per_s": "MBytes Transferred/sec",
+}
+RECOVERY_COLUMNS = {
+    "db instance": "instance",
+    "log files replayed": "log_files_replayed",
+    "elapsed seconds": "elapsed_seconds",
+}
+RECOVERY_DISPLAY = {
+    "instance": "Database Instance",
+    "log_files_replayed": "Log files replayed",
+    "elapsed_seconds": "Elapsed seconds",
+}
 # DBChecksum tables (layout not seen): the column naming the database or volume.
 CHECKSUM_INSTANCE_HEADER = re.compile(r"instance|database|db|volume|logicaldisk|storage group|disk|path")
 # Summary rows under the backup/recovery statistics (inferred "Avg"/"Sum"): not instances.

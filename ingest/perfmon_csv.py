@@ -37,7 +37,11 @@ _FIRST_SEPARATOR = re.compile(r'\s*(?:"[^"]*"|[^,\t"]*)([,\t])')
 _INSTANCE_INDEX = re.compile(r"(.*)#(\d+)")
 _BLANK = frozenset(("", " "))
 _TRAILERS = frozenset(("Exiting, please wait...", "The command completed successfully."))
-_BOMS = ((b"\xef\xbb\xbf", "utf-8", "utf-8-sig"), (b"\xff\xfe", "utf-16-le", "utf-16-le"), (b"\xfe\xff", "utf-16-be", "utf-16-be"))
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8", "utf-8-sig"),
+    (b"\xff\xfe", "utf-16-le", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be", "utf-16-be"),
+)
 
 
 @dataclass(frozen=True)
@@ -130,7 +134,7 @@ class PerfmonReader:
             raise ParseError(name, f"empty file: no PDH header line (decoded as {encoding})", line=self.line or None)
         separator = _FIRST_SEPARATOR.match(first)
         if separator is None:
-            raise self._error(f"expected a PDH header like {_EXAMPLE}, found {first.strip()[:80]!r}")
+            raise self._error(f"expected a PDH header {_EXAMPLE},<counter paths>; found {first.strip()[:80]!r}")
         self._rows = csv.reader(itertools.chain([first], lines), delimiter=separator.group(1), strict=True)
         cells = self._next_cells()
         banner = _BANNER.fullmatch(cells[0].strip()) if cells else None
@@ -171,7 +175,11 @@ class PerfmonReader:
         if len(found) != 1:
             asked = "\\".join(v for v, _ in reversed(wanted) if v is not None)
             listing = "; ".join(str(column) for column in self.columns)
-            raise ParseError(self.name, f"{len(found)} columns match {asked!r} (need exactly 1); found: {listing}", line=self.header.line)
+            raise ParseError(
+                self.name,
+                f'{len(found)} columns match "{asked}" (need exactly 1); found: {listing}',
+                line=self.header.line,
+            )
         return found[0]
 
     def __iter__(self) -> Iterator[Row]:
@@ -181,12 +189,19 @@ class PerfmonReader:
             if not cells:
                 continue
             if len(cells) != width:
-                raise self._error(f"row has {len(cells)} cells, the header has {width} (decoded as {self.header.encoding})")
+                raise self._error(
+                    f"row has {len(cells)} cell{'s' * (len(cells) != 1)}, the header has {width} "
+                    f"(decoded as {self.header.encoding})"
+                )
             stamp = _parse_time(cells[0])
             if stamp is None:
                 raise self._error(f"bad timestamp {cells[0][:40]!r}, expected MM/DD/YYYY HH:MM:SS.mmm")
+            cells = cells[1:]
             try:
-                values = [None if cell in _BLANK else float(cell) for cell in cells[1:]]
+                if " " in cells or "" in cells:
+                    values = [None if cell in _BLANK else float(cell) for cell in cells]
+                else:  # the common row: no blanks, so let map() run the loop in C
+                    values = list(map(float, cells))
             except ValueError:
                 values = self._slow_values(cells)
             self.rows_read += 1
@@ -213,7 +228,8 @@ class PerfmonReader:
         try:
             return next(self._rows, None)
         except csv.Error as exc:
-            raise self._error(f"malformed {self.header.pdh_format if hasattr(self, 'header') else 'CSV'}: {exc}") from None
+            hint = " (truncated file?)" if "end of data" in str(exc) else ""
+            raise self._error(f"malformed CSV/TSV: {exc}{hint}") from None
 
     def _column(self, number: int, cell: str) -> CounterPath:
         try:
@@ -223,11 +239,11 @@ class PerfmonReader:
 
     def _slow_values(self, cells: list[str]) -> list[float | None]:
         values: list[float | None] = []
-        for column, cell in zip(self.columns, cells[1:]):
+        for column, cell in zip(self.columns, cells):
             try:
                 values.append(None if cell.isspace() or not cell else float(cell))
             except ValueError:
-                raise self._error(f"column {str(column)!r}: {cell[:40]!r} is not a number") from None
+                raise self._error(f'column "{column}": {cell[:40]!r} is not a number') from None
         return values
 
     def _error(self, message: str) -> ParseError:
@@ -259,8 +275,11 @@ class _PrefixedStream(io.RawIOBase):
         return True
 
     def readinto(self, buffer) -> int:
-        data = self._head or self._stream.read(len(buffer))
-        data, self._head = data[: len(buffer)], data[len(buffer) :] if self._head else b""
+        size = len(buffer)
+        if self._head:
+            data, self._head = self._head[:size], self._head[size:]
+        else:
+            data = self._stream.read(size)
         buffer[: len(data)] = data
         return len(data)
 
@@ -314,19 +333,33 @@ class ColumnStats:
     maximum: float | None
 
 
-def column_stats(rows: Iterable[Row], *, start: datetime | None = None, end: datetime | None = None) -> list[ColumnStats]:
-    """Per-column count/mean/min/max over non-blank values with ``start <= t < end``."""
+def column_stats(
+    rows: Iterable[Row], *, start: datetime | None = None, end: datetime | None = None
+) -> list[ColumnStats]:
+    """Per-column count/mean/min/max over non-blank values with ``start <= t < end``.
+
+    Pure: takes any iterable of rows (a `PerfmonReader`, or a list in tests). The width is
+    the reader's column count, else the first row's.
+    """
+    width = len(rows.columns) if isinstance(rows, PerfmonReader) else None
     sums: list[float] = []
     counts: list[int] = []
     blanks: list[int] = []
     lows: list[float | None] = []
     highs: list[float | None] = []
+
+    def allocate(size: int) -> None:
+        nonlocal sums, counts, blanks, lows, highs
+        sums, counts, blanks, lows, highs = [0.0] * size, [0] * size, [0] * size, [None] * size, [None] * size
+
+    if width is not None:
+        allocate(width)
     for stamp, values in rows:
         if (start is not None and stamp < start) or (end is not None and stamp >= end):
             continue
-        if not sums:
+        if width is None:
             width = len(values)
-            sums, counts, blanks, lows, highs = [0.0] * width, [0] * width, [0] * width, [None] * width, [None] * width
+            allocate(width)
         for index, value in enumerate(values):
             if value is None:
                 blanks[index] += 1
@@ -343,6 +376,8 @@ def column_stats(rows: Iterable[Row], *, start: datetime | None = None, end: dat
     ]
 
 
-def column_means(rows: Iterable[Row], *, start: datetime | None = None, end: datetime | None = None) -> list[float | None]:
+def column_means(
+    rows: Iterable[Row], *, start: datetime | None = None, end: datetime | None = None
+) -> list[float | None]:
     """Mean of each column's non-blank values (None for an all-blank column)."""
     return [stats.mean for stats in column_stats(rows, start=start, end=end)]

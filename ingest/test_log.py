@@ -9,10 +9,12 @@ timestamp; those continue the previous event. Pure: text in, records out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
-from esrpdb.ingest.jetstress_vocabulary import parse_datetime, parse_number
+from esrpdb.ingest.jetstress_values import parse_datetime, parse_number
 from esrpdb.ingest.records import LogEvent, Thresholds
 
 # A timestamp starts an event anywhere but inside a longer number ("Test Log10/5/2008 …" in PDF text).
@@ -25,38 +27,47 @@ def parse_test_log(text: str, *, first_line: int = 1) -> tuple[list[LogEvent], T
     return parse_test_log_lines(enumerate(text.splitlines(), start=first_line))
 
 
+@dataclass
+class _Event:
+    logged_at: datetime | None
+    line: int | None
+    parts: list[str] = field(default_factory=list)
+
+
 def parse_test_log_lines(lines: Iterable[tuple[int | None, str]]) -> tuple[list[LogEvent], Thresholds | None]:
     """The same, from (source line, text) pairs, for callers that know where each line came from."""
-    events: list[tuple[datetime | None, list[str], int | None]] = []
+    events: list[_Event] = []
     for line_no, text in lines:
-        stamps = _timestamps(text)
-        _continue(events, text[: stamps[0].start()] if stamps else text, line_no)
-        for stamp, following in zip(stamps, [*stamps[1:], None]):
-            message = text[stamp.end() : following.start() if following else len(text)]
-            events.append((parse_datetime(stamp[1]), [_SEPARATOR.sub("", message)], line_no))
-    log = [LogEvent(at, _join(parts), line) for at, parts, line in events]
+        stamps = list(_timestamps(text))
+        _continue(events, text[: stamps[0].match.start()] if stamps else text, line_no)
+        for stamp, following in zip(stamps, [*stamps[1:], None], strict=False):
+            message = text[stamp.match.end() : following.match.start() if following else len(text)]
+            events.append(_Event(stamp.logged_at, line_no, [_SEPARATOR.sub("", message)]))
+    log = [LogEvent(event.logged_at, _join(event.parts), event.line) for event in events]
     return log, extract_thresholds(event.message for event in log)
 
 
-def _timestamps(text: str) -> list[re.Match[str]]:
-    """Timestamp matches that really are dates (13/45/2008 is text, not an event)."""
-    found = []
+class _Stamp(NamedTuple):
+    match: re.Match[str]
+    logged_at: datetime
+
+
+def _timestamps(text: str) -> Iterator[_Stamp]:
+    """Timestamps that really are dates (13/45/2008 is text, not an event), with their value."""
     for match in _TIMESTAMP.finditer(text):
         try:
-            parse_datetime(match[1])
+            yield _Stamp(match, parse_datetime(match[1]))
         except ValueError:
             continue
-        found.append(match)
-    return found
 
 
-def _continue(events: list, text: str, line_no: int | None) -> None:
+def _continue(events: list[_Event], text: str, line_no: int | None) -> None:
     """Text without its own timestamp belongs to the previous event (or opens an undated one)."""
     if not text.strip():
         return
     if not events:
-        events.append((None, [], line_no))
-    events[-1][1].append(text)
+        events.append(_Event(None, line_no))
+    events[-1].parts.append(text)
 
 
 def _join(parts: list[str]) -> str:
@@ -73,28 +84,42 @@ _UNITS = {"seconds": "s", "second": "s", "sec": "s", "msec": "ms", "ms": "ms"}
 _TO_MS = {"s": 1000.0, "ms": 1.0}
 
 
+class _Announced(NamedTuple):
+    unit: str
+    average: float | None
+    maximum: float | None
+
+
 def extract_thresholds(messages: Iterable[str]) -> Thresholds | None:
     """Thresholds from the first "Database read latency thresholds: (…)" and "Log write …" lines.
 
     The unit stays as printed (2007 prints seconds, 2010+ msec). Should the two lines ever
     disagree, the log-write values are scaled into the database-read unit.
     """
-    found: dict[str, tuple[str, float | None, float | None]] = {}
+    found: dict[str, _Announced] = {}
     for message in messages:
         for match in _THRESHOLD.finditer(message):
             kind = "db_read" if match["kind"].lower().startswith("database") else "log_write"
             if kind in found:
                 continue
-            unit = _UNITS[match["unit"].lower()]
-            scale = _TO_MS[_UNITS[match["max_unit"].lower()]] / _TO_MS[unit]
-            maximum = parse_number(match["max"])
-            found[kind] = (unit, parse_number(match["avg"]), None if maximum is None else maximum * scale)
+            unit, max_unit = _UNITS[match["unit"].lower()], _UNITS[match["max_unit"].lower()]
+            try:
+                average, maximum = parse_number(match["avg"]), _scaled(parse_number(match["max"]), max_unit, unit)
+            except ValueError:
+                continue  # "average: 1.2.3 msec" is no announcement
+            found[kind] = _Announced(unit, average, maximum)
     if not found:
         return None
-    unit = found.get("db_read", found.get("log_write"))[0]
+    unit = (found.get("db_read") or found["log_write"]).unit
     values = {}
-    for kind, (own_unit, average, maximum) in found.items():
-        scale = _TO_MS[own_unit] / _TO_MS[unit]
-        values[f"{kind}_avg"] = None if average is None else average * scale
-        values[f"{kind}_max"] = None if maximum is None else maximum * scale
+    for kind, announced in found.items():
+        values[f"{kind}_avg"] = _scaled(announced.average, announced.unit, unit)
+        values[f"{kind}_max"] = _scaled(announced.maximum, announced.unit, unit)
     return Thresholds(unit=unit, **values)
+
+
+def _scaled(value: float | None, unit: str, into: str) -> float | None:
+    """`value` in `unit` expressed in `into` (seconds <-> milliseconds); unchanged when they agree."""
+    if value is None or unit == into:
+        return value
+    return value * _TO_MS[unit] / _TO_MS[into]

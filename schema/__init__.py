@@ -6,6 +6,7 @@ autogenerate compares against the migrations (the no-drift test).
 
 from esrpdb.schema.base import Base
 from esrpdb.schema.claims import Claim
+from esrpdb.schema.documents import DocumentCell, DocumentTable
 from esrpdb.schema.runs import (
     BackupStat,
     HostCounter,
@@ -27,6 +28,8 @@ __all__ = [
     "BackupStat",
     "Claim",
     "DiskGroup",
+    "DocumentCell",
+    "DocumentTable",
     "HostCounter",
     "IngestWarning",
     "Instance",

@@ -17,7 +17,7 @@ NOT_MEASURES = {
 }
 # Measures whose unit is named by their table (host counters keep perfmon's own units).
 UNIT_BY_CONTEXT = {("host_counters", "average"), ("host_counters", "minimum"), ("host_counters", "maximum"),
-                   ("perf_samples", "value")}
+                   ("perf_samples", "value"), ("document_cells", "value_number")}
 
 
 def test_every_measure_column_names_its_unit():
@@ -26,7 +26,7 @@ def test_every_measure_column_names_its_unit():
         for column in table.columns:
             if not isinstance(column.type, (Float, Integer, Numeric, BigInteger)):
                 continue
-            if column.name in NOT_MEASURES or column.name.endswith("_id") or (table.name, column.name) in UNIT_BY_CONTEXT:
+            if column.name in NOT_MEASURES or column.name.endswith(("_id", "_ordinal")) or (table.name, column.name) in UNIT_BY_CONTEXT:
                 continue
             if not any(column.name.endswith(suffix) for suffix in UNIT_SUFFIXES):
                 offenders.append(f"{table.name}.{column.name}")

@@ -155,6 +155,7 @@ class _Segmenter:
         if line.blank or line.rule:
             if self.section is not None and self.section.kind == "log":
                 self.blank_seen = True
+                self.section.lines.append(line)  # a blank line tells a wrapped tail from a new paragraph
             return
         if is_appendix(line):
             self.close()

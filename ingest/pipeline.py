@@ -1,7 +1,8 @@
 """`ingest_paths`: files and folders in, one transaction per file, a line of outcome per file.
 
 A file that fails writes nothing and the batch goes on; a file already in the catalogue
-(same SHA-256) is skipped without being parsed again.
+(same SHA-256) is skipped without being parsed again. Whole-file formats are parsed before
+the transaction opens; perfmon exports stream into COPY inside it.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from esrpdb.ingest import load, registry
+from esrpdb.ingest import load, load_evidence, registry
 from esrpdb.ingest.errors import ParseError, UnknownFormat
+from esrpdb.ingest.link import link_evidence
 from esrpdb.schema import SourceFile
 
 PARSER_VERSION = "1"
-MAX_FILE_BYTES = 2 * 1024**3  # whole-file formats refuse more in their own parsers; this bounds hashing
+STREAMED_FORMATS = {"perfmon_csv"}
+
+# Writes one parsed file inside the caller's transaction; returns (runs written, warnings).
+Writer = Callable[[Session, int, "int | None"], tuple[int, list[str]]]
 
 
 @dataclass
@@ -44,42 +49,73 @@ def iter_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
             yield path, True
 
 
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
 def _already_loaded(engine: Engine, sha256: str) -> bool:
     with engine.connect() as conn:
         return conn.execute(select(SourceFile.id).where(SourceFile.sha256 == sha256)).first() is not None
 
 
+def _writer(module, name: str, path: Path) -> Writer:
+    """Parse now (pure, outside any transaction) and return what writes the result."""
+    fmt = module.FORMAT
+    if fmt in STREAMED_FORMATS:
+        def write_stream(session, source_id, solution_id):
+            with path.open("rb") as stream:
+                return 0, load_evidence.load_perfmon(session, source_id, name, stream)
+        return write_stream
+    record = module.parse(name, path.read_bytes())
+    if fmt == "jetstress_html":
+        def write_report(session, source_id, solution_id):
+            _, findings = load.load_report(session, source_id, record, solution_id=solution_id)
+            return 1, [f.message for f in findings]
+        return write_report
+    simple = {
+        "jetstress_config": load_evidence.load_config,
+        "jetstress_log": load_evidence.load_log,
+        "power_log": load_evidence.load_power,
+    }
+    return lambda session, source_id, solution_id: (0, simple[fmt](session, source_id, record))
+
+
 def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None) -> FileOutcome:
     name = str(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            head = stream.read(registry.HEAD_BYTES)
+        module = registry.detect(path.name, head)
     except OSError as error:
         return FileOutcome(name, "failed", message=f"{name}: cannot read: {error.strerror or error}")
-    try:
-        module = registry.detect(path.name, data[: registry.HEAD_BYTES])
     except UnknownFormat as error:
         if explicit:
             return FileOutcome(name, "failed", message=f"{name}: {error.message}")
         return FileOutcome(name, "ignored", message="not a recognised format")
-    sha256 = hashlib.sha256(data).hexdigest()
+    sha256 = _sha256(path)
     if _already_loaded(engine, sha256):
         return FileOutcome(name, "skipped", module.FORMAT, message="already ingested")
     try:
-        report = module.parse(name, data)
-    except ParseError as error:
-        return FileOutcome(name, "failed", module.FORMAT, message=str(error))
-    source = load.SourceInfo(sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}", len(data))
-    try:
+        write = _writer(module, name, path)
+        source = load.SourceInfo(
+            sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}", path.stat().st_size
+        )
         with Session(engine) as session, session.begin():
             source_id = load.claim_source_file(session, source)
             if source_id is None:
                 return FileOutcome(name, "skipped", module.FORMAT, message="already ingested")
             solution_id = load.solution_id_for(session, solution_key) if solution_key else None
-            _, findings = load.load_report(session, source_id, report, solution_id=solution_id)
+            runs, warnings = write(session, source_id, solution_id)
+    except ParseError as error:
+        return FileOutcome(name, "failed", module.FORMAT, message=str(error))
     except SQLAlchemyError as error:
         detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}")
-    return FileOutcome(name, "loaded", module.FORMAT, runs=1, warnings=[f.message for f in findings])
+    return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings)
 
 
 def ingest_paths(
@@ -101,4 +137,7 @@ def ingest_paths(
             on_outcome(outcome)
         if failfast and outcome.status == "failed":
             break
+    if any(o.status == "loaded" for o in outcomes):
+        with Session(engine) as session, session.begin():
+            link_evidence(session)
     return outcomes

@@ -7,6 +7,15 @@ autogenerate compares against the migrations (the no-drift test).
 from esrpdb.schema.base import Base
 from esrpdb.schema.claims import Claim
 from esrpdb.schema.documents import DocumentCell, DocumentTable
+from esrpdb.schema.evidence import (
+    ConfigInstance,
+    ConfigThreshold,
+    PerfFile,
+    PowerFile,
+    TestConfig,
+    TestLog,
+    TestLogEvent,
+)
 from esrpdb.schema.runs import (
     BackupStat,
     HostCounter,
@@ -14,6 +23,7 @@ from esrpdb.schema.runs import (
     Instance,
     Latency,
     LogEvent,
+    PublishedValue,
     RecoveryStat,
     ReportField,
     Run,
@@ -27,6 +37,8 @@ __all__ = [
     "Base",
     "BackupStat",
     "Claim",
+    "ConfigInstance",
+    "ConfigThreshold",
     "DiskGroup",
     "DocumentCell",
     "DocumentTable",
@@ -36,14 +48,20 @@ __all__ = [
     "Latency",
     "LogEvent",
     "PerfCounter",
+    "PerfFile",
     "PerfSample",
+    "PowerFile",
     "PowerSample",
+    "PublishedValue",
     "RecoveryStat",
     "ReportField",
     "Run",
     "RunPower",
     "Solution",
     "SourceFile",
+    "TestConfig",
     "TestIssue",
+    "TestLog",
+    "TestLogEvent",
     "Trial",
 ]

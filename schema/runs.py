@@ -25,6 +25,7 @@ from esrpdb.schema.base import Base, non_negative, one_of
 
 REPORT_TYPES = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum")
 VERDICTS = ("Pass", "Fail")
+RUN_ORIGINS = ("report", "document_table")
 THREAD_SCOPES = ("per_storage_group", "per_database", "global")
 IO_SCOPES = ("transactional", "background_maintenance", "log_replication", "total", "disk_subsystem")
 LATENCY_UNITS = ("ms", "s")
@@ -58,6 +59,7 @@ class Run(Base):
     __table_args__ = (
         UniqueConstraint("source_file_id", "report_index", name="uq_runs_source_report"),
         one_of("report_type", REPORT_TYPES),
+        one_of("origin", RUN_ORIGINS),
         one_of("reported_verdict", VERDICTS),
         one_of("thread_scope", THREAD_SCOPES),
         *non_negative(*_RUN_MEASURES),
@@ -70,6 +72,8 @@ class Run(Base):
     solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="SET NULL"), index=True)
     trial_id: Mapped[int | None] = mapped_column(ForeignKey("trials.id", ondelete="SET NULL"), index=True)
     run_label: Mapped[str | None] = mapped_column(Text)  # "Run 2"
+    # "report": a Jetstress report; "document_table": only a document's result table gives its figures.
+    origin: Mapped[str] = mapped_column(Text, server_default="report")
 
     report_type: Mapped[str] = mapped_column(Text)
     product_title: Mapped[str | None] = mapped_column(Text)
@@ -280,3 +284,20 @@ class RecoveryStat(Base):
     instance_id: Mapped[int] = mapped_column(primary_key=True)
     log_files_replayed: Mapped[int | None] = mapped_column(Integer)
     elapsed_s: Mapped[float | None]
+
+
+PUBLISHED_METRICS = ("achieved_iops", "log_iops", "total_iops", "throughput_mb_per_s")
+
+
+class PublishedValue(Base):
+    """A run's figure as a document's result table prints it (the run's report may be unpublished)."""
+
+    __tablename__ = "run_published_values"
+    __table_args__ = (one_of("metric", PUBLISHED_METRICS), *non_negative("value"))
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    metric: Mapped[str] = mapped_column(Text, primary_key=True)
+    value: Mapped[float]  # unit by metric: IOPS, or MB/s (2^20 bytes)
+    value_printed: Mapped[str] = mapped_column(Text)  # "1,318.962 + 1,458.143 + …" when rows are added up
+    document_table_id: Mapped[int | None] = mapped_column(ForeignKey("document_tables.id", ondelete="CASCADE"))
+    row_labels: Mapped[list[str]] = mapped_column(ARRAY(Text))

@@ -63,8 +63,9 @@ class PowerSample(Base):
     source_file_id: Mapped[int] = mapped_column(
         ForeignKey("source_files.id", ondelete="CASCADE"), primary_key=True
     )
-    sampled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), primary_key=True)
-    power_w: Mapped[float]
+    # Power analysers log local wall-clock time, like the Jetstress report they sit beside.
+    sampled_at: Mapped[datetime] = mapped_column(DateTime, primary_key=True)
+    power_w: Mapped[float | None]
 
 
 class RunPower(Base):

@@ -85,8 +85,8 @@ def upgrade() -> None:
     op.create_index(op.f('ix_disks_solution_id'), 'disks', ['solution_id'], unique=False)
     op.create_table('power_samples',
     sa.Column('source_file_id', sa.Integer(), nullable=False),
-    sa.Column('sampled_at', sa.DateTime(timezone=True), nullable=False),
-    sa.Column('power_w', sa.Double(), nullable=False),
+    sa.Column('sampled_at', sa.DateTime(), nullable=False),
+    sa.Column('power_w', sa.Double(), nullable=True),
     sa.CheckConstraint('power_w >= 0', name=op.f('ck_power_samples_power_w_non_negative')),
     sa.ForeignKeyConstraint(['source_file_id'], ['source_files.id'], name=op.f('fk_power_samples_source_file_id_source_files'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('source_file_id', 'sampled_at', name=op.f('pk_power_samples'))

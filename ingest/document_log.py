@@ -1,0 +1,79 @@
+"""A report's "Test Log" as printed in document text -> log events and thresholds.
+
+PDF extraction runs entries together into paragraphs, wraps long ones, separates a wrapped tail
+from its entry by a blank line ("…samples higher than" … "0."), and can interleave two text
+columns on one line ("left column⇥right column", seed 000's HP log). The lines are cut into
+one chunk per entry here; `test_log.parse_test_log_lines` then reads the entries, so the
+events and thresholds are the ones the HTML parser gets from the same log.
+"""
+
+from __future__ import annotations
+
+import re
+
+from esrpdb.ingest.document_lines import Line
+from esrpdb.ingest.document_reports import RawSection
+from esrpdb.ingest.document_sections import repair
+from esrpdb.ingest.records import LogEvent, Thresholds
+from esrpdb.ingest.test_log import parse_test_log_lines
+
+# Where an entry starts: "M/D/YYYY h:mm:ss AM", not inside a longer number.
+_ENTRY = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm](?!\w)")
+_FINISHED = re.compile(r"[.:)!?]\s*$")
+_SEPARATOR_ONLY = re.compile(r"^\s*-{2,}\s*$")
+LOOKBACK = 5  # how far back a dangling fragment may find the entry it completes
+
+
+def _line_text(line: Line, interleaved: list[int]) -> str:
+    """The line's log text; of two interleaved columns, the last (the clean one) is kept."""
+    cells = [cell for cell in line.cells if cell]
+    if line.separated and cells and (len(cells) >= 2 and _ENTRY.match(cells[-1]) or not line.cells[0]):
+        if len(cells) >= 2:
+            interleaved.append(line.number)
+        return cells[-1]
+    return " ".join(cells)
+
+
+def _unfinished(texts: list[str]) -> bool:
+    message = _ENTRY.sub("", " ".join(texts), count=1).strip()
+    return not message or bool(_SEPARATOR_ONLY.match(message)) or message.endswith("--") or not _FINISHED.search(message)
+
+
+def read_log(raw: RawSection, warnings: list[str]) -> tuple[list[LogEvent], Thresholds | None]:
+    entries: list[tuple[int, list[str]]] = []  # (line of the timestamp, text pieces)
+    interleaved: list[int] = []
+    blank_before = False
+    for line in raw.lines:
+        if line.furniture:
+            continue
+        if line.blank or line.rule:
+            blank_before = True
+            continue
+        text = repair(_line_text(line, interleaved))
+        stamps = list(_ENTRY.finditer(text))
+        head = text[: stamps[0].start()] if stamps else text
+        if head.strip():
+            _attach(entries, head.strip(), line.number, blank_before, warnings)
+        for stamp, following in zip(stamps, [*stamps[1:], None]):
+            entries.append((line.number, [text[stamp.start() : following.start() if following else len(text)].strip()]))
+        blank_before = False
+    if interleaved:
+        warnings.append(f"line {interleaved[0]}: Test Log: lines {interleaved[0]}–{interleaved[-1]} hold two interleaved "
+                        "text columns; only the last column of each line was read")
+    return parse_test_log_lines((number, " ".join(pieces)) for number, pieces in entries)
+
+
+def _attach(entries: list[tuple[int, list[str]]], fragment: str, number: int, blank_before: bool,
+            warnings: list[str]) -> None:
+    """Text without a timestamp continues an entry: the last one, or an earlier one it visibly completes."""
+    if not entries:
+        entries.append((number, [fragment]))
+        return
+    target = len(entries) - 1
+    if blank_before and not _unfinished(entries[target][1]):
+        earlier = [i for i in range(target - 1, max(-1, target - 1 - LOOKBACK), -1) if _unfinished(entries[i][1])]
+        if earlier:
+            target = earlier[0]
+            warnings.append(f"line {number}: Test Log: {fragment[:40]!r} completes the entry of line "
+                            f"{entries[target][0]}; joined to it")
+    entries[target][1].append(fragment)

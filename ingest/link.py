@@ -1,0 +1,128 @@
+"""Match evidence files to the run they belong to, after every ingest batch.
+
+A config, log, perfmon export or power log is linked when it sits in the same folder as a
+run's report, or else by what it says: the machine and time window of a perfmon export,
+the time window of a log or power log, the database paths of a config. Idempotent: only
+unlinked rows are touched, and run power is recomputed from the linked samples.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+IDLE_WINDOW_S = 120
+
+_FOLDER = r"regexp_replace({}, '[/\\][^/\\]*$', '')"
+
+_LINK_CONFIGS = f"""
+UPDATE test_configs c SET run_id = pick.run_id
+FROM (
+    SELECT DISTINCT ON (c2.source_file_id) c2.source_file_id, r.id AS run_id
+    FROM test_configs c2
+    JOIN source_files cf ON cf.id = c2.source_file_id
+    JOIN runs r ON TRUE
+    JOIN source_files rf ON rf.id = r.source_file_id
+    WHERE c2.run_id IS NULL
+      AND (
+        {_FOLDER.format('cf.path')} = {_FOLDER.format('rf.path')}
+        OR EXISTS (
+            SELECT 1 FROM config_instances ci, unnest(ci.database_paths) AS cp(path),
+                          instances i, unnest(i.database_paths) AS ip(path)
+            WHERE ci.source_file_id = c2.source_file_id AND i.run_id = r.id
+              AND lower(ip.path) LIKE lower(cp.path) || '%'
+        )
+      )
+    ORDER BY c2.source_file_id, (r.report_type = c2.test_type) DESC, r.id
+) pick
+WHERE c.source_file_id = pick.source_file_id
+"""
+
+_LINK_LOGS = f"""
+UPDATE test_logs l SET run_id = pick.run_id
+FROM (
+    SELECT DISTINCT ON (l2.source_file_id) l2.source_file_id, r.id AS run_id
+    FROM test_logs l2
+    JOIN source_files lf ON lf.id = l2.source_file_id
+    JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
+    JOIN source_files rf ON rf.id = r.source_file_id
+    WHERE l2.run_id IS NULL
+      AND l2.first_event_at <= r.test_end AND l2.last_event_at >= r.test_start
+    ORDER BY l2.source_file_id,
+             ({_FOLDER.format('lf.path')} = {_FOLDER.format('rf.path')}) DESC,
+             abs(extract(epoch FROM l2.first_event_at - r.test_start)), r.id
+) pick
+WHERE l.source_file_id = pick.source_file_id
+"""
+
+# perfmon timestamps are UTC; runs print local time: local = UTC - bias minutes.
+_LINK_PERF = f"""
+UPDATE perf_files p SET run_id = pick.run_id
+FROM (
+    SELECT DISTINCT ON (p2.source_file_id) p2.source_file_id, r.id AS run_id
+    FROM perf_files p2
+    JOIN source_files pf ON pf.id = p2.source_file_id
+    JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
+    JOIN source_files rf ON rf.id = r.source_file_id
+    WHERE p2.run_id IS NULL
+      AND (p2.machine IS NULL OR r.machine_name IS NULL OR lower(p2.machine) = lower(r.machine_name))
+      AND (p2.first_sample_at AT TIME ZONE 'UTC') - make_interval(mins => COALESCE(p2.bias_minutes, 0)) <= r.test_end
+      AND (p2.last_sample_at AT TIME ZONE 'UTC') - make_interval(mins => COALESCE(p2.bias_minutes, 0)) >= r.test_start
+    ORDER BY p2.source_file_id,
+             (lower(p2.machine) = lower(r.machine_name)) DESC NULLS LAST,
+             ({_FOLDER.format('pf.path')} = {_FOLDER.format('rf.path')}) DESC, r.id
+) pick
+WHERE p.source_file_id = pick.source_file_id
+"""
+
+_PROPAGATE_PERF = """
+UPDATE perf_counters c SET run_id = p.run_id
+FROM perf_files p WHERE p.source_file_id = c.source_file_id AND c.run_id IS DISTINCT FROM p.run_id
+"""
+
+_LINK_POWER = f"""
+UPDATE power_files w SET run_id = pick.run_id
+FROM (
+    SELECT DISTINCT ON (w2.source_file_id) w2.source_file_id, r.id AS run_id
+    FROM power_files w2
+    JOIN source_files wf ON wf.id = w2.source_file_id
+    JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
+    JOIN source_files rf ON rf.id = r.source_file_id
+    WHERE w2.run_id IS NULL
+      AND w2.first_sample_at <= r.test_end AND w2.last_sample_at >= r.test_start
+    ORDER BY w2.source_file_id,
+             ({_FOLDER.format('wf.path')} = {_FOLDER.format('rf.path')}) DESC,
+             abs(extract(epoch FROM w2.first_sample_at - r.test_start)), r.id
+) pick
+WHERE w.source_file_id = pick.source_file_id
+"""
+
+# Idle: the window just before the run; active: the run itself (DESIGN: performance per watt).
+_RUN_POWER = """
+INSERT INTO run_power (run_id, source_file_id, idle_power_w, active_power_w, boundary)
+SELECT r.id, w.source_file_id,
+       (SELECT avg(s.power_w) FROM power_samples s WHERE s.source_file_id = w.source_file_id
+          AND s.sampled_at >= r.test_start - make_interval(secs => :idle_window_s) AND s.sampled_at < r.test_start),
+       (SELECT avg(s.power_w) FROM power_samples s WHERE s.source_file_id = w.source_file_id
+          AND s.sampled_at >= r.test_start AND s.sampled_at < r.test_end),
+       sol.power_boundary
+FROM power_files w
+JOIN runs r ON r.id = w.run_id
+LEFT JOIN solutions sol ON sol.id = r.solution_id
+ON CONFLICT (run_id) DO UPDATE SET
+    source_file_id = EXCLUDED.source_file_id, idle_power_w = EXCLUDED.idle_power_w,
+    active_power_w = EXCLUDED.active_power_w, boundary = EXCLUDED.boundary
+"""
+
+
+def link_evidence(session: Session, *, idle_window_s: int = IDLE_WINDOW_S) -> dict[str, int]:
+    """Link what can be linked; returns how many files of each kind were linked now."""
+    linked = {
+        "configs": session.execute(text(_LINK_CONFIGS)).rowcount,
+        "logs": session.execute(text(_LINK_LOGS)).rowcount,
+        "perfmon": session.execute(text(_LINK_PERF)).rowcount,
+        "power": session.execute(text(_LINK_POWER)).rowcount,
+    }
+    session.execute(text(_PROPAGATE_PERF))
+    session.execute(text(_RUN_POWER), {"idle_window_s": idle_window_s})
+    return linked

@@ -75,8 +75,13 @@ _SPACE = re.compile(r"\s+")
 _WIDE_GAP = re.compile(r"\S\s{2,}\S")
 
 
+_MARKUP = re.compile(r"[<\[`*_\\]")
+
+
 def clean(text: str) -> str:
     """Visible text of a cell: markup, Markdown links and escapes removed, whitespace collapsed."""
+    if not _MARKUP.search(text):
+        return " ".join(text.replace("\xa0", " ").split())
     text = _TAGS.sub("", text)
     text = _LINK.sub(lambda m: m[1] if m[1].strip() else m[2], text)
     text = _AUTOLINK.sub(r"\1", text)

@@ -210,7 +210,7 @@ def _valid_rows(grid: Grid, check: Callable[[Grid], object], title: str, warning
     good = []
     for row in grid.rows:
         try:
-            check(Grid(grid.headers, grid.line, (row,)))
+            check(Grid(grid.headers, grid.line, (row,)))  # the shared code raises on a row it cannot read
         except ParseError as error:
             reason = error.message
             if len(row.cells) < len(grid.headers):
@@ -227,7 +227,7 @@ def read_table_section(source: str, raw: RawSection, report: JetstressReport) ->
     grid = read_grid(raw, report.warnings)
     if grid is None:
         return
-    section, scratch = _section(raw), JetstressReport(source_name=source, report_type=report.report_type)
+    section = _section(raw)
     readers: dict[str, Callable[[Grid, list[str], JetstressReport], object]] = {
         "io": lambda g, w, r: tables.io_table(source, section, g, w),
         "host": lambda g, w, r: tables.host_counters(source, section, g, w),
@@ -235,21 +235,25 @@ def read_table_section(source: str, raw: RawSection, report: JetstressReport) ->
         "recovery": lambda g, w, r: tables.recovery_rows(source, section, g, r),
         "checksum": lambda g, w, r: tables.checksum_rows(source, section, g, w),
     }
-    read = readers[raw.kind]
+
+    def attempt(candidate: Grid) -> tuple[object, list[str], JetstressReport]:
+        scratch = JetstressReport(source_name=source, report_type=report.report_type)
+        found: list[str] = []
+        return readers[raw.kind](candidate, found, scratch), found, scratch
+
     try:
-        read(Grid(grid.headers, grid.line, ()), [], scratch)
-    except ParseError as error:
-        report.warnings.append(f"line {error.line or grid.line}: {raw.title}: {error.message}; table skipped")
-        return
-    grid = _valid_rows(grid, lambda g: read(g, [], scratch), raw.title, report.warnings)
-    found: list[str] = []
-    kept_warnings = report.warnings
-    report.warnings = found  # backup/recovery write their warnings to the report
-    try:
-        result = read(grid, found, report)
-    finally:
-        report.warnings = kept_warnings
-    report.warnings.extend(w if re.search(r"\bline \d", w) else f"line {grid.line}: {w}" for w in found)
+        result, found, scratch = attempt(grid)
+    except ParseError:
+        try:
+            attempt(Grid(grid.headers, grid.line, ()))
+        except ParseError as error:
+            report.warnings.append(f"line {error.line or grid.line}: {raw.title}: {error.message}; table skipped")
+            return
+        grid = _valid_rows(grid, attempt, raw.title, report.warnings)
+        result, found, scratch = attempt(grid)
+    report.key_values.extend(scratch.key_values)  # "Avg"/"Sum" rows under the statistics
+    for warning in (*found, *scratch.warnings):
+        report.warnings.append(warning if re.search(r"\bline \d", warning) else f"line {grid.line}: {warning}")
     if raw.kind == "io":
         report.io_tables.append(result)
     elif raw.kind == "host":

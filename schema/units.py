@@ -12,10 +12,12 @@ from typing import Literal
 UNIT_SUFFIXES: dict[str, str] = {
     "_ms": "milliseconds",
     "_s": "seconds",
+    "_minutes": "minutes",
     "_bytes": "bytes",
     "_mb": "megabytes (2^20 bytes)",
     "_per_s": "events per second",
     "_iops": "I/O operations per second",
+    "_per_mailbox": "I/O operations per second per mailbox",
     "_percent": "percent (0-100)",
     "_w": "watts",
     "_amount": "money, with a sibling _currency column",

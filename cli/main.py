@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from esrpdb.cli import db_commands, demo_command, ingest_command, listing_commands, sql_command
+from esrpdb.cli import db_commands, demo_command, ingest_command, listing_commands, query_command, sql_command
 from esrpdb.db.catalog import Catalog, open_catalog
 
 app = typer.Typer(
@@ -45,6 +45,7 @@ db_commands.register(app)
 demo_command.register(app)
 ingest_command.register(app)
 listing_commands.register(app)
+query_command.register(app)
 sql_command.register(app)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -183,7 +183,20 @@ def _lines_above(lines: list[Line], first: int, stop: int, consumed: set[int]) -
     return found
 
 
-def read_tables(lines: list[Line], consumed: set[int]) -> list[DocumentTable]:
+def _row(cells: tuple[str, ...], width: int, number: int, warnings: list[str]) -> DocumentRow:
+    """A row; a section heading whose words ran on into the value cells ("…disk write⇥e, and log write IOPS.")
+    becomes a row without values."""
+    values = _values(cells, width)
+    texts = [value for value in values if value]
+    if (width and texts and len(cells[0].split()) >= 6 and cells[0][-1].isalnum() and texts[0][0].islower()
+            and " " in texts[0] and not any(ch.isdigit() for t in texts for ch in t)):
+        warnings.append(f"line {number}: the row label runs on into the value cells (extraction damage); "
+                        "read as a heading row without values")
+        return DocumentRow(" ".join([cells[0], *texts]), (), number)
+    return DocumentRow(cells[0], values, number)
+
+
+def read_tables(lines: list[Line], consumed: set[int], warnings: list[str]) -> list[DocumentTable]:
     """Every table outside the reports, in document order."""
     esrp = is_esrp_submission(lines)
     tables, previous_end, used_captions = [], -1, set()
@@ -207,7 +220,7 @@ def read_tables(lines: list[Line], consumed: set[int]) -> list[DocumentTable]:
             used_captions.add(caption.number)
         titles = [t for t in (caption.text if caption else None, known, headings[0] if headings else None) if t]
         kind = classify(titles, labels, list(columns), esrp)
-        document_rows = tuple(DocumentRow(row.cells[0], _values(row.cells, len(columns)), row.number) for row in body)
+        document_rows = tuple(_row(row.cells, len(columns), row.number, warnings) for row in body)
         tables.append(DocumentTable(kind, title, columns, document_rows, rows[0].number))
         previous_end = max(last, caption.number - 1 if caption else last)
     return tables

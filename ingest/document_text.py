@@ -61,20 +61,15 @@ def identify(name: str, head: bytes) -> bool:
     """
     if head.startswith(b"%PDF-"):
         return True
-    if not name.lower().endswith(EXTENSIONS) or b"\x00" in head.lstrip(b"\xff\xfe\xef\xbb\xbf")[:64] and not (
-        head.startswith((b"\xff\xfe", b"\xfe\xff"))
-    ):
+    if not name.lower().endswith(EXTENSIONS):
         return False
-    for bom, encoding in ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-        if head.startswith(bom):
-            text = head[len(bom) :].decode(encoding.replace("-sig", ""), errors="ignore")
-            break
-    else:
-        text = head.decode("utf-8", errors="ignore")
+    text = _sniff_text(head)
+    if text is None:
+        return False
     text = text[:SNIFF_CHARS]
     if _NOT_DOCUMENT.match(text):
         return False
-    lines = [clean(raw.replace("\t", "  ").lstrip("#").strip()) for raw in text.splitlines()]
+    lines = [clean(re.sub(r"[|\t]", "  ", raw).strip().lstrip("#").strip()) for raw in text.splitlines()]
     keys = {normalise_label(line) for line in lines}
     jetstress = "jetstress" in text.casefold()
     if "test summary" in keys and any(_OVERALL.match(line) for line in lines):
@@ -85,9 +80,19 @@ def identify(name: str, head: bytes) -> bool:
         return True
     if jetstress and any(_FIGURE.match(line) for line in lines):
         return True
-    rows = [raw.split("\t") for raw in text.splitlines() if raw.count("\t") >= 1]
+    rows = [re.split(r"[|\t]", raw.strip().strip("|")) for raw in text.splitlines() if re.search(r"[|\t]", raw)]
     return (jetstress or "esrp" in text.casefold()) and any(
         _IOPS_CELL.search(cells[0]) and any(re.fullmatch(r"[\d,.]+", c.strip()) for c in cells[1:]) for cells in rows)
+
+
+def _sniff_text(head: bytes) -> str | None:
+    """The head as text: UTF-8 or UTF-16 by BOM; None for binary (NUL bytes without a UTF-16 BOM)."""
+    for bom, encoding in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+        if head.startswith(bom):
+            return head[len(bom) :].decode(encoding, errors="ignore")
+    if b"\x00" in head:
+        return None
+    return head.decode("utf-8", errors="ignore")
 
 
 # --- parse ----------------------------------------------------------------------------
@@ -112,7 +117,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
         else:
             warnings.append(f"line {raw.line}: report title \"{raw.subtitle}\" is followed by no report section; ignored")
     consumed = {index for raw in raw_reports if raw.sections for index in range(raw.first, raw.last + 1)}
-    found_tables = read_tables(lines, consumed)
+    found_tables = read_tables(lines, consumed, warnings)
     if not reports and not found_tables:
         raise ParseError(name, "no Jetstress report (no \"Test Result Report\", \"Test Summary\" or statistics heading) "
                          "and no table with a label column was found; not an ESRP or whitepaper document")

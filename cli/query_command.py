@@ -1,0 +1,39 @@
+"""`esrpdb query NAME`: run a canned query (a view); `--list` shows them all."""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from esrpdb.cli.errors import fail, friendly_errors
+from esrpdb.cli.listing_commands import FORMAT_OPTION
+from esrpdb.cli.render import OutputFormat, render
+from esrpdb.queries import canned
+
+
+def query(
+    ctx: typer.Context,
+    name: Optional[str] = typer.Argument(None, help="Canned query name, e.g. per-disk-iops."),
+    list_queries: bool = typer.Option(False, "--list", help="List the canned queries and exit."),
+    param: List[str] = typer.Option([], "--param", "-p", help="Filter: column=value (repeatable)."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Run a canned query: per-disk IOPS, IOPS per dollar, MB per dollar, performance per watt, …"""
+    if list_queries or name is None:
+        rows = [(q.name, q.title, q.description) for q in canned.all_queries().values()]
+        render(["name", "title", "description"], rows, fmt, title="Canned queries")
+        return
+    params = {}
+    for item in param:
+        if "=" not in item:
+            fail(f"--param takes column=value, got {item!r}")
+        key, value = item.split("=", 1)
+        params[key.strip()] = value
+    with friendly_errors(ctx, canned.UnknownQuery, canned.BadParameter):
+        result = canned.query(ctx.obj.catalog().engine, name, params)
+    render(result.columns, result.rows, fmt, title=canned.get(name).title)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("query")(query)

@@ -1,0 +1,117 @@
+"""Canned queries: named SQL views in `queries/*.sql`, readable without Python.
+
+Each file opens with a comment block (`-- title:`, `-- description:`, `-- column NAME:`) and
+then creates one view; migrations create the views from these files, so psql users and the
+CLI see the same numbers. `esrpdb query NAME --param column=value` filters a view by equality.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import Engine, text
+
+from esrpdb.queries.adhoc import QueryResult
+
+QUERIES_DIR = Path(__file__).resolve().parent
+
+# Creation order: a view comes after the views it reads.
+VIEW_ORDER = (
+    "run_iops",
+    "median_runs",
+    "disk_counts",
+    "per_disk_iops",
+    "run_throughput",
+    "throughput_per_disk",
+    "iops_per_dollar",
+    "dollars_per_kiops",
+    "mb_per_dollar",
+    "perf_per_watt",
+    "run_summary",
+    "latency_summary",
+)
+
+_META = re.compile(r"^--\s*(title|description|column\s+(\w+))\s*:\s*(.*)$")
+
+
+class UnknownQuery(LookupError):
+    pass
+
+
+class BadParameter(ValueError):
+    pass
+
+
+@dataclass
+class CannedQuery:
+    name: str  # CLI name, e.g. "per-disk-iops"
+    view: str  # SQL view, e.g. "per_disk_iops"
+    title: str
+    description: str
+    columns: dict[str, str] = field(default_factory=dict)
+    sql: str = ""
+
+
+def _parse(path: Path) -> CannedQuery:
+    query = CannedQuery(name=path.stem.replace("_", "-"), view=path.stem, title="", description="")
+    current = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("--"):
+            break
+        match = _META.match(line)
+        if match:
+            key, column, value = match.groups()
+            if column:
+                query.columns[column] = value.strip()
+                current = None
+            else:
+                setattr(query, key, value.strip())
+                current = key if key == "description" else None
+        elif current == "description":
+            query.description += " " + line.lstrip("- ").strip()
+    query.sql = path.read_text(encoding="utf-8")
+    return query
+
+
+def all_queries() -> dict[str, CannedQuery]:
+    """Every canned query, in view creation order."""
+    return {q.name: q for q in (_parse(QUERIES_DIR / f"{view}.sql") for view in VIEW_ORDER)}
+
+
+def create_views(execute) -> None:
+    """Create (or replace) every view; `execute` runs one SQL string (Alembic's op.execute)."""
+    for query in all_queries().values():
+        execute(query.sql)
+
+
+def drop_views(execute) -> None:
+    for view in reversed(VIEW_ORDER):
+        execute(f"DROP VIEW IF EXISTS {view}")
+
+
+def get(name: str) -> CannedQuery:
+    queries = all_queries()
+    key = name.replace("_", "-")
+    if key not in queries:
+        raise UnknownQuery(f"no canned query {name!r}; known: {', '.join(queries)}")
+    return queries[key]
+
+
+def query(engine: Engine, name: str, params: dict[str, str] | None = None) -> QueryResult:
+    """Rows of a canned query, filtered by `column = value` for each parameter."""
+    canned = get(name)
+    params = params or {}
+    with engine.connect() as conn:
+        columns = list(conn.execute(text(f"SELECT * FROM {canned.view} LIMIT 0")).keys())
+        unknown = [p for p in params if p not in columns]
+        if unknown:
+            raise BadParameter(f"{canned.name} has no column {', '.join(unknown)}; columns: {', '.join(columns)}")
+        where = " AND ".join(f"CAST({c} AS text) = :p{n}" for n, c in enumerate(params))
+        sql = f"SELECT * FROM {canned.view}" + (f" WHERE {where}" if where else "")
+        order = [c for c in ("solution", "trial", "run_label", "run_id", "disk_basis", "scope") if c in columns]
+        if order:
+            sql += " ORDER BY " + ", ".join(f"{c} NULLS LAST" for c in order)
+        result = conn.execute(text(sql), {f"p{n}": v for n, v in enumerate(params.values())})
+        return QueryResult(columns=list(result.keys()), rows=[tuple(r) for r in result])

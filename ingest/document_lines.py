@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.jetstress_vocabulary import LABEL_FIELDS, normalise_label, section_kind
@@ -43,10 +43,10 @@ def decode(name: str, data: bytes) -> str:
     try:
         text = data.decode(encoding or "utf-8")
     except UnicodeDecodeError as error:
-        bad = data[error.start : error.start + 1].hex()
-        raise ParseError(name, f"not {encoding or 'UTF-8'} text: byte 0x{bad} at offset {error.start} cannot be decoded "
-                         "(Latin-1 or Windows-1252?); save the document as UTF-8",
-                         line=_line_of(data, error.start) if encoding is None else None) from None
+        bad, where = data[error.start : error.start + 1].hex(), error.start
+        line = _line_of(data, where) if encoding in (None, "utf-8-sig") else None
+        raise ParseError(name, f"not {encoding or 'UTF-8'} text: byte 0x{bad} at offset {where} cannot be decoded "
+                         "(Latin-1 or Windows-1252?); save the document as UTF-8", line=line) from None
     if not text.strip():
         raise ParseError(name, "file is empty")
     sample = text[:65536]
@@ -176,21 +176,20 @@ def _is_report_text(text: str) -> bool:
     return section_kind(text) is not None or key.startswith(_KNOWN_STARTS) or "log path:" in key
 
 
+def _is_furniture(line: Line, counts: Counter[str]) -> bool:
+    text = line.text
+    if not text or line.separated or _TIMESTAMP.search(text) or _is_report_text(text):
+        return False
+    words = len(text.split())
+    if _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and words <= 12):
+        return True
+    return counts[text] > 1 and words >= 6 and "\\" not in text
+
+
 def mark_furniture(lines: list[Line]) -> list[Line]:
     """Running headers/footers: page-number lines, and long prose lines printed verbatim more than once."""
     counts = Counter(line.text for line in lines if not line.separated and len(line.text) >= 30)
-    marked = []
-    for line in lines:
-        text = line.text
-        furniture = False
-        if text and not line.separated and not _TIMESTAMP.search(text) and not _is_report_text(text):
-            words = len(text.split())
-            if _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and words <= 12):
-                furniture = True
-            elif counts[text] > 1 and words >= 6 and "\\" not in text:
-                furniture = True
-        marked.append(Line(line.number, line.cells, line.separated, line.rule, line.heading, True) if furniture else line)
-    return marked
+    return [replace(line, furniture=True) if _is_furniture(line, counts) else line for line in lines]
 
 
 # --- document title ------------------------------------------------------------------

@@ -13,30 +13,28 @@ import re
 
 from esrpdb.ingest.document_lines import Line
 from esrpdb.ingest.document_reports import RawSection
-from esrpdb.ingest.document_sections import repair
 from esrpdb.ingest.records import LogEvent, Thresholds
 from esrpdb.ingest.test_log import parse_test_log_lines
 
 # Where an entry starts: "M/D/YYYY h:mm:ss AM", not inside a longer number.
 _ENTRY = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm](?!\w)")
 _FINISHED = re.compile(r"[.:)!?]\s*$")
-_SEPARATOR_ONLY = re.compile(r"^\s*-{2,}\s*$")
 LOOKBACK = 5  # how far back a dangling fragment may find the entry it completes
 
 
 def _line_text(line: Line, interleaved: list[int]) -> str:
-    """The line's log text; of two interleaved columns, the last (the clean one) is kept."""
+    """The line's log text; of two text columns side by side, the last (the clean one) is kept."""
     cells = [cell for cell in line.cells if cell]
-    if line.separated and cells and (len(cells) >= 2 and _ENTRY.match(cells[-1]) or not line.cells[0]):
-        if len(cells) >= 2:
-            interleaved.append(line.number)
+    if line.separated and len(cells) >= 2 and _ENTRY.match(cells[-1]):
+        interleaved.append(line.number)
         return cells[-1]
     return " ".join(cells)
 
 
 def _unfinished(texts: list[str]) -> bool:
+    """An entry whose message stops mid-sentence ("…samples higher than", "C:\\Program Files\\Exchange", "--")."""
     message = _ENTRY.sub("", " ".join(texts), count=1).strip()
-    return not message or bool(_SEPARATOR_ONLY.match(message)) or message.endswith("--") or not _FINISHED.search(message)
+    return message.endswith("--") or not _FINISHED.search(message)
 
 
 def read_log(raw: RawSection, warnings: list[str]) -> tuple[list[LogEvent], Thresholds | None]:
@@ -49,17 +47,19 @@ def read_log(raw: RawSection, warnings: list[str]) -> tuple[list[LogEvent], Thre
         if line.blank or line.rule:
             blank_before = True
             continue
-        text = repair(_line_text(line, interleaved))
+        text = _line_text(line, interleaved)
         stamps = list(_ENTRY.finditer(text))
         head = text[: stamps[0].start()] if stamps else text
         if head.strip():
             _attach(entries, head.strip(), line.number, blank_before, warnings)
         for stamp, following in zip(stamps, [*stamps[1:], None]):
-            entries.append((line.number, [text[stamp.start() : following.start() if following else len(text)].strip()]))
+            end = following.start() if following else len(text)
+            entries.append((line.number, [text[stamp.start() : end].strip()]))
         blank_before = False
     if interleaved:
-        warnings.append(f"line {interleaved[0]}: Test Log: lines {interleaved[0]}–{interleaved[-1]} hold two interleaved "
-                        "text columns; only the last column of each line was read")
+        first, last = interleaved[0], interleaved[-1]
+        warnings.append(f"line {first}: Test Log: lines {first}–{last} hold two interleaved text columns; "
+                        "only the last column of each line was read")
     return parse_test_log_lines((number, " ".join(pieces)) for number, pieces in entries)
 
 

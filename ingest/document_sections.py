@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from esrpdb.ingest import jetstress_html_tables as tables
 from esrpdb.ingest.document_lines import Line
@@ -29,21 +30,23 @@ _INSTANCE_LINE = re.compile(r"(?P<name>\S.*?)\s+(?P<rest>(?:log path|database)\s
 _PATH_LINE = re.compile(r"(?:log path|database)\s*:", re.IGNORECASE)
 _UNIT_FRAGMENT = re.compile(r"\((?:msec|ms|sec|seconds)\)", re.IGNORECASE)
 _DRIVE = re.compile(r"\s+(?=(?:[A-Za-z]:\\|\\\\))")
-_JETSTRESS_FILE = re.compile(
-    r"\b(Performance|Stress|DatabaseBackup|SoftRecovery|DBChecksum|XmlConfig)((?:[ _]\d{1,4}){6})\.(blg|blq|xml|html|log|evt)\b")
+_JETSTRESS_FILE = re.compile(r"\b(Performance|Stress|DatabaseBackup|SoftRecovery|DBChecksum|XmlConfig)"
+                             r"((?:[ _]\d{1,4}){6})\.(blg|blq|xml|html|log|evt)\b")
 _DOUBLED_E = re.compile(r"\bMSE[Ee]?[Xx]change\b")
 
 
 def repair(text: str) -> str:
     """Extraction damage the HTML fixtures repair too: underscores lost under underlining in
     Jetstress file names ("Performance 2008 9 18 12 48 31.blg"), OCR's ".blq", "MSEExchange"."""
-    text = _JETSTRESS_FILE.sub(lambda m: f"{m[1]}{m[2].replace(' ', '_')}.{'blg' if m[3] == 'blq' else m[3]}", text)
-    return _DOUBLED_E.sub("MSExchange", text)
+    def file_name(match: re.Match[str]) -> str:
+        return f"{match[1]}{match[2].replace(' ', '_')}.{'blg' if match[3] == 'blq' else match[3]}"
+
+    return _DOUBLED_E.sub("MSExchange", _JETSTRESS_FILE.sub(file_name, text))
 
 
 def repair_line(line: Line) -> Line:
     cells = tuple(repair(cell) for cell in line.cells)
-    return line if cells == line.cells else Line(line.number, cells, line.separated, line.rule, line.heading, line.furniture)
+    return line if cells == line.cells else replace(line, cells=cells)
 
 
 def join_paths(value: str) -> str:
@@ -57,8 +60,8 @@ def join_paths(value: str) -> str:
     return "\n".join(repair(path) for path in paths)
 
 
-def _section(raw: RawSection) -> Section:
-    # jetstress_html_tables reads only a section's title and line; text has no DOM element.
+def shared_section(raw: RawSection) -> Section:
+    """The section as `jetstress_html_tables` takes it: it reads only title and line (text has no DOM)."""
     return Section(raw.title, raw.kind, raw.line, element=None)
 
 
@@ -138,9 +141,10 @@ def apply_pairs(source: str, raw: RawSection, pairs: list[LabelledValue], report
     """Each row goes to key_values and fills its field; a value that cannot be read becomes a warning."""
     for pair in pairs:
         try:
-            tables.apply_key_values(source, _section(raw), [pair], report)
+            tables.apply_key_values(source, shared_section(raw), [pair], report)
         except ParseError as error:
-            report.warnings.append(f"line {error.line or pair.value_line}: {raw.title}: {error.message}; value not used")
+            where = error.line or pair.value_line
+            report.warnings.append(f"line {where}: {raw.title}: {error.message}; value not used")
 
 
 # --- tables ---------------------------------------------------------------------------
@@ -154,12 +158,14 @@ def _is_number(text: str) -> bool:
 
 
 def _merge_header(headers: list[str], cells: list[str]) -> None:
-    """A header's second line: "sec/Read" goes under "Avg. Disk"; a lone "(msec)" joins the latency column lacking one."""
+    """A header's second line: "sec/Read" goes under "Avg. Disk"; a lone "(msec)" joins the nearest
+    latency column printed without a unit, or is dropped when every latency column has one."""
     for index, cell in enumerate(cells):
         if not cell or index >= len(headers):
             continue
         if _UNIT_FRAGMENT.fullmatch(cell):
-            lacking = [i for i, h in enumerate(headers) if "latency" in canonical_header(h) and not _UNIT_FRAGMENT.search(h)]
+            lacking = [i for i, header in enumerate(headers)
+                       if "latency" in canonical_header(header) and not _UNIT_FRAGMENT.search(header)]
             if lacking:
                 target = min(lacking, key=lambda i: (abs(i - index), i))
                 headers[target] = f"{headers[target]} {cell}"
@@ -227,7 +233,7 @@ def read_table_section(source: str, raw: RawSection, report: JetstressReport) ->
     grid = read_grid(raw, report.warnings)
     if grid is None:
         return
-    section = _section(raw)
+    section = shared_section(raw)
     readers: dict[str, Callable[[Grid, list[str], JetstressReport], object]] = {
         "io": lambda g, w, r: tables.io_table(source, section, g, w),
         "host": lambda g, w, r: tables.host_counters(source, section, g, w),

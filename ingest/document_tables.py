@@ -16,7 +16,7 @@ from esrpdb.ingest.document_lines import Line
 from esrpdb.ingest.jetstress_vocabulary import parse_number
 from esrpdb.ingest.records import DocumentRow, DocumentTable
 
-_CAPTION = re.compile(r"(?:figure|fig\.|table)\s+\d+[a-z]?\s*[:.–-]", re.IGNORECASE)
+_CAPTION = re.compile(r"(?:figure|fig\.|table)\s+(\d+[a-z]?)\s*[:.–-]", re.IGNORECASE)
 _REFERENCE = re.compile(r"(?:figure|table)\s+(\d+[a-z]?)\s+(?!\s*[:.])", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:[-*•o]\s|\d+[.)]\s|[a-z][.)]\s)")
 _RUN = re.compile(r"\brun\s*\d+\b", re.IGNORECASE)
@@ -41,7 +41,8 @@ TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
          "esrp_transaction_log_replay_performance"),
         (r"\bpric|\bcosts?\b", "pricing", None),
         (r"\bpower\b|\bwatts?\b", "power", None),
-        (r"\bsans? we tested|storage systems?\b|storage arrays?\b|(drives|disks|systems) we tested", "storage_systems", None),
+        (r"\bsans? we tested|storage systems?\b|storage arrays?\b|(drives|disks|systems) we tested",
+         "storage_systems", None),
         (r"\bswitch\b", "switch_configuration", None),
         (r"\bserver\b", "server_configuration", None),
         (r"\blayout\b", "disk_layout", None),
@@ -135,7 +136,8 @@ def _header(rows: list[Line]) -> tuple[str, ...] | None:
     values = [cell for cell in first[1:] if cell]
     if not values:
         return None
-    if not first[0] or first[0].casefold().rstrip(":") in HEADER_STUBS or sum(bool(_RUN.search(v)) for v in values) >= 2:
+    stub = first[0].casefold().rstrip(":")
+    if not stub or stub in HEADER_STUBS or sum(bool(_RUN.search(value)) for value in values) >= 2:
         return first
     if len(values) >= 2 and not any(_is_number(v) for v in values):
         numeric = sum(1 for row in rows[1:] if any(_is_number(c) for c in row.cells[1:] if c))
@@ -151,8 +153,8 @@ def _values(cells: tuple[str, ...], width: int) -> tuple[str, ...]:
     return tuple(values)
 
 
-def _caption_after(lines: list[Line], last: int, consumed: set[int]) -> Line | None:
-    """The caption printed under the table: the next line, or the one after a "Figure N shows …" sentence."""
+def _caption_after(lines: list[Line], last: int, consumed: set[int]) -> int | None:
+    """Index of the caption printed under the table: the next line, or the one after "Figure N shows …"."""
     reference = None
     for index in range(last + 1, min(len(lines), last + 12)):
         line = lines[index]
@@ -160,12 +162,13 @@ def _caption_after(lines: list[Line], last: int, consumed: set[int]) -> Line | N
             return None
         if line.blank or line.furniture:
             continue
-        if _CAPTION.match(line.text):
-            return line if reference is None or _CAPTION.match(line.text)[0].split()[1].rstrip(":.") == reference else None
-        number = _REFERENCE.match(line.text)
-        if reference is not None or number is None:
+        caption = _CAPTION.match(line.text)
+        if caption:
+            return index if reference in (None, caption[1]) else None
+        mention = _REFERENCE.match(line.text)
+        if reference is not None or mention is None:
             return None
-        reference = number[1]
+        reference = mention[1]
     return None
 
 
@@ -199,7 +202,7 @@ def _row(cells: tuple[str, ...], width: int, number: int, warnings: list[str]) -
 def read_tables(lines: list[Line], consumed: set[int], warnings: list[str]) -> list[DocumentTable]:
     """Every table outside the reports, in document order."""
     esrp = is_esrp_submission(lines)
-    tables, previous_end, used_captions = [], -1, set()
+    tables, previous_end, used = [], -1, set()  # used: line numbers of captions already given to a table
     for first, last, rows in _blocks(lines, consumed):
         header = _header(rows)
         columns = tuple(cell for cell in header[1:]) if header else ()
@@ -210,17 +213,18 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str]) -> l
         if not body:
             previous_end = last
             continue
-        above = [line for line in _lines_above(lines, first, previous_end, consumed) if line.number not in used_captions]
-        caption = _caption_after(lines, last, consumed) or next((line for line in above[:1] if _CAPTION.match(line.text)), None)
+        above = [line for line in _lines_above(lines, first, previous_end, consumed) if line.number not in used]
+        after = _caption_after(lines, last, consumed)
+        caption = lines[after] if after is not None else next((ln for ln in above[:1] if _CAPTION.match(ln.text)), None)
         headings = [line.text.rstrip(":").strip() for line in above if _heading_like(line)]
-        labels = [row.cells[0] for row in body]
         known = next((h for h in headings if classify([h], [], [], esrp) in SECTION_KINDS), None)
-        title = caption.text if caption else known or (headings[0] if headings else (header[0] if header else ""))
-        if caption:
-            used_captions.add(caption.number)
-        titles = [t for t in (caption.text if caption else None, known, headings[0] if headings else None) if t]
-        kind = classify(titles, labels, list(columns), esrp)
+        nearest = headings[0] if headings else None
+        title = caption.text if caption else known or nearest or (header[0] if header else "")
+        titles = [text for text in (caption.text if caption else None, known, nearest) if text]
+        kind = classify(titles, [row.cells[0] for row in body], list(columns), esrp)
         document_rows = tuple(_row(row.cells, len(columns), row.number, warnings) for row in body)
         tables.append(DocumentTable(kind, title, columns, document_rows, rows[0].number))
-        previous_end = max(last, caption.number - 1 if caption else last)
+        if caption is not None:
+            used.add(caption.number)
+        previous_end = max(last, after or last)
     return tables

@@ -22,12 +22,12 @@ from esrpdb.ingest.document_lines import Line, clean, decode, document_title, sp
 from esrpdb.ingest.document_log import read_log
 from esrpdb.ingest.document_reports import RawReport, RawSection, find_reports
 from esrpdb.ingest.document_sections import (
-    _section,
     apply_pairs,
     configuration_pairs,
     key_value_pairs,
     read_table_section,
     repair_line,
+    shared_section,
 )
 from esrpdb.ingest.document_tables import read_tables
 from esrpdb.ingest.errors import ParseError
@@ -109,17 +109,19 @@ def parse(name: str, data: bytes) -> ReportDocument:
     else:
         text = decode(name, data)
     lines = split_lines(text, warnings)
-    raw_reports = find_reports(lines)
+    raw_reports = [raw for raw in find_reports(lines) if _kept(raw, warnings)]
     reports = []
     for raw in raw_reports:
-        if raw.sections:
-            reports.append(build_report(name, raw))
+        report = build_report(name, raw)
+        if _holds_anything(report):
+            reports.append(report)
         else:
-            warnings.append(f"line {raw.line}: report title \"{raw.subtitle}\" is followed by no report section; ignored")
-    consumed = {index for raw in raw_reports if raw.sections for index in range(raw.first, raw.last + 1)}
+            warnings.append(f'line {raw.line}: "{raw.sections[0].title}" starts no report: nothing a report holds '
+                            "follows it; ignored")
+    consumed = {index for raw in raw_reports for index in range(raw.first, raw.last + 1)}
     found_tables = read_tables(lines, consumed, warnings)
     if not reports and not found_tables:
-        raise ParseError(name, "no Jetstress report (no \"Test Result Report\", \"Test Summary\" or statistics heading) "
+        raise ParseError(name, 'no Jetstress report (no "Test Result Report", "Test Summary" or statistics heading) '
                          "and no table with a label column was found; not an ESRP or whitepaper document")
     document = ReportDocument(name, document_title(lines), reports, found_tables, warnings)
     if pdf is not None:
@@ -127,6 +129,18 @@ def parse(name: str, data: bytes) -> ReportDocument:
         for report in reports:
             report.warnings = [pdf_text.with_pages(w, pdf) for w in report.warnings]
     return document
+
+
+def _kept(raw: RawReport, warnings: list[str]) -> bool:
+    if not raw.sections:
+        warnings.append(f'line {raw.line}: report title "{raw.subtitle}" is followed by no report section; ignored')
+    return bool(raw.sections)
+
+
+def _holds_anything(report: JetstressReport) -> bool:
+    printed = [kv for kv in report.key_values if kv.section != "Document"]
+    return bool(printed or report.io_tables or report.host_counters or report.log_events or report.backup_rows
+                or report.recovery_rows or report.checksum_rows)
 
 
 # --- one report -------------------------------------------------------------------------
@@ -187,7 +201,7 @@ def build_report(source: str, raw: RawReport) -> JetstressReport:
             pairs = configuration_pairs(section, report.warnings)
             apply_pairs(source, section, pairs, report)
             found: list[str] = []
-            report.instances.extend(tables.instances(_section(section), pairs, found))
+            report.instances.extend(tables.instances(shared_section(section), pairs, found))
             report.warnings.extend(f"line {section.line}: {w}" for w in found)
         elif section.kind in ("summary", "sizing", "parameters"):
             apply_pairs(source, section, key_value_pairs(section, report.warnings), report)

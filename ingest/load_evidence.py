@@ -141,8 +141,9 @@ def load_perfmon(session: Session, source_file_id: int, name: str, stream: Binar
         raw = session.connection().connection.driver_connection
         with raw.cursor() as cursor:
             with cursor.copy(
-                "COPY perf_samples (source_file_id, counter_id, sampled_at, value) FROM STDIN"
+                "COPY perf_samples (source_file_id, counter_id, sampled_at, value) FROM STDIN (FORMAT BINARY)"
             ) as copy:
+                copy.set_types(["int4", "int4", "timestamptz", "float8"])
                 for stamp, values in reader:
                     first = first or stamp
                     last = stamp

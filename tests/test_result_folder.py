@@ -110,3 +110,12 @@ def test_a_broken_perfmon_export_writes_nothing(fresh_database_url, catalog, tmp
             "select (select count(*) from source_files), (select count(*) from perf_counters), "
             "(select count(*) from perf_samples)")).one()
     assert tuple(counts) == (0, 0, 0)
+
+
+def test_deleting_a_perfmon_file_deletes_its_samples(fresh_database_url, catalog):
+    csv = FIXTURES / "perfmon" / "seed000-hp-eva4400.csv"
+    assert invoke(fresh_database_url, "ingest", str(csv)).exit_code == 0
+    with catalog.engine.begin() as conn:
+        assert conn.execute(text("select count(*) from perf_samples")).scalar_one() > 1000
+        conn.execute(text("delete from source_files"))
+        assert conn.execute(text("select count(*) from perf_samples")).scalar_one() == 0

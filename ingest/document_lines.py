@@ -13,6 +13,7 @@ import codecs
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.jetstress_vocabulary import LABEL_FIELDS, normalise_label, section_kind
@@ -31,15 +32,22 @@ def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def decode(name: str, data: bytes) -> str:
+MAX_STRAY_NULS = 16  # a few NUL bytes in text (PDF-to-text tools leave some) are dropped; more means binary
+
+
+def decode(name: str, data: bytes, warnings: list[str] | None = None) -> str:
     """UTF-8 (BOM optional) or UTF-16/32 with a BOM; anything else is refused with the place it fails."""
     if len(data) > MAX_BYTES:
         raise ParseError(name, f"file is {len(data):,} bytes; documents larger than {MAX_BYTES:,} bytes are refused")
     encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), None)
     if encoding is None and b"\x00" in data:
-        offset = data.index(0)
-        raise ParseError(name, f"binary data (NUL byte at offset {offset}), not document text; UTF-16 text needs a "
-                         "byte-order mark", line=_line_of(data, offset))
+        offset, count = data.index(0), data.count(0)
+        if count > MAX_STRAY_NULS or count * 1000 > len(data):
+            raise ParseError(name, f"binary data (NUL byte at offset {offset}), not document text; UTF-16 text needs "
+                             "a byte-order mark", line=_line_of(data, offset))
+        if warnings is not None:
+            warnings.append(f"line {_line_of(data, offset)}: {count} stray NUL byte(s) removed")
+        data = data.replace(b"\x00", b"")
     try:
         text = data.decode(encoding or "utf-8")
     except UnicodeDecodeError as error:
@@ -104,7 +112,7 @@ class Line:
     heading: int = 0  # Markdown heading level
     furniture: bool = False  # running page header or footer, page number
 
-    @property
+    @cached_property
     def text(self) -> str:
         return " ".join(cell for cell in self.cells if cell)
 

@@ -190,13 +190,14 @@ def read_grid(raw: RawSection, warnings: list[str]) -> Grid | None:
             rows.append(([line.text], [line.number]))  # a row label alone; its cells follow
         elif not rows and not cells[0] and not any(_is_number(c) for c in cells if c):
             _merge_header(headers, cells)
-        elif normalise_label(cells[0]) == normalise_label(headers[0]):
-            if not rows:
+        elif headers[0] and normalise_label(cells[0]) == normalise_label(headers[0]):
+            repeated = [c for c in cells]
+            while repeated and not repeated[-1]:
+                repeated.pop()
+            if not rows and repeated != headers:  # printed twice, differently: the later one is the clean one
                 warnings.append(f"line {header_line}: {raw.title}: header printed again on line {line.number}; "
                                 "the later one is used")
-                headers, header_line = [c for c in cells], line.number
-                while headers and not headers[-1]:
-                    headers.pop()
+                headers, header_line = repeated, line.number
         elif previous and len(previous[0]) < len(headers) and (not cells[0] or _is_number(cells[0])):
             more = cells[1:] if not cells[0] else cells
             previous[0].extend(more)

@@ -147,8 +147,9 @@ def _header(rows: list[Line]) -> tuple[str, ...] | None:
 
 
 def _values(cells: tuple[str, ...], width: int) -> tuple[str, ...]:
+    """The cells after the label, without empty cells trailing past the header (a row keeps one cell it printed)."""
     values = list(cells[1:])
-    while len(values) > width and not values[-1]:
+    while len(values) > max(width, 1) and not values[-1]:
         values.pop()
     return tuple(values)
 
@@ -188,14 +189,14 @@ def _lines_above(lines: list[Line], first: int, stop: int, consumed: set[int]) -
 
 def _row(cells: tuple[str, ...], width: int, number: int, warnings: list[str]) -> DocumentRow:
     """A row; a section heading whose words ran on into the value cells ("…disk write⇥e, and log write IOPS.")
-    becomes a row without values."""
+    gets its words back and empty value cells."""
     values = _values(cells, width)
     texts = [value for value in values if value]
     if (width and texts and len(cells[0].split()) >= 6 and cells[0][-1].isalnum() and texts[0][0].islower()
             and " " in texts[0] and not any(ch.isdigit() for t in texts for ch in t)):
         warnings.append(f"line {number}: the row label runs on into the value cells (extraction damage); "
-                        "read as a heading row without values")
-        return DocumentRow(" ".join([cells[0], *texts]), (), number)
+                        "read as a heading row with empty cells")
+        return DocumentRow(" ".join([cells[0], *texts]), ("",) * width, number)
     return DocumentRow(cells[0], values, number)
 
 
@@ -223,7 +224,8 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str]) -> l
         titles = [text for text in (caption.text if caption else None, known, nearest) if text]
         kind = classify(titles, [row.cells[0] for row in body], list(columns), esrp)
         document_rows = tuple(_row(row.cells, len(columns), row.number, warnings) for row in body)
-        tables.append(DocumentTable(kind, title, columns, document_rows, rows[0].number))
+        stub = header[0].strip() if header and header[0].strip() else None
+        tables.append(DocumentTable(kind, title, columns, document_rows, rows[0].number, stub=stub))
         if caption is not None:
             used.add(caption.number)
         previous_end = max(last, after or last)

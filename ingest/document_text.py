@@ -32,6 +32,7 @@ from esrpdb.ingest.document_sections import (
 from esrpdb.ingest.document_tables import read_tables
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.jetstress_vocabulary import (
+    LABEL_FIELDS,
     normalise_label,
     release_from_title,
     release_from_version,
@@ -107,18 +108,17 @@ def parse(name: str, data: bytes) -> ReportDocument:
         text = pdf.text
         warnings.extend(pdf.warnings)
     else:
-        text = decode(name, data)
+        text = decode(name, data, warnings)
     lines = split_lines(text, warnings)
-    raw_reports = [raw for raw in find_reports(lines) if _kept(raw, warnings)]
-    reports = []
-    for raw in raw_reports:
+    reports, consumed = [], set()
+    for raw in (raw for raw in find_reports(lines) if _kept(raw, warnings)):
         report = build_report(name, raw)
         if _holds_anything(report):
             reports.append(report)
+            consumed.update(range(raw.first, raw.last + 1))  # these lines are the report's, not document tables
         else:
             warnings.append(f'line {raw.line}: "{raw.sections[0].title}" starts no report: nothing a report holds '
                             "follows it; ignored")
-    consumed = {index for raw in raw_reports for index in range(raw.first, raw.last + 1)}
     found_tables = read_tables(lines, consumed, warnings)
     if not reports and not found_tables:
         raise ParseError(name, 'no Jetstress report (no "Test Result Report", "Test Summary" or statistics heading) '
@@ -138,8 +138,9 @@ def _kept(raw: RawReport, warnings: list[str]) -> bool:
 
 
 def _holds_anything(report: JetstressReport) -> bool:
-    printed = [kv for kv in report.key_values if kv.section != "Document"]
-    return bool(printed or report.io_tables or report.host_counters or report.log_events or report.backup_rows
+    """A report shows itself by a Jetstress label, table or log entry; other rows under a stray heading do not count."""
+    known = any(normalise_label(kv.label) in LABEL_FIELDS for kv in report.key_values if kv.section != "Document")
+    return bool(known or report.io_tables or report.host_counters or report.log_events or report.backup_rows
                 or report.recovery_rows or report.checksum_rows)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sqlalchemy import insert, select
@@ -10,9 +11,13 @@ from sqlalchemy.orm import Session
 
 from esrpdb.ingest import normalise
 from esrpdb.ingest.checks import Finding, check_report
-from esrpdb.ingest.records import JetstressReport
+from esrpdb.ingest.jetstress_values import parse_number
+from esrpdb.ingest.records import DocumentTable as DocumentTableRecord
+from esrpdb.ingest.records import JetstressReport, ReportDocument
 from esrpdb.schema import (
     BackupStat,
+    DocumentCell,
+    DocumentTable,
     HostCounter,
     IngestWarning,
     Instance,
@@ -140,3 +145,52 @@ def _unique_by_name(counters):
 def _insert_many(session: Session, model, rows: list[dict]) -> None:
     if rows:
         session.execute(insert(model), rows)
+
+
+_DECORATED_NUMBER = re.compile(r"\s*[$€£]?\s*([+-]?[\d,]*\.?\d+)\s*(?:%|percent)?\s*")
+
+
+def _number(printed: str) -> float | None:
+    """The cell as a number when it is one ("8,397.621", "$80,098", "45%"), else None."""
+    match = _DECORATED_NUMBER.fullmatch(printed)
+    if not match:
+        return None
+    try:
+        return parse_number(match.group(1))
+    except ValueError:
+        return None
+
+
+def load_document_table(session: Session, source_file_id: int, ordinal: int, table: DocumentTableRecord) -> int:
+    table_id = session.execute(
+        insert(DocumentTable).values(
+            source_file_id=source_file_id, ordinal=ordinal, kind=table.kind, title=table.title,
+            columns=list(table.columns), stub=table.stub, source_line=table.line,
+        ).returning(DocumentTable.id)
+    ).scalar_one()
+    cells = [
+        {"table_id": table_id, "row_ordinal": r, "column_ordinal": c, "row_label": row.label,
+         "column_label": table.columns[c] if c < len(table.columns) else None,
+         "value_printed": value, "value_number": _number(value), "source_line": row.line}
+        for r, row in enumerate(table.rows)
+        for c, value in enumerate(row.values)
+    ]
+    _insert_many(session, DocumentCell, cells)
+    return table_id
+
+
+def load_document(
+    session: Session, source_file_id: int, document: ReportDocument, *, solution_id: int | None = None
+) -> tuple[int, list[str]]:
+    """Every embedded report as a run (in document order), every table, and the reader's warnings."""
+    messages = list(document.warnings)
+    for index, report in enumerate(document.reports):
+        _, findings = load_report(session, source_file_id, report, report_index=index, solution_id=solution_id)
+        messages.extend(f.message for f in findings)
+    for ordinal, table in enumerate(document.tables):
+        load_document_table(session, source_file_id, ordinal, table)
+    _insert_many(session, IngestWarning, [
+        {"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
+        for w in document.warnings
+    ])
+    return len(document.reports), messages

@@ -34,25 +34,39 @@ class PdfText:
         return page
 
 
-def extract_text(name: str, data: bytes) -> PdfText:
-    """The text of every page, in order; a page that yields no text only adds a warning."""
-    if len(data) > MAX_PDF_BYTES:
-        raise ParseError(name, f"PDF is {len(data):,} bytes; PDFs larger than {MAX_PDF_BYTES:,} bytes are refused")
+def _open(name: str, data: bytes):
+    """A pypdf reader over the bytes and its page count; ParseError for what pypdf cannot open or decrypt."""
     try:
-        import pypdf
+        import pypdf  # imported here: the other formats work without it
         from pypdf.errors import PyPdfError
-    except ImportError:  # pragma: no cover - a deployment without the optional dependency
+    except ImportError:  # pragma: no cover - a deployment without the dependency
         raise ParseError(name, "reading PDF needs the pypdf package (pip install pypdf)") from None
-    logging.getLogger("pypdf").setLevel(logging.ERROR)  # pypdf warns on every tolerated defect
     try:
         reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
             raise ParseError(name, "the PDF is encrypted; decrypt it (or export its text) first")
-        count = len(reader.pages)
+        return reader, len(reader.pages)
     except ParseError:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, OSError) as error:
         raise ParseError(name, f"pypdf cannot read this PDF: {error or type(error).__name__}") from None
+
+
+def extract_text(name: str, data: bytes) -> PdfText:
+    """The text of every page, in order; a page that yields no text only adds a warning."""
+    if len(data) > MAX_PDF_BYTES:
+        raise ParseError(name, f"PDF is {len(data):,} bytes; PDFs larger than {MAX_PDF_BYTES:,} bytes are refused")
+    quiet = logging.getLogger("pypdf")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # pypdf logs every defect it tolerates; restored below
+    try:
+        return _extract(name, data)
+    finally:
+        quiet.setLevel(level)
+
+
+def _extract(name: str, data: bytes) -> PdfText:
+    reader, count = _open(name, data)
     if count == 0:
         raise ParseError(name, "the PDF has no pages")
     result = PdfText("")

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from esrpdb.ingest import load, load_evidence, registry
 from esrpdb.ingest.errors import ParseError, UnknownFormat
 from esrpdb.ingest.link import link_evidence
+from esrpdb.ingest.load_manifest import load_manifest
 from esrpdb.schema import SourceFile
 
 PARSER_VERSION = "1"
@@ -76,6 +77,10 @@ def _writer(module, name: str, path: Path) -> Writer:
             _, findings = load.load_report(session, source_id, record, solution_id=solution_id)
             return 1, [f.message for f in findings]
         return write_report
+    if fmt == "document_text":
+        return lambda session, source_id, solution_id: load.load_document(
+            session, source_id, record, solution_id=solution_id
+        )
     simple = {
         "jetstress_config": load_evidence.load_config,
         "jetstress_log": load_evidence.load_log,
@@ -99,6 +104,8 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
     sha256 = _sha256(path)
     if _already_loaded(engine, sha256):
         return FileOutcome(name, "skipped", module.FORMAT, message="already ingested")
+    if module.FORMAT == "solution_manifest":
+        return _ingest_manifest(engine, module, path, sha256)
     try:
         write = _writer(module, name, path)
         source = load.SourceInfo(
@@ -116,6 +123,45 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
         detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}")
     return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings)
+
+
+def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOutcome:
+    """Load the files a manifest names (each on its own), then the manifest in one transaction."""
+    name = str(path)
+    try:
+        manifest = module.parse(name, path.read_bytes())
+    except ParseError as error:
+        return FileOutcome(name, "failed", module.FORMAT, message=str(error))
+    hashes: dict[Path, str] = {}
+    newly_loaded = 0
+    for where, written in manifest.referenced_paths():
+        target = (path.parent / written).resolve()
+        if target in hashes:
+            continue
+        if not target.is_file():
+            return FileOutcome(name, "failed", module.FORMAT, message=f"{name} › {where}: no such file {written!r}")
+        outcome = ingest_file(engine, target)
+        if outcome.status == "failed":
+            return FileOutcome(name, "failed", module.FORMAT, message=f"{name} › {where}: {outcome.message}")
+        newly_loaded += outcome.status == "loaded"
+        hashes[target] = _sha256(target)
+    source = load.SourceInfo(sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}",
+                             path.stat().st_size)
+    try:
+        with Session(engine) as session, session.begin():
+            source_id = load.claim_source_file(session, source)
+            if source_id is None:
+                return FileOutcome(name, "skipped", module.FORMAT, message="already ingested")
+            warnings = load_manifest(session, source_id, manifest, path.parent,
+                                     lambda p: hashes.get(p.resolve()) or _sha256(p))
+            runs = len(manifest.runs)
+    except ParseError as error:
+        return FileOutcome(name, "failed", module.FORMAT, message=str(error))
+    except SQLAlchemyError as error:
+        detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}")
+    return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings,
+                       message=f"{len(hashes)} referenced files ({newly_loaded} newly loaded)")
 
 
 def ingest_paths(

@@ -219,6 +219,7 @@ class DocumentTable:
     columns: tuple[str, ...]  # header cells after the label column (e.g. solution names)
     rows: tuple[DocumentRow, ...]
     line: int | None = None
+    stub: str | None = None  # the header row's first (row-label) cell, e.g. "24 HDDs" above "Run 1 | Run 2"
 
 
 @dataclass

@@ -12,9 +12,17 @@ HEAD_BYTES = 8192
 
 def format_modules() -> Sequence[ModuleType]:
     """Every format module, in a fixed order (imported here so a missing one fails loudly)."""
-    from esrpdb.ingest import jetstress_config, jetstress_html, jetstress_log, perfmon_csv, power_log
+    from esrpdb.ingest import (
+        document_text,
+        jetstress_config,
+        jetstress_html,
+        jetstress_log,
+        manifest,
+        perfmon_csv,
+        power_log,
+    )
 
-    return (jetstress_html, jetstress_config, jetstress_log, perfmon_csv, power_log)
+    return (jetstress_html, jetstress_config, jetstress_log, perfmon_csv, power_log, document_text, manifest)
 
 
 def detect(name: str, head: bytes, modules: Sequence[ModuleType] | None = None) -> ModuleType:

@@ -5,20 +5,32 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from esrpdb.schema.base import Base
+from esrpdb.schema.base import Base, one_of
+
+CLAIM_SUBJECTS = ("solution", "run", "comparison")
 
 
 class Claim(Base):
     __tablename__ = "claims"
+    __table_args__ = (one_of("subject", CLAIM_SUBJECTS),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    # The manifest that states the claim (its claims are replaced when a new version is loaded).
+    manifest_file_id: Mapped[int | None] = mapped_column(ForeignKey("source_files.id", ondelete="CASCADE"), index=True)
+    # The document where the figure is printed.
     source_file_id: Mapped[int | None] = mapped_column(ForeignKey("source_files.id", ondelete="CASCADE"), index=True)
     solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
+    subject: Mapped[str] = mapped_column(Text, server_default="solution")
+    run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
     # For comparative claims ("86 percent more ... than B"): the B side.
     other_solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"))
-    run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
-    metric: Mapped[str] = mapped_column(Text)
-    value_printed: Mapped[str] = mapped_column(Text)  # "208.4", "86 percent"
+    other_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
+    other_metric: Mapped[str | None] = mapped_column(Text)
+    metric: Mapped[str] = mapped_column(Text)  # vocabulary in ingest/manifest_records.py
+    value_printed: Mapped[str] = mapped_column(Text)  # "208.4", "86", "Run 2"
     unit: Mapped[str | None] = mapped_column(Text)
-    location: Mapped[str | None] = mapped_column(Text)  # "Figure 1", "line 22", "page 3"
+    disk_basis: Mapped[str | None] = mapped_column(Text)
+    qualifier: Mapped[str | None] = mapped_column(Text)  # approximately, nearly, ...
+    location: Mapped[str | None] = mapped_column(Text)  # "Figure 1", "Test Result Summary"
     line: Mapped[int | None] = mapped_column(Integer)
+    quote: Mapped[str | None] = mapped_column(Text)

@@ -22,6 +22,7 @@ class DocumentTable(Base):
     kind: Mapped[str] = mapped_column(Text)  # stable machine name, e.g. "results_by_run"
     title: Mapped[str] = mapped_column(Text)  # caption or heading as printed
     columns: Mapped[list[str]] = mapped_column(ARRAY(Text))
+    stub: Mapped[str | None] = mapped_column(Text)  # the header row's label cell, when printed
     source_line: Mapped[int | None] = mapped_column(Integer)
 
 

@@ -286,7 +286,10 @@ class RecoveryStat(Base):
     elapsed_s: Mapped[float | None]
 
 
-PUBLISHED_METRICS = ("achieved_iops", "log_iops", "total_iops", "throughput_mb_per_s")
+PUBLISHED_METRICS = (
+    "achieved_iops", "log_iops", "total_iops", "throughput_mb_per_s", "db_reads_per_s", "db_writes_per_s",
+    "db_read_latency_ms", "db_write_latency_ms", "log_write_latency_ms", "idle_power_w", "active_power_w",
+)
 
 
 class PublishedValue(Base):
@@ -297,7 +300,7 @@ class PublishedValue(Base):
 
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
     metric: Mapped[str] = mapped_column(Text, primary_key=True)
-    value: Mapped[float]  # unit by metric: IOPS, or MB/s (2^20 bytes)
+    value: Mapped[float]  # unit by metric: IOPS, MB/s (2^20 bytes), ms or W
     value_printed: Mapped[str] = mapped_column(Text)  # "1,318.962 + 1,458.143 + …" when rows are added up
     document_table_id: Mapped[int | None] = mapped_column(ForeignKey("document_tables.id", ondelete="CASCADE"))
     row_labels: Mapped[list[str]] = mapped_column(ARRAY(Text))

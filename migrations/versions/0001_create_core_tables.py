@@ -189,15 +189,25 @@ def upgrade() -> None:
     op.create_index(op.f('ix_runs_trial_id'), 'runs', ['trial_id'], unique=False)
     op.create_table('claims',
     sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('manifest_file_id', sa.Integer(), nullable=True),
     sa.Column('source_file_id', sa.Integer(), nullable=True),
     sa.Column('solution_id', sa.Integer(), nullable=True),
-    sa.Column('other_solution_id', sa.Integer(), nullable=True),
+    sa.Column('subject', sa.Text(), server_default='solution', nullable=False),
     sa.Column('run_id', sa.Integer(), nullable=True),
+    sa.Column('other_solution_id', sa.Integer(), nullable=True),
+    sa.Column('other_run_id', sa.Integer(), nullable=True),
+    sa.Column('other_metric', sa.Text(), nullable=True),
     sa.Column('metric', sa.Text(), nullable=False),
     sa.Column('value_printed', sa.Text(), nullable=False),
     sa.Column('unit', sa.Text(), nullable=True),
+    sa.Column('disk_basis', sa.Text(), nullable=True),
+    sa.Column('qualifier', sa.Text(), nullable=True),
     sa.Column('location', sa.Text(), nullable=True),
     sa.Column('line', sa.Integer(), nullable=True),
+    sa.Column('quote', sa.Text(), nullable=True),
+    sa.CheckConstraint("subject IN ('solution', 'run', 'comparison')", name=op.f('ck_claims_subject_allowed')),
+    sa.ForeignKeyConstraint(['manifest_file_id'], ['source_files.id'], name=op.f('fk_claims_manifest_file_id_source_files'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['other_run_id'], ['runs.id'], name=op.f('fk_claims_other_run_id_runs'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['other_solution_id'], ['solutions.id'], name=op.f('fk_claims_other_solution_id_solutions'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['run_id'], ['runs.id'], name=op.f('fk_claims_run_id_runs'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['solution_id'], ['solutions.id'], name=op.f('fk_claims_solution_id_solutions'), ondelete='CASCADE'),
@@ -206,6 +216,7 @@ def upgrade() -> None:
     )
     op.create_index(op.f('ix_claims_solution_id'), 'claims', ['solution_id'], unique=False)
     op.create_index(op.f('ix_claims_source_file_id'), 'claims', ['source_file_id'], unique=False)
+    op.create_index(op.f('ix_claims_manifest_file_id'), 'claims', ['manifest_file_id'], unique=False)
     op.create_table('host_counters',
     sa.Column('run_id', sa.Integer(), nullable=False),
     sa.Column('counter_name', sa.Text(), nullable=False),
@@ -394,6 +405,7 @@ def downgrade() -> None:
     op.drop_index(op.f('ix_ingest_warnings_run_id'), table_name='ingest_warnings')
     op.drop_table('ingest_warnings')
     op.drop_table('host_counters')
+    op.drop_index(op.f('ix_claims_manifest_file_id'), table_name='claims')
     op.drop_index(op.f('ix_claims_source_file_id'), table_name='claims')
     op.drop_index(op.f('ix_claims_solution_id'), table_name='claims')
     op.drop_table('claims')

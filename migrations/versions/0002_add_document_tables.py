@@ -25,6 +25,7 @@ def upgrade() -> None:
     sa.Column('kind', sa.Text(), nullable=False),
     sa.Column('title', sa.Text(), nullable=False),
     sa.Column('columns', sa.ARRAY(sa.Text()), nullable=False),
+    sa.Column('stub', sa.Text(), nullable=True),
     sa.Column('source_line', sa.Integer(), nullable=True),
     sa.ForeignKeyConstraint(['source_file_id'], ['source_files.id'], name=op.f('fk_document_tables_source_file_id_source_files'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_document_tables')),

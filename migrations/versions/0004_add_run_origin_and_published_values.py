@@ -25,7 +25,7 @@ def upgrade() -> None:
     sa.Column('value_printed', sa.Text(), nullable=False),
     sa.Column('document_table_id', sa.Integer(), nullable=True),
     sa.Column('row_labels', sa.ARRAY(sa.Text()), nullable=False),
-    sa.CheckConstraint("metric IN ('achieved_iops', 'log_iops', 'total_iops', 'throughput_mb_per_s')", name=op.f('ck_run_published_values_metric_allowed')),
+    sa.CheckConstraint("metric IN ('achieved_iops', 'log_iops', 'total_iops', 'throughput_mb_per_s', 'db_reads_per_s', 'db_writes_per_s', 'db_read_latency_ms', 'db_write_latency_ms', 'log_write_latency_ms', 'idle_power_w', 'active_power_w')", name=op.f('ck_run_published_values_metric_allowed')),
     sa.CheckConstraint('value >= 0', name=op.f('ck_run_published_values_value_non_negative')),
     sa.ForeignKeyConstraint(['document_table_id'], ['document_tables.id'], name=op.f('fk_run_published_values_document_table_id_document_tables'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['run_id'], ['runs.id'], name=op.f('fk_run_published_values_run_id_runs'), ondelete='CASCADE'),

@@ -1,30 +1,25 @@
-"""`esrpdb demo`: a fresh catalogue from the bundled fixtures, then what it holds."""
+"""`esrpdb demo`: a fresh catalogue from the bundled solution manifests, then the four metrics."""
 
 from __future__ import annotations
 
 import typer
 
 from esrpdb.cli.render import render
-from esrpdb.db.demo import bundled_fixtures, demo_catalog
-from esrpdb.ingest.pipeline import ingest_paths
-from esrpdb.queries import listings
+from esrpdb.db.demo import demo, DEMO_METRICS
 
 
-def demo(ctx: typer.Context) -> None:
-    """Ingest the bundled seed fixtures into a fresh `esrpdb_demo` database and print the catalogue."""
-    catalog = demo_catalog(ctx.obj.database_url)
-    outcomes = ingest_paths(catalog.engine, [bundled_fixtures()])
-    loaded = [o for o in outcomes if o.status == "loaded"]
-    failed = [o for o in outcomes if o.status == "failed"]
-    typer.echo(f"ingested {len(loaded)} files from {bundled_fixtures()} ({len(failed)} failed)")
-    for outcome in failed:
-        typer.echo(f"  failed: {outcome.message}", err=True)
-    result = listings.runs(catalog.engine)
-    render(result.columns, result.rows, title="Runs in the demo catalogue")
-    typer.echo(f"explore it: esrpdb --database-url '{catalog.url}' sql \"select * from runs\"")
-    if failed:
+def demo_command(ctx: typer.Context) -> None:
+    """Build a fresh `esrpdb_demo` catalogue from the bundled seed manifests and print its metrics."""
+    result = demo(ctx.obj.database_url)
+    typer.echo(f"loaded {result.loaded_files} files ({result.failed_files} failed) from {result.catalog_dir}")
+    for failure in result.failures:
+        typer.echo(f"  failed: {failure}", err=True)
+    for (title, _, _), table in zip(DEMO_METRICS, result.tables):
+        render(table.columns, table.rows, title=title)
+    typer.echo(f"explore it: esrpdb --database-url '{result.url}' query --list")
+    if result.failed_files:
         raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("demo")(demo)
+    app.command("demo")(demo_command)

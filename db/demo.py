@@ -1,7 +1,12 @@
-"""A throw-away catalogue for `esrpdb demo`: recreated from scratch on every run."""
+"""`demo`: a throw-away catalogue built from the bundled manifests, and the headline metrics.
+
+Recreated from scratch on every run (database `esrpdb_demo`), so the demo never touches the
+user's own catalogue.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
@@ -9,8 +14,24 @@ from sqlalchemy.engine import make_url
 
 from esrpdb.db.catalog import Catalog, open_catalog
 from esrpdb.db.connection import resolve_url
+from esrpdb.queries import canned, listings
+from esrpdb.queries.adhoc import QueryResult
 
 DEMO_DATABASE = "esrpdb_demo"
+
+# (title, canned query, columns shown): the median run of each trial, on each disk basis.
+DEMO_METRICS = (
+    ("Per-disk IOPS (median runs)", "per-disk-iops",
+     ("solution", "run_label", "disk_basis", "disk_count", "achieved_iops_per_disk", "log_iops_per_disk",
+      "total_iops_per_disk", "iops_source")),
+    ("IOPS per dollar (median runs)", "iops-per-dollar",
+     ("solution", "run_label", "total_iops", "list_price_amount", "list_price_currency",
+      "total_iops_per_price_unit", "price_per_kiops_amount")),
+    ("Usable MB per dollar", "mb-per-dollar",
+     ("solution", "usable_mb", "list_price_amount", "list_price_currency", "usable_mb_per_price_unit")),
+    ("Performance per watt (median runs)", "perf-per-watt",
+     ("solution", "run_label", "total_iops", "active_power_w", "power_boundary", "total_iops_per_w", "power_source")),
+)
 
 
 def bundled_fixtures() -> Path:
@@ -18,6 +39,16 @@ def bundled_fixtures() -> Path:
     import esrpdb.fixtures
 
     return Path(esrpdb.fixtures.__file__).resolve().parent
+
+
+@dataclass
+class DemoResult:
+    url: str
+    catalog_dir: Path
+    loaded_files: int
+    failed_files: int
+    failures: list[str] = field(default_factory=list)
+    tables: list[QueryResult] = field(default_factory=list)
 
 
 def demo_catalog(database_url: str | None = None) -> Catalog:
@@ -28,3 +59,32 @@ def demo_catalog(database_url: str | None = None) -> Catalog:
         conn.execute(f'DROP DATABASE IF EXISTS "{DEMO_DATABASE}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{DEMO_DATABASE}"')
     return open_catalog(base.set(database=DEMO_DATABASE).render_as_string(hide_password=False))
+
+
+def _project(result: QueryResult, columns: tuple[str, ...], median_only: bool, solutions: list[str]) -> QueryResult:
+    """The chosen columns of the median runs, plus an empty row for each solution the metric misses."""
+    index = {c: i for i, c in enumerate(result.columns)}
+    rows = [tuple(r[index[c]] for c in columns) for r in result.rows if not median_only or r[index["is_median_run"]]]
+    present = {row[0] for row in rows}
+    rows += [(key, *([None] * (len(columns) - 1))) for key in solutions if key not in present]
+    return QueryResult(list(columns), sorted(rows, key=lambda row: row[0]))
+
+
+def demo(database_url: str | None = None) -> DemoResult:
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    catalog = demo_catalog(database_url)
+    catalog_dir = bundled_fixtures() / "catalog"
+    outcomes = ingest_paths(catalog.engine, [catalog_dir])
+    result = DemoResult(
+        url=catalog.url, catalog_dir=catalog_dir,
+        loaded_files=sum(o.status == "loaded" for o in outcomes),
+        failed_files=sum(o.status == "failed" for o in outcomes),
+        failures=[o.message for o in outcomes if o.status == "failed"],
+    )
+    solutions = [row[0] for row in listings.solutions(catalog.engine).rows]
+    for _, name, columns in DEMO_METRICS:
+        rows = canned.query(catalog.engine, name)
+        result.tables.append(_project(rows, columns, "is_median_run" in rows.columns, solutions))
+    catalog.close()
+    return result

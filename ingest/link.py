@@ -33,7 +33,7 @@ FROM (
               AND lower(ip.path) LIKE lower(cp.path) || '%'
         )
       )
-    ORDER BY c2.source_file_id, (r.report_type = c2.test_type) DESC, r.id
+    ORDER BY c2.source_file_id, (r.solution_id IS NOT NULL) DESC, (r.report_type = c2.test_type) DESC, r.id
 ) pick
 WHERE c.source_file_id = pick.source_file_id
 """
@@ -48,7 +48,7 @@ FROM (
     JOIN source_files rf ON rf.id = r.source_file_id
     WHERE l2.run_id IS NULL
       AND l2.first_event_at <= r.test_end AND l2.last_event_at >= r.test_start
-    ORDER BY l2.source_file_id,
+    ORDER BY l2.source_file_id, (r.solution_id IS NOT NULL) DESC,
              ({_FOLDER.format('lf.path')} = {_FOLDER.format('rf.path')}) DESC,
              abs(extract(epoch FROM l2.first_event_at - r.test_start)), r.id
 ) pick
@@ -68,7 +68,7 @@ FROM (
       AND (p2.machine IS NULL OR r.machine_name IS NULL OR lower(p2.machine) = lower(r.machine_name))
       AND (p2.first_sample_at AT TIME ZONE 'UTC') - make_interval(mins => COALESCE(p2.bias_minutes, 0)) <= r.test_end
       AND (p2.last_sample_at AT TIME ZONE 'UTC') - make_interval(mins => COALESCE(p2.bias_minutes, 0)) >= r.test_start
-    ORDER BY p2.source_file_id,
+    ORDER BY p2.source_file_id, (r.solution_id IS NOT NULL) DESC,
              (lower(p2.machine) = lower(r.machine_name)) DESC NULLS LAST,
              ({_FOLDER.format('pf.path')} = {_FOLDER.format('rf.path')}) DESC, r.id
 ) pick
@@ -90,7 +90,7 @@ FROM (
     JOIN source_files rf ON rf.id = r.source_file_id
     WHERE w2.run_id IS NULL
       AND w2.first_sample_at <= r.test_end AND w2.last_sample_at >= r.test_start
-    ORDER BY w2.source_file_id,
+    ORDER BY w2.source_file_id, (r.solution_id IS NOT NULL) DESC,
              ({_FOLDER.format('wf.path')} = {_FOLDER.format('rf.path')}) DESC,
              abs(extract(epoch FROM w2.first_sample_at - r.test_start)), r.id
 ) pick

@@ -22,6 +22,9 @@ from esrpdb.schema import (
     DiskGroup,
     DocumentCell,
     DocumentTable,
+    PerfCounter,
+    PerfFile,
+    PowerFile,
     PublishedValue,
     Run,
     Solution,
@@ -125,6 +128,29 @@ def _table_values(session: Session, source_id: int, ref: TableRef, manifest: Sol
     return results
 
 
+def _publish(session: Session, run_id: int, values) -> None:
+    """Store a run's figures as a document table prints them (replacing an earlier version's)."""
+    session.execute(delete(PublishedValue).where(PublishedValue.run_id == run_id))
+    if values:
+        session.execute(insert(PublishedValue), [
+            {"run_id": run_id, "metric": metric, "value": value, "value_printed": printed,
+             "document_table_id": table_id, "row_labels": labels}
+            for metric, value, printed, table_id, labels in values
+        ])
+
+
+def _attach_evidence(session: Session, run_id: int, run: RunSpec, manifest: SolutionManifest, base: Path,
+                     sha_of, where: str) -> None:
+    """The manifest says which perfmon exports and power log belong to the run: link them directly."""
+    for index, path in enumerate(run.perfmon):
+        source_id = _source_id(session, sha_of(base / path), manifest, f"{where}.perfmon[{index}]")
+        session.execute(update(PerfFile).where(PerfFile.source_file_id == source_id).values(run_id=run_id))
+        session.execute(update(PerfCounter).where(PerfCounter.source_file_id == source_id).values(run_id=run_id))
+    if run.power_log:
+        source_id = _source_id(session, sha_of(base / run.power_log), manifest, f"{where}.power_log")
+        session.execute(update(PowerFile).where(PowerFile.source_file_id == source_id).values(run_id=run_id))
+
+
 def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionManifest, base: Path,
                   sha_of) -> list[str]:
     """Write the manifest; `sha_of(path)` gives the SHA-256 of a referenced file. Returns warnings."""
@@ -153,6 +179,12 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
             source_id = _source_id(session, sha_of(path), manifest, where)
             run_id = _find_report_run(session, source_id, run, manifest, where)
             session.execute(update(Run).where(Run.id == run_id).values(**attach))
+            _attach_evidence(session, run_id, run, manifest, base, sha_of, where)
+            if run.figures is not None:
+                figures_source = _source_id(session, sha_of(base / run.figures.document), manifest,
+                                            f"{where}.figures.document")
+                _publish(session, run_id, _table_values(session, figures_source, run.figures, manifest,
+                                                        f"{where}.figures"))
         else:
             source_id = _source_id(session, sha_of(base / run.table.document), manifest, f"{where}.table.document")
             values = _table_values(session, source_id, run.table, manifest, f"{where}.table")
@@ -167,11 +199,7 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
                 source_file_id=source_id, report_index=min(lowest or 0, 0) - 1, origin="document_table",
                 report_type="Performance", achieved_iops=None, test_description=run.description, **attach,
             ).returning(Run.id)).scalar_one()
-            session.execute(insert(PublishedValue), [
-                {"run_id": run_id, "metric": metric, "value": value, "value_printed": printed,
-                 "document_table_id": table_id, "row_labels": labels}
-                for metric, value, printed, table_id, labels in values
-            ])
+            _publish(session, run_id, values)
         run_ids[run.label] = run_id
 
     session.execute(delete(Claim).where(Claim.solution_id == solution_id))

@@ -18,7 +18,7 @@ from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.manifest_records import (
     CLAIM_SUBJECTS, COMPARISONS, CURRENCY_PATTERN, DISK_BASES, DISK_MEDIA, DISK_ROLES, KEY_PATTERN,
     LATENCY_ROW_FIELDS, LATENCY_UNITS, METRICS, POWER_BOUNDARIES, PRICE_TYPES, PRINTED_NUMBER, QUALIFIERS,
-    REPORT_TYPES, SCHEMA_VERSION, SIZE_BASES, SIZE_UNITS, TABLE_ROW_FIELDS, Capacity, ClaimSpec, DiskGroup,
+    FIGURE_ROW_FIELDS, REPORT_TYPES, SCHEMA_VERSION, SIZE_BASES, SIZE_UNITS, TABLE_ROW_FIELDS, Capacity, ClaimSpec, DiskGroup,
     Power, Price, ReportMatch, RunSpec, SolutionManifest, TableRef, TrialSpec, split_metric, unit_allowed,
 )
 
@@ -38,9 +38,11 @@ DISK_KEYS = ("count", "model", "media", "rpm", "capacity", "capacity_unit", "cap
 PRICE_KEYS = ("amount", "currency", "year", "type", "includes", "source")
 POWER_KEYS = ("idle_w", "active_w", "boundary", "source")
 TRIAL_KEYS = ("key", "description")
-RUN_KEYS = ("label", "trial", "report", "document", "match", "table", "description", "perfmon", "power_log")
+RUN_KEYS = ("label", "trial", "report", "document", "match", "table", "figures", "description", "perfmon",
+            "power_log")
 MATCH_KEYS = ("machine_name", "report_index", "report_type", "test_start")
 TABLE_KEYS = ("document", "title", "column", *TABLE_ROW_FIELDS, "latency_unit")
+FIGURES_KEYS = ("document", "title", "column", *FIGURE_ROW_FIELDS)
 CLAIM_KEYS = ("metric", "value", "unit", "subject", "run", "versus", "versus_run", "versus_metric", "disk_basis",
               "qualifier", "document", "location", "line", "quote")
 RUN_SOURCES = ("report", "document", "table")
@@ -426,14 +428,18 @@ class _Checker:
             match = self.match(table, path)
             if match is not None and "document" not in table:
                 self.problem(f"{path}.match", "only with document = … (a report embedded in a document)")
-            ref = self.table_ref(table, path)
+            ref = self.table_ref(table, path, "table", TABLE_ROW_FIELDS)
+            figures = self.table_ref(table, path, "figures", FIGURE_ROW_FIELDS)
+            if figures is not None and "table" in table:
+                self.problem(f"{path}.figures", "only with report or document; a table run reads every figure "
+                             "from its [runs.table]")
             perfmon = self.perfmon(table, path)
             power_log = self.path(table, "power_log", path)
             description = self.string(table, "description", path)
             if label is None:
                 continue
             runs.append(RunSpec(label=label, trial=trial, report=report, document=document, match=match, table=ref,
-                                description=description, perfmon=perfmon, power_log=power_log))
+                                figures=figures, description=description, perfmon=perfmon, power_log=power_log))
         return runs
 
     def match(self, run: dict[str, Any], path: str) -> ReportMatch | None:
@@ -451,20 +457,28 @@ class _Checker:
             test_start=self.string(table, "test_start", where),
         )
 
-    def table_ref(self, run: dict[str, Any], path: str) -> TableRef | None:
-        where = f"{path}.table"
-        table = self.table(run, "table", where)
+    def table_ref(self, run: dict[str, Any], path: str, key: str, row_fields: tuple[str, ...]) -> TableRef | None:
+        """`[runs.table]` (a run's figures) or `[runs.figures]` (what its report cannot hold) from a document table."""
+        where = f"{path}.{key}"
+        table = self.table(run, key, where)
         if table is None:
             return None
-        self.known_keys(table, where, TABLE_KEYS)
+        if row_fields is FIGURE_ROW_FIELDS:
+            for field in TABLE_ROW_FIELDS:
+                if field in table and field not in row_fields:
+                    self.problem(f"{where}.{field}", "the run's report gives this; record the table's value as a "
+                                 f"claim on the run (figures take only {', '.join(row_fields)})")
+            self.known_keys(table, where, FIGURES_KEYS + tuple(f for f in TABLE_ROW_FIELDS if f not in row_fields))
+        else:
+            self.known_keys(table, where, TABLE_KEYS)
         document = self.path(table, "document", where, required=True)
         title = self.string(table, "title", where, required=True)
         column = self.string(table, "column", where, required=True)
-        rows = {field: self.labels(table, field, where) for field in TABLE_ROW_FIELDS}
-        if not any(field in table for field in TABLE_ROW_FIELDS):
-            self.problem(where, f"name at least one row: {', '.join(TABLE_ROW_FIELDS)}")
-        latency_unit = self.string(table, "latency_unit", where, choices=LATENCY_UNITS)
-        if latency_unit is None and "latency_unit" not in table and any(field in table for field in LATENCY_ROW_FIELDS):
+        rows = {field: self.labels(table, field, where) for field in row_fields}
+        if not any(field in table for field in row_fields):
+            self.problem(where, f"name at least one row: {', '.join(row_fields)}")
+        latency_unit = self.string(table, "latency_unit", where, choices=LATENCY_UNITS) if key == "table" else None
+        if key == "table" and "latency_unit" not in table and any(field in table for field in LATENCY_ROW_FIELDS):
             self.problem(f"{where}.latency_unit", f"required with a latency row: {', '.join(LATENCY_UNITS)}, as printed")
         if document is None or title is None or column is None:
             return None
@@ -516,69 +530,72 @@ class _Checker:
             self.problem(f"{path}.value", f"give the value as a string exactly as printed (e.g. \"208.4\"), "
                          f"got {_kind(value)} {_show(value)}")
             value = None
-        unit = self.string(table, "unit", path)
-        run = self.string(table, "run", path)
-        versus = self.string(table, "versus", path)
-        versus_run = self.string(table, "versus_run", path)
-        versus_metric = self.metric(table, "versus_metric", path, comparison_allowed=False)
-        disk_basis = self.string(table, "disk_basis", path, choices=DISK_BASES)
-        qualifier = self.string(table, "qualifier", path, choices=QUALIFIERS)
+        fields = {key: self.string(table, key, path) for key in ("unit", "run", "versus", "versus_run", "quote")}
+        fields["versus_metric"] = self.metric(table, "versus_metric", path, comparison_allowed=False)
+        fields["disk_basis"] = self.string(table, "disk_basis", path, choices=DISK_BASES)
+        fields["qualifier"] = self.string(table, "qualifier", path, choices=QUALIFIERS)
+        fields["line"] = self.integer(table, "line", path, minimum=1)
         document = self.path(table, "document", path, required=True)
         location = self.string(table, "location", path, required=True)
-        line = self.integer(table, "line", path, minimum=1)
-        quote = self.string(table, "quote", path)
-
         if metric is not None:
-            kind, base = split_metric(metric)
-            info = METRICS[base]
-            if value is not None:
-                if info.numeric and not PRINTED_NUMBER.fullmatch(value):
-                    self.problem(f"{path}.value", f"{_show(value)} is not a number as printed (digits, optional "
-                                 "thousands commas and decimal point; the unit goes in unit)")
-                elif not info.numeric and value not in run_labels:
-                    known = ", ".join(sorted(run_labels)) or "none"
-                    self.problem(f"{path}.value", f"{_show(value)} is not a [[runs]] label; known: {known}")
-            units = ("%",) if kind else info.units
-            if units and unit is None and "unit" not in table:
-                self.problem(f"{path}.unit", f"required for {metric}: {', '.join(units)}")
-            elif not units and "unit" in table:
-                self.problem(f"{path}.unit", f"{metric} takes no unit; leave it out")
-            elif unit is not None and units and not unit_allowed(unit, units):
-                shown = ", ".join(u.replace("{currency}", "<ISO 4217 code>") for u in units)
-                self.problem(f"{path}.unit", f"{_show(unit)} is not a unit of {metric}; allowed: {shown}")
-            per_disk = info.per_disk or versus_metric is not None and METRICS[split_metric(versus_metric)[1]].per_disk
-            if per_disk and "disk_basis" not in table:
-                self.problem(f"{path}.disk_basis", f"required for a per-disk figure ({base}): all or active")
-            elif not per_disk and "disk_basis" in table:
-                self.problem(f"{path}.disk_basis", f"only for per-disk metrics, not {base}")
-            if subject == "comparison" and kind is None:
-                self.problem(f"{path}.metric", "a comparison claim needs percent_more:<metric> or percent_less:<metric>")
-            elif subject in ("solution", "run") and kind is not None:
-                self.problem(f"{path}.subject", f"{metric} compares two sides; use subject = \"comparison\" with versus")
+            self.claim_metric(table, path, metric, subject, value, fields, run_labels)
+        self.claim_subject(table, path, subject, fields, own_key, run_labels)
+        if None in (metric, subject, value, document, location):
+            return None
+        return ClaimSpec(metric=metric, value=value, subject=subject, document=document, location=location, **fields)
+
+    def claim_metric(self, table: dict[str, Any], path: str, metric: str, subject: str | None, value: str | None,
+                     fields: dict[str, Any], run_labels: set[str]) -> None:
+        """The value, unit and disk basis a metric asks for, and the subject its form implies."""
+        kind, base = split_metric(metric)
+        info = METRICS[base]
+        if value is not None and info.numeric and not PRINTED_NUMBER.fullmatch(value):
+            self.problem(f"{path}.value", f"{_show(value)} is not a number as printed (digits, optional thousands "
+                         "commas and decimal point; the unit goes in unit)")
+        elif value is not None and not info.numeric and value not in run_labels:
+            known = ", ".join(sorted(run_labels)) or "none"
+            self.problem(f"{path}.value", f"{_show(value)} is not a [[runs]] label; known: {known}")
+        units, unit = ("%",) if kind else info.units, fields["unit"]
+        if units and "unit" not in table:
+            self.problem(f"{path}.unit", f"required for {metric}: {', '.join(units)}")
+        elif not units and "unit" in table:
+            self.problem(f"{path}.unit", f"{metric} takes no unit; leave it out")
+        elif unit is not None and units and not unit_allowed(unit, units):
+            shown = ", ".join(u.replace("{currency}", "<ISO 4217 code>") for u in units)
+            self.problem(f"{path}.unit", f"{_show(unit)} is not a unit of {metric}; allowed: {shown}")
+        other = fields["versus_metric"]
+        per_disk = info.per_disk or other is not None and METRICS[other].per_disk
+        if per_disk and "disk_basis" not in table:
+            self.problem(f"{path}.disk_basis", f"required for a per-disk figure ({base}): all or active")
+        elif not per_disk and "disk_basis" in table:
+            self.problem(f"{path}.disk_basis", f"only for per-disk metrics, not {base}")
+        if subject == "comparison" and kind is None:
+            self.problem(f"{path}.metric", "a comparison claim needs percent_more:<metric> or percent_less:<metric>")
+        elif subject in ("solution", "run") and kind is not None:
+            self.problem(f"{path}.subject", f"{metric} compares two sides; use subject = \"comparison\" with versus")
+
+    def claim_subject(self, table: dict[str, Any], path: str, subject: str | None, fields: dict[str, Any],
+                      own_key: str | None, run_labels: set[str]) -> None:
+        """`run` with subject run, `versus` (and its narrowing keys) with subject comparison only."""
+        known = ", ".join(sorted(run_labels)) or "none"
+        run, versus, versus_run = fields["run"], fields["versus"], fields["versus_run"]
         if subject == "run" and "run" not in table:
             self.problem(f"{path}.run", "required when subject = \"run\"")
         elif subject == "solution" and "run" in table:
             self.problem(f"{path}.run", "only with subject = \"run\" or \"comparison\"")
         if run is not None and run not in run_labels:
-            known = ", ".join(sorted(run_labels)) or "none"
             self.problem(f"{path}.run", f"{_show(run)} is not a [[runs]] label of this manifest; known: {known}")
-        if subject == "comparison":
-            if "versus" not in table:
-                self.problem(f"{path}.versus", "required when subject = \"comparison\"")
-            elif versus is not None and not KEY_PATTERN.fullmatch(versus):
-                self.problem(f"{path}.versus", f"{_show(versus)} is not a solution key")
-            if versus is not None and versus == own_key and versus_run is None and versus_metric is None:
-                self.problem(f"{path}.versus", "compares the solution with itself; give versus_run or versus_metric")
-            if versus_run is not None and versus == own_key and versus_run not in run_labels:
-                known = ", ".join(sorted(run_labels)) or "none"
-                self.problem(f"{path}.versus_run", f"{_show(versus_run)} is not a [[runs]] label of this manifest; "
-                             f"known: {known}")
-        else:
+        if subject != "comparison":
             for key in ("versus", "versus_run", "versus_metric"):
                 if key in table:
                     self.problem(f"{path}.{key}", "only with subject = \"comparison\"")
-        if None in (metric, subject, value, document, location):
-            return None
-        return ClaimSpec(metric=metric, value=value, subject=subject, document=document, location=location,
-                         unit=unit, run=run, versus=versus, versus_run=versus_run, versus_metric=versus_metric,
-                         disk_basis=disk_basis, qualifier=qualifier, line=line, quote=quote)
+            return
+        if "versus" not in table:
+            self.problem(f"{path}.versus", "required when subject = \"comparison\"")
+        elif versus is not None and not KEY_PATTERN.fullmatch(versus):
+            self.problem(f"{path}.versus", f"{_show(versus)} is not a solution key")
+        if versus is not None and versus == own_key and versus_run is None and fields["versus_metric"] is None:
+            self.problem(f"{path}.versus", "compares the solution with itself; give versus_run or versus_metric")
+        if versus_run is not None and versus == own_key and versus_run not in run_labels:
+            self.problem(f"{path}.versus_run", f"{_show(versus_run)} is not a [[runs]] label of this manifest; "
+                         f"known: {known}")

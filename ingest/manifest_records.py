@@ -217,6 +217,8 @@ TABLE_ROW_FIELDS = (
     "db_read_latency", "db_write_latency", "log_write_latency", "idle_power_w", "active_power_w",
 )
 LATENCY_ROW_FIELDS = ("db_read_latency", "db_write_latency", "log_write_latency")
+# Rows a run with a report may take from a table: what no Jetstress report holds.
+FIGURE_ROW_FIELDS = ("throughput_mb_per_s", "idle_power_w", "active_power_w")
 
 
 @dataclass(frozen=True)
@@ -259,6 +261,7 @@ class RunSpec:
     document: str | None = None  # a document holding the report, relative to the manifest
     match: ReportMatch | None = None  # with `document`
     table: TableRef | None = None
+    figures: TableRef | None = None  # with report/document: FIGURE_ROW_FIELDS read from a document table
     description: str | None = None
     perfmon: tuple[str, ...] = ()  # perfmon exports recorded during the run
     power_log: str | None = None  # power-analyser log covering the run
@@ -348,6 +351,8 @@ class SolutionManifest:
                 paths.append((f"{where}.document", run.document))
             if run.table:
                 paths.append((f"{where}.table.document", run.table.document))
+            if run.figures:
+                paths.append((f"{where}.figures.document", run.figures.document))
             paths.extend((f"{where}.perfmon[{i}]", path) for i, path in enumerate(run.perfmon))
             if run.power_log:
                 paths.append((f"{where}.power_log", run.power_log))

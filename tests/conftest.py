@@ -91,3 +91,29 @@ def catalog(fresh_database_url) -> Catalog:
     cat = open_catalog(fresh_database_url)
     yield cat
     cat.close()
+
+
+@pytest.fixture(scope="session")
+def seed_catalog_url(pg_server, template_url) -> str:
+    """One database with the bundled seed catalogue (fixtures/catalog) loaded; read-only for tests."""
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    name = f"seedcat{os.getpid()}"
+    admin = _plain(_with_database(pg_server.url, "postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE}"')
+    url = _with_database(pg_server.url, name)
+    cat = open_catalog(url)
+    outcomes = ingest_paths(cat.engine, [FIXTURES / "catalog"])
+    cat.close()
+    failed = [o.message for o in outcomes if o.status == "failed"]
+    assert not failed, failed
+    return url
+
+
+@pytest.fixture(scope="session")
+def seed_catalog(seed_catalog_url) -> Catalog:
+    cat = open_catalog(seed_catalog_url)
+    yield cat
+    cat.close()

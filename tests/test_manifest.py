@@ -140,9 +140,21 @@ def table_values(base: Path, ref: TableRef) -> dict[str, Decimal]:
 @pytest.mark.parametrize("path", MANIFESTS, ids=lambda p: p.stem)
 def test_table_runs_resolve(path: Path):
     for run in load(path).runs:
-        if run.table is not None:
-            values = table_values(path.parent, run.table)
-            assert values and all(value > 0 for value in values.values()), f"{path.name}: {run.label}: {values}"
+        for ref in (run.table, run.figures):
+            if ref is not None:
+                values = table_values(path.parent, ref)
+                assert values and all(value > 0 for value in values.values()), f"{path.name}: {run.label}: {values}"
+
+
+def test_seed_002_throughput_comparison_follows_from_the_manifests():
+    """"172 percent higher throughput": the median runs' MB/s come from the table, as no report holds them."""
+    throughput = {}
+    for key, median in (("savvio-15k-24-hdd", "Run 2"), ("intel-x25e-3-ssd", "Run 1")):
+        run = load(CATALOG / f"{key}.toml").run(median)
+        assert run.report is not None and run.figures is not None
+        throughput[key] = table_values(CATALOG, run.figures)["throughput_mb_per_s"]
+    assert throughput == {"savvio-15k-24-hdd": Decimal("37.089"), "intel-x25e-3-ssd": Decimal("100.78")}
+    assert f"{(throughput['intel-x25e-3-ssd'] / throughput['savvio-15k-24-hdd'] - 1) * 100:.0f}" == "172"
 
 
 def test_seed_003_golden_figures_follow_from_the_manifests():
@@ -181,6 +193,11 @@ def test_docs_example_parses():
     parsed = manifest.parse("example.toml", blocks[0].encode())
     assert [run.source_kind for run in parsed.runs] == ["report", "document", "table"]
     assert {claim.subject for claim in parsed.claims} == {"solution", "run", "comparison"}
+
+
+def test_catalogue_readme_lists_every_manifest():
+    readme = (CATALOG / "README.md").read_text(encoding="utf-8")
+    assert [path.stem for path in MANIFESTS if f"`{path.stem}`" not in readme] == []
 
 
 def test_every_metric_is_documented():
@@ -239,6 +256,7 @@ key = "median-trial"
 label = "Run 1"
 trial = "median-trial"
 report = "reports/Performance_1.html"
+figures = { document = "doc.txt", title = "Figure 1", column = "A", active_power_w = "Active power" }
 
 [[runs]]
 label = "Run 2"
@@ -272,6 +290,7 @@ def test_valid_base_parses():
     assert parsed.price.amount == Decimal("1234.5")
     assert parsed.power.active_w == 100.0 and parsed.power.idle_w is None
     assert parsed.runs[1].table.total_iops == ("r1", "r2") and parsed.runs[1].table.latency_unit == "ms"
+    assert parsed.runs[0].figures.rows() == {"active_power_w": ("Active power",)}
     claim = parsed.claims[0]
     assert claim.number == Decimal("1208.40") and claim.decimals == 2
 
@@ -324,6 +343,12 @@ BAD = [
     (edit('report = "reports/Performance_1.html"', 'document = "d.txt"\nmatch = { report_type = "Perf" }'),
      'runs[0].match.report_type: "Perf" is not one of Performance, Stress'),
     (edit(', latency_unit = "ms"', ""), "runs[1].table.latency_unit: required with a latency row"),
+    (edit('latency_unit = "ms" }', 'latency_unit = "ms" }\nfigures = { document = "d.txt", title = "T", column = "C", '
+          'throughput_mb_per_s = "MB/s" }'),
+     "runs[1].figures: only with report or document; a table run reads every figure from its [runs.table]"),
+    (edit('active_power_w = "Active power"', 'total_iops = "IOPS"'),
+     "runs[0].figures.total_iops: the run's report gives this; record the table's value as a claim on the run"),
+    (edit(', column = "A", active_power_w', ", active_power_w"), "runs[0].figures.column: required"),
     (edit('total_iops = ["r1", "r2"], db_read_latency = "lat", latency_unit = "ms"', 'colour = "x"'),
      "runs[1].table: name at least one row:"),
     (edit('total_iops = ["r1", "r2"]', "total_iops = []"),

@@ -7,7 +7,6 @@ transaction that is rolled back, so every repetition writes the same rows.
 from __future__ import annotations
 
 import argparse
-import statistics
 import tempfile
 import time
 from pathlib import Path

@@ -32,10 +32,10 @@ from esrpdb.ingest.document_sections import (
 from esrpdb.ingest.document_tables import read_tables
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.jetstress_vocabulary import (
+    expected_sections,
     LABEL_FIELDS,
     normalise_label,
     release_from_title,
-    release_from_version,
     report_type_from_subtitle,
 )
 from esrpdb.ingest.records import JetstressReport, KeyValue, ReportDocument
@@ -235,17 +235,8 @@ def _check(report: JetstressReport, raw: RawReport) -> None:
             report.warnings.append(f"line {summary.line}: Test Summary is incomplete: no {', '.join(missing)} row; "
                                    "the report may be cut short")
     scopes = {table.scope for table in report.io_tables}
-    expected = {"host": "Host System Performance", "log": "Test Log"}
-    if report.report_type in ("Performance", "Stress"):
-        expected |= {"sizing": "Database Sizing and Throughput", "parameters": "Jetstress System Parameters"}
-        if "disk_subsystem" in scopes or release_from_version(report.jetstress_version) == "2007":
-            expected["disk_subsystem"] = "Disk Subsystem Performance"
-        else:
-            expected |= {"transactional": "Transactional I/O Performance", "total": "Total I/O Performance"}
-            if report.background_maintenance is not False:
-                expected["background_maintenance"] = "Background Database Maintenance I/O Performance"
-            if (report.copies_per_database or 1) > 1:
-                expected["log_replication"] = "Log Replication I/O Performance"
+    expected = expected_sections(report.report_type, report.jetstress_version, scopes,
+                                 report.background_maintenance, report.copies_per_database)
     for key, name in expected.items():
         if key not in sections and key not in scopes:
             report.warnings.append(f'line {raw.line}: optional section "{name}" is missing')

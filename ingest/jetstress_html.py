@@ -29,9 +29,9 @@ from esrpdb.ingest.jetstress_html_dom import (
     text_lines,
 )
 from esrpdb.ingest.jetstress_vocabulary import (
+    expected_sections,
     normalise_label,
     release_from_title,
-    release_from_version,
     report_type_from_filename,
     report_type_from_subtitle,
 )
@@ -298,15 +298,6 @@ def _missing_sections(report: JetstressReport, sections: list[Section]) -> list[
     """Titles of the optional sections this kind of report normally has but this file lacks."""
     kinds = {section.kind for section in sections}
     scopes = {table.scope for table in report.io_tables}
-    expected = {"host": "Host System Performance", "log": "Test Log"}
-    if report.report_type in ("Performance", "Stress"):
-        expected |= {"sizing": "Database Sizing and Throughput", "parameters": "Jetstress System Parameters"}
-        if "disk_subsystem" in scopes or release_from_version(report.jetstress_version) == "2007":
-            expected["disk_subsystem"] = "Disk Subsystem Performance"
-        else:
-            expected |= {"transactional": "Transactional I/O Performance", "total": "Total I/O Performance"}
-            if report.background_maintenance is not False:
-                expected["background_maintenance"] = "Background Database Maintenance I/O Performance"
-            if (report.copies_per_database or 1) > 1:
-                expected["log_replication"] = "Log Replication I/O Performance"
+    expected = expected_sections(report.report_type, report.jetstress_version, scopes,
+                                 report.background_maintenance, report.copies_per_database)
     return [title for key, title in expected.items() if key not in kinds and key not in scopes]

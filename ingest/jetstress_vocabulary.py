@@ -363,3 +363,23 @@ RECOVERY_DISPLAY = {
 CHECKSUM_INSTANCE_HEADER = re.compile(r"instance|database|db|volume|logicaldisk|storage group|disk|path")
 # Summary rows under the backup/recovery statistics (inferred "Avg"/"Sum"): not instances.
 AGGREGATE_ROW_LABELS = frozenset({"avg", "average", "sum", "total", "_total"})
+
+
+def expected_sections(report_type: str, jetstress_version: str | None, io_scopes: set[str],
+                      background_maintenance: bool | None, copies_per_database: int | None) -> dict[str, str]:
+    """Section kind/scope -> title of the optional sections a report of this kind normally has.
+
+    Shared by the HTML parser and the document reader, so both warn about the same gaps.
+    """
+    expected = {"host": "Host System Performance", "log": "Test Log"}
+    if report_type in ("Performance", "Stress"):
+        expected |= {"sizing": "Database Sizing and Throughput", "parameters": "Jetstress System Parameters"}
+        if "disk_subsystem" in io_scopes or release_from_version(jetstress_version) == "2007":
+            expected["disk_subsystem"] = "Disk Subsystem Performance"
+        else:
+            expected |= {"transactional": "Transactional I/O Performance", "total": "Total I/O Performance"}
+            if background_maintenance is not False:
+                expected["background_maintenance"] = "Background Database Maintenance I/O Performance"
+            if (copies_per_database or 1) > 1:
+                expected["log_replication"] = "Log Replication I/O Performance"
+    return expected

@@ -25,7 +25,6 @@ from esrpdb.schema import (
     PerfCounter,
     PerfFile,
     PowerFile,
-    PowerSample,
     TestConfig,
     TestLog,
     TestLogEvent,

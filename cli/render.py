@@ -34,7 +34,9 @@ def _text_value(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        return f"{value:.6g}" if abs(value) < 1e15 else repr(value)
+        if abs(value) >= 1e6:
+            return f"{value:.1f}"  # capacities and byte counts: no exponent
+        return f"{value:.6g}"
     if isinstance(value, (list, tuple)):
         return "; ".join(_text_value(v) for v in value)
     if isinstance(value, datetime):

@@ -8,13 +8,13 @@ whole file. The format is documented in docs/manifests.md.
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from esrpdb.ingest.errors import ParseError
+from esrpdb.ingest.toml_checker import TomlChecker, kind_of, show_value
 from esrpdb.ingest.manifest_records import (
     CLAIM_SUBJECTS, COMPARISONS, CURRENCY_PATTERN, DISK_BASES, DISK_MEDIA, DISK_ROLES, KEY_PATTERN,
     LATENCY_ROW_FIELDS, LATENCY_UNITS, METRICS, POWER_BOUNDARIES, PRICE_TYPES, PRINTED_NUMBER, QUALIFIERS,
@@ -28,7 +28,6 @@ MAX_LINE_CHARS = 10_000  # the longest real line is a quoted sentence
 
 _SOLUTION_TABLE = re.compile(r"^[ \t]*\[[ \t]*solution[ \t]*\][ \t]*(?:#.*)?$", re.MULTILINE)
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
-_ABSOLUTE = re.compile(r"(?:[A-Za-z]:)?[\\/]")
 
 TOP_KEYS = ("schema", "solution", "capacity", "disks", "price", "power", "trials", "runs", "claims")
 SOLUTION_KEYS = ("key", "vendor", "model", "label", "connectivity", "raid_level", "notes")
@@ -113,160 +112,8 @@ def _load_toml(name: str, text: str) -> dict[str, Any]:
 # --- validation ---------------------------------------------------------------------------
 
 
-def _show(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str) if isinstance(value, str) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "…"
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a float"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "an array"
-    return "a date/time"
-
-
-class _Checker:
-    """Reads a TOML document into records, noting every problem instead of stopping at the first."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def problem(self, path: str, message: str) -> None:
-        self.problems.append(f"{path}: {message}")
-
-    # -- typed getters: return None (and note a problem) when a value is missing or wrong --
-
-    def known_keys(self, table: dict[str, Any], path: str, allowed: tuple[str, ...]) -> None:
-        for key in table:
-            if key not in allowed:
-                where = f"{path}.{key}" if path else key
-                self.problem(where, f"unknown key; allowed: {', '.join(sorted(allowed))}")
-
-    def table(self, parent: dict[str, Any], key: str, path: str, *, required: bool = False) -> dict[str, Any] | None:
-        value = parent.get(key)
-        if value is None:
-            if required:
-                self.problem(path, f"required table [{key}] is missing")
-            return None
-        if not isinstance(value, dict):
-            self.problem(path, f"expected a table, got {_kind(value)}")
-            return None
-        return value
-
-    def array_of_tables(self, parent: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
-        value = parent.get(key)
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.problem(key, f"expected an array of tables ([[{key}]]), got {_kind(value)}")
-            return []
-        items = []
-        for index, item in enumerate(value):
-            if isinstance(item, dict):
-                items.append((f"{key}[{index}]", item))
-            else:
-                self.problem(f"{key}[{index}]", f"expected a table, got {_kind(item)}")
-        return items
-
-    def string(self, table: dict[str, Any], key: str, path: str, *, required: bool = False,
-               choices: tuple[str, ...] | None = None) -> str | None:
-        where = f"{path}.{key}"
-        value = table.get(key)
-        if value is None:
-            if required:
-                self.problem(where, "required")
-            return None
-        if not isinstance(value, str):
-            self.problem(where, f"expected a string, got {_kind(value)}")
-            return None
-        if not value.strip():
-            self.problem(where, "must not be empty")
-            return None
-        if choices is not None and value not in choices:
-            self.problem(where, f"{_show(value)} is not one of {', '.join(choices)}")
-            return None
-        return value
-
-    def integer(self, table: dict[str, Any], key: str, path: str, *, required: bool = False,
-                minimum: int | None = None, maximum: int | None = None) -> int | None:
-        where = f"{path}.{key}"
-        value = table.get(key)
-        if value is None:
-            if required:
-                self.problem(where, "required")
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(where, f"expected an integer, got {_kind(value)} {_show(value)}")
-            return None
-        if minimum is not None and value < minimum or maximum is not None and value > maximum:
-            bounds = f"at least {minimum}" if maximum is None else f"between {minimum} and {maximum}"
-            self.problem(where, f"{value} is out of range; must be {bounds}")
-            return None
-        return value
-
-    def decimal(self, table: dict[str, Any], key: str, path: str, *, required: bool = False,
-                strings: bool = False, positive: bool = True) -> Decimal | None:
-        """A TOML integer or float (or, with `strings`, a decimal string) as an exact Decimal."""
-        where = f"{path}.{key}"
-        value = table.get(key)
-        if value is None:
-            if required:
-                self.problem(where, "required")
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, float, str)) or isinstance(value, str) and not strings:
-            wanted = "a number or a decimal string" if strings else "a number"
-            self.problem(where, f"expected {wanted}, got {_kind(value)} {_show(value)}")
-            return None
-        try:
-            number = Decimal(value.strip() if isinstance(value, str) else str(value))
-        except InvalidOperation:
-            hint = " (write it without thousands separators or currency signs)" if isinstance(value, str) else ""
-            self.problem(where, f"{_show(value)} is not a decimal number{hint}")
-            return None
-        if not number.is_finite() or (number <= 0 if positive else number < 0):
-            self.problem(where, f"{_show(value)} must be {'greater than 0' if positive else 'at least 0'}")
-            return None
-        return number
-
-    def path(self, table: dict[str, Any], key: str, path: str, *, required: bool = False,
-             suffixes: tuple[str, ...] = ()) -> str | None:
-        """A relative file path with forward slashes, as written."""
-        value = self.string(table, key, path, required=required)
-        if value is None:
-            return None
-        where = f"{path}.{key}"
-        if "\\" in value:
-            self.problem(where, f"{_show(value)}: use forward slashes in paths")
-        elif _ABSOLUTE.match(value):
-            self.problem(where, f"{_show(value)} is absolute; write the path relative to this manifest")
-        elif suffixes and not value.lower().endswith(suffixes):
-            self.problem(where, f"{_show(value)} does not end in {' or '.join(suffixes)}")
-        else:
-            return value
-        return None
-
-    def labels(self, table: dict[str, Any], key: str, path: str) -> tuple[str, ...]:
-        """A row label or a non-empty array of row labels."""
-        value = table.get(key)
-        if value is None:
-            return ()
-        where = f"{path}.{key}"
-        items = [value] if isinstance(value, str) else value if isinstance(value, list) else None
-        if not items or not all(isinstance(item, str) and item.strip() for item in items):
-            self.problem(where, "expected a row label as printed, or a non-empty array of row labels")
-            return ()
-        return tuple(items)
-
-    # -- sections --
+class _Checker(TomlChecker):
+    """Builds the manifest records on top of the generic TOML reading."""
 
     def manifest(self, name: str, doc: dict[str, Any]) -> SolutionManifest | None:
         self.known_keys(doc, "", TOP_KEYS)
@@ -275,7 +122,7 @@ class _Checker:
         self.known_keys(solution, "solution", SOLUTION_KEYS)
         key = self.string(solution, "key", "solution", required=True)
         if key is not None and not KEY_PATTERN.fullmatch(key):
-            self.problem("solution.key", f"{_show(key)} must match ^[a-z0-9][a-z0-9-]{{1,63}}$ "
+            self.problem("solution.key", f"{show_value(key)} must match ^[a-z0-9][a-z0-9-]{{1,63}}$ "
                          "(lower-case letters, digits and hyphens)")
             key = None
         model = self.string(solution, "model", "solution", required=True)
@@ -301,7 +148,7 @@ class _Checker:
         if value is None:
             self.problem("schema", f"required; write schema = {SCHEMA_VERSION} at the top of the file")
         elif isinstance(value, bool) or value != SCHEMA_VERSION:
-            self.problem("schema", f"{_show(value)} is not a known manifest schema; this version reads {SCHEMA_VERSION}")
+            self.problem("schema", f"{show_value(value)} is not a known manifest schema; this version reads {SCHEMA_VERSION}")
         else:
             return SCHEMA_VERSION
         return None
@@ -316,7 +163,7 @@ class _Checker:
         if not present and not required and (unit_key in table or base_key in table):
             self.problem(f"{path}.{value_key}", f"required with {unit_key} and {base_key}")
         if present and unit not in (None, "B") and base_key not in table:
-            self.problem(f"{path}.{base_key}", f"required with {unit_key} = {_show(unit)}: binary (1 GB = 2^30 "
+            self.problem(f"{path}.{base_key}", f"required with {unit_key} = {show_value(unit)}: binary (1 GB = 2^30 "
                          "bytes, the seeds' convention) or decimal (1 GB = 10^9 bytes)")
         if value is None or unit is None or (base is None and unit != "B"):
             return None
@@ -361,7 +208,7 @@ class _Checker:
         amount = self.decimal(table, "amount", "price", required=True, strings=True)
         currency = self.string(table, "currency", "price", required=True)
         if currency is not None and not CURRENCY_PATTERN.fullmatch(currency):
-            self.problem("price.currency", f"{_show(currency)} is not an ISO 4217 code (three capital letters)")
+            self.problem("price.currency", f"{show_value(currency)} is not an ISO 4217 code (three capital letters)")
             currency = None
         kind = self.string(table, "type", "price", required=True, choices=PRICE_TYPES)
         year = self.integer(table, "year", "price", minimum=1980, maximum=2100)
@@ -396,9 +243,9 @@ class _Checker:
             if key is None:
                 continue
             if not KEY_PATTERN.fullmatch(key):
-                self.problem(f"{path}.key", f"{_show(key)} must match ^[a-z0-9][a-z0-9-]{{1,63}}$")
+                self.problem(f"{path}.key", f"{show_value(key)} must match ^[a-z0-9][a-z0-9-]{{1,63}}$")
             elif key in seen:
-                self.problem(f"{path}.key", f"{_show(key)} is already used by {seen[key]}")
+                self.problem(f"{path}.key", f"{show_value(key)} is already used by {seen[key]}")
             else:
                 seen[key] = path
                 trials.append(TrialSpec(key, description))
@@ -411,14 +258,14 @@ class _Checker:
             self.known_keys(table, path, RUN_KEYS)
             label = self.string(table, "label", path, required=True)
             if label is not None and label in seen:
-                self.problem(f"{path}.label", f"{_show(label)} is already used by {seen[label]}")
+                self.problem(f"{path}.label", f"{show_value(label)} is already used by {seen[label]}")
                 label = None
             elif label is not None:
                 seen[label] = path
             trial = self.string(table, "trial", path)
             if trial is not None and trial not in trial_keys:
                 known = ", ".join(sorted(trial_keys)) or "none (the manifest has no [[trials]])"
-                self.problem(f"{path}.trial", f"{_show(trial)} is not a [[trials]] key; known: {known}")
+                self.problem(f"{path}.trial", f"{show_value(trial)} is not a [[trials]] key; known: {known}")
             given = [key for key in RUN_SOURCES if key in table]
             if len(given) != 1:
                 extra = f" (found {', '.join(given)})" if given else ""
@@ -510,13 +357,13 @@ class _Checker:
         kind, base = split_metric(name)
         if kind is not None and (not comparison_allowed or kind not in COMPARISONS):
             forms = ", ".join(f"{c}:<metric>" for c in COMPARISONS) if comparison_allowed else "a plain metric"
-            self.problem(f"{path}.{key}", f"{_show(name)}: the prefix must be {forms}")
+            self.problem(f"{path}.{key}", f"{show_value(name)}: the prefix must be {forms}")
             return None
         if base not in METRICS:
-            self.problem(f"{path}.{key}", f"{_show(base)} is not a known metric; known: {', '.join(METRICS)}")
+            self.problem(f"{path}.{key}", f"{show_value(base)} is not a known metric; known: {', '.join(METRICS)}")
             return None
         if kind is not None and not METRICS[base].numeric:
-            self.problem(f"{path}.{key}", f"{_show(name)}: {base} is not a number and cannot be compared")
+            self.problem(f"{path}.{key}", f"{show_value(name)}: {base} is not a number and cannot be compared")
             return None
         return name
 
@@ -528,7 +375,7 @@ class _Checker:
             self.problem(f"{path}.value", "required")
         elif not isinstance(value, str):
             self.problem(f"{path}.value", f"give the value as a string exactly as printed (e.g. \"208.4\"), "
-                         f"got {_kind(value)} {_show(value)}")
+                         f"got {kind_of(value)} {show_value(value)}")
             value = None
         fields = {key: self.string(table, key, path) for key in ("unit", "run", "versus", "versus_run", "quote")}
         fields["versus_metric"] = self.metric(table, "versus_metric", path, comparison_allowed=False)
@@ -550,11 +397,11 @@ class _Checker:
         kind, base = split_metric(metric)
         info = METRICS[base]
         if value is not None and info.numeric and not PRINTED_NUMBER.fullmatch(value):
-            self.problem(f"{path}.value", f"{_show(value)} is not a number as printed (digits, optional thousands "
+            self.problem(f"{path}.value", f"{show_value(value)} is not a number as printed (digits, optional thousands "
                          "commas and decimal point; the unit goes in unit)")
         elif value is not None and not info.numeric and value not in run_labels:
             known = ", ".join(sorted(run_labels)) or "none"
-            self.problem(f"{path}.value", f"{_show(value)} is not a [[runs]] label; known: {known}")
+            self.problem(f"{path}.value", f"{show_value(value)} is not a [[runs]] label; known: {known}")
         units, unit = ("%",) if kind else info.units, fields["unit"]
         if units and "unit" not in table:
             self.problem(f"{path}.unit", f"required for {metric}: {', '.join(units)}")
@@ -562,7 +409,7 @@ class _Checker:
             self.problem(f"{path}.unit", f"{metric} takes no unit; leave it out")
         elif unit is not None and units and not unit_allowed(unit, units):
             shown = ", ".join(u.replace("{currency}", "<ISO 4217 code>") for u in units)
-            self.problem(f"{path}.unit", f"{_show(unit)} is not a unit of {metric}; allowed: {shown}")
+            self.problem(f"{path}.unit", f"{show_value(unit)} is not a unit of {metric}; allowed: {shown}")
         other = fields["versus_metric"]
         per_disk = info.per_disk or other is not None and METRICS[other].per_disk
         if per_disk and "disk_basis" not in table:
@@ -584,7 +431,7 @@ class _Checker:
         elif subject == "solution" and "run" in table:
             self.problem(f"{path}.run", "only with subject = \"run\" or \"comparison\"")
         if run is not None and run not in run_labels:
-            self.problem(f"{path}.run", f"{_show(run)} is not a [[runs]] label of this manifest; known: {known}")
+            self.problem(f"{path}.run", f"{show_value(run)} is not a [[runs]] label of this manifest; known: {known}")
         if subject != "comparison":
             for key in ("versus", "versus_run", "versus_metric"):
                 if key in table:
@@ -593,9 +440,9 @@ class _Checker:
         if "versus" not in table:
             self.problem(f"{path}.versus", "required when subject = \"comparison\"")
         elif versus is not None and not KEY_PATTERN.fullmatch(versus):
-            self.problem(f"{path}.versus", f"{_show(versus)} is not a solution key")
+            self.problem(f"{path}.versus", f"{show_value(versus)} is not a solution key")
         if versus is not None and versus == own_key and versus_run is None and fields["versus_metric"] is None:
             self.problem(f"{path}.versus", "compares the solution with itself; give versus_run or versus_metric")
         if versus_run is not None and versus == own_key and versus_run not in run_labels:
-            self.problem(f"{path}.versus_run", f"{_show(versus_run)} is not a [[runs]] label of this manifest; "
+            self.problem(f"{path}.versus_run", f"{show_value(versus_run)} is not a [[runs]] label of this manifest; "
                          f"known: {known}")

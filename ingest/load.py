@@ -143,8 +143,15 @@ def _unique_by_name(counters):
 
 
 def _insert_many(session: Session, model, rows: list[dict]) -> None:
-    if rows:
-        session.execute(insert(model), rows)
+    """COPY the rows in: one round trip per table, no per-row statement or SQL compilation."""
+    if not rows:
+        return
+    columns = list(rows[0])
+    raw = session.connection().connection.driver_connection
+    with raw.cursor() as cursor:
+        with cursor.copy(f"COPY {model.__tablename__} ({', '.join(columns)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row([row[c] for c in columns])
 
 
 _DECORATED_NUMBER = re.compile(r"\s*[$€£]?\s*([+-]?[\d,]*\.?\d+)\s*(?:%|percent)?\s*")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+import psycopg
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -119,7 +120,7 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
             runs, warnings = write(session, source_id, solution_id)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error))
-    except SQLAlchemyError as error:
+    except (SQLAlchemyError, psycopg.Error) as error:
         detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}")
     return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings)
@@ -157,7 +158,7 @@ def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOut
             runs = len(manifest.runs)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error))
-    except SQLAlchemyError as error:
+    except (SQLAlchemyError, psycopg.Error) as error:
         detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}")
     return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings,

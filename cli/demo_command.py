@@ -16,7 +16,13 @@ def demo_command(ctx: typer.Context) -> None:
         typer.echo(f"  failed: {failure}", err=True)
     for (title, _, _), table in zip(DEMO_METRICS, result.tables):
         render(table.columns, table.rows, title=title)
+    if result.audit is not None:
+        typer.echo(f"audit: {result.audit.summary()}")
+        for f in result.audit.worst():
+            data = "" if f.recomputed is None else f", data {f.recomputed:.6g} ({f.relative_difference:+.1%})"
+            typer.echo(f"  {f.verdict} {f.solution} {f.metric}: printed {f.printed}{data} [{f.file} {f.sha256}, {f.place}]")
     typer.echo(f"explore it: esrpdb --database-url '{result.url}' query --list")
+    typer.echo(f"audit it:   esrpdb --database-url '{result.url}' audit")
     if result.failed_files:
         raise typer.Exit(1)
 

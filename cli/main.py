@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from esrpdb.cli import compare_command, db_commands, demo_command, ingest_command, listing_commands, query_command, sql_command
+from esrpdb.cli import audit_command, compare_command, db_commands, demo_command, ingest_command, listing_commands, query_command, sql_command
 from esrpdb.db.catalog import Catalog, open_catalog
 
 app = typer.Typer(
@@ -41,6 +41,7 @@ def main(
     ctx.obj = Options(database_url=database_url, debug=debug)
 
 
+audit_command.register(app)
 compare_command.register(app)
 db_commands.register(app)
 demo_command.register(app)

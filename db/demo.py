@@ -16,6 +16,7 @@ from esrpdb.db.catalog import Catalog, open_catalog
 from esrpdb.db.connection import resolve_url
 from esrpdb.queries import canned, listings
 from esrpdb.queries.adhoc import QueryResult
+from esrpdb.queries.audit import AuditReport, audit
 
 DEMO_DATABASE = "esrpdb_demo"
 
@@ -49,6 +50,7 @@ class DemoResult:
     failed_files: int
     failures: list[str] = field(default_factory=list)
     tables: list[QueryResult] = field(default_factory=list)
+    audit: AuditReport | None = None  # every claim recomputed from the data (esrpdb audit)
 
 
 def demo_catalog(database_url: str | None = None) -> Catalog:
@@ -86,5 +88,6 @@ def demo(database_url: str | None = None) -> DemoResult:
     for _, name, columns in DEMO_METRICS:
         rows = canned.query(catalog.engine, name)
         result.tables.append(_project(rows, columns, "is_median_run" in rows.columns, solutions))
+    result.audit = audit(catalog.engine)
     catalog.close()
     return result

@@ -20,7 +20,8 @@ def demo_command(ctx: typer.Context) -> None:
         typer.echo(f"audit: {result.audit.summary()}")
         for f in result.audit.worst():
             data = "" if f.recomputed is None else f", data {f.recomputed:.6g} ({f.relative_difference:+.1%})"
-            typer.echo(f"  {f.verdict} {f.solution} {f.metric}: printed {f.printed}{data} [{f.file} {f.sha256}, {f.place}]")
+            where = f"[{f.file} {f.sha256}, {f.place}]"
+            typer.echo(f"  {f.verdict} {f.solution} {f.metric}: printed {f.printed}{data} {where}")
     typer.echo(f"explore it: esrpdb --database-url '{result.url}' query --list")
     typer.echo(f"audit it:   esrpdb --database-url '{result.url}' audit")
     if result.failed_files:

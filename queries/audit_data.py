@@ -1,0 +1,277 @@
+"""Everything the audit reads, gathered once from the catalogue's tables and canned views.
+
+The audit re-parses nothing: figures come from the same views the CLI and psql users see
+(`run_iops`, `median_runs`, `run_summary`, `run_throughput`, `disk_counts`) and from the stored
+rows behind them. A catalogue is small (a few thousand rows), so it is read into memory in a
+handful of queries and the rules work on plain Python objects.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, text
+
+IO_SCOPES = ("transactional", "disk_subsystem")  # the scopes Jetstress sums its achieved IOPS over
+
+
+@dataclass
+class DiskGroup:
+    count: int
+    media: str | None
+    role: str
+    raw_capacity_bytes: int | None
+
+
+@dataclass
+class SolutionInfo:
+    id: int
+    key: str
+    label: str | None
+    model: str | None
+    usable_capacity_bytes: int | None
+    list_price: float | None
+    currency: str | None
+    idle_power_w: float | None
+    active_power_w: float | None
+    disks: list[DiskGroup] = field(default_factory=list)
+    manifest_file_id: int | None = None
+
+    def disk_count(self, basis: str) -> int:
+        return sum(d.count for d in self.disks if basis == "all" or d.role == "active")
+
+    @property
+    def media(self) -> set[str]:
+        return {d.media for d in self.disks if d.media}
+
+
+@dataclass
+class InstanceIo:
+    name: str
+    volume_role: str | None
+    values: dict[str, float | None]  # latencies columns: db_reads_per_s, db_read_latency_ms, ...
+
+
+@dataclass
+class RunInfo:
+    id: int
+    solution_id: int | None
+    trial_id: int | None
+    label: str | None
+    origin: str
+    report_type: str
+    release: int | None
+    reported_verdict: str | None
+    machine_name: str | None
+    test_start: datetime | None
+    source_file_id: int
+    source_line: int | None
+    row: dict[str, Any]  # the runs row (sizes, thresholds, thread count, ...)
+    figures: dict[str, float | None] = field(default_factory=dict)  # from the views
+    is_median: bool | None = None
+    published: dict[str, dict[str, Any]] = field(default_factory=dict)  # metric -> run_published_values row
+    instances: list[InstanceIo] = field(default_factory=list)
+    latency_unit: str | None = None  # the unit the report printed latencies in
+    counters: dict[str, float | None] = field(default_factory=dict)  # host counter name (lower) -> average
+    backup_mb_per_s: list[float] = field(default_factory=list)
+    recovery: list[tuple[float, int]] = field(default_factory=list)  # (elapsed s, logs replayed)
+    power: dict[str, float | None] = field(default_factory=dict)  # run_power: idle/active
+    config: dict[str, Any] = field(default_factory=dict)  # linked JetstressConfig.xml
+
+    @property
+    def name(self) -> str:
+        return self.label or f"run {self.id}"
+
+
+@dataclass
+class ClaimRow:
+    id: int
+    metric: str
+    value_printed: str
+    unit: str | None
+    subject: str
+    solution_id: int | None
+    run_id: int | None
+    other_solution_id: int | None
+    other_run_id: int | None
+    other_metric: str | None
+    disk_basis: str | None
+    qualifier: str | None
+    location: str | None
+    line: int | None
+    quote: str | None
+    source_file_id: int | None
+    manifest_file_id: int | None
+
+
+@dataclass
+class Cell:
+    row: int
+    column: int
+    row_label: str
+    column_label: str | None
+    printed: str
+    number: float | None
+    line: int | None
+
+
+@dataclass
+class DocTable:
+    id: int
+    source_file_id: int
+    kind: str
+    title: str
+    columns: list[str]
+    stub: str | None
+    line: int | None
+    cells: list[Cell] = field(default_factory=list)
+
+
+@dataclass
+class SourceFile:
+    id: int
+    name: str
+    sha256: str
+    format: str
+
+
+@dataclass
+class AuditData:
+    solutions: dict[int, SolutionInfo]
+    runs: dict[int, RunInfo]
+    claims: list[ClaimRow]
+    files: dict[int, SourceFile]
+    tables: dict[int, DocTable]
+    warnings: list[dict[str, Any]]
+
+    def solution_key(self, solution_id: int | None) -> str | None:
+        return self.solutions[solution_id].key if solution_id in self.solutions else None
+
+    def runs_of(self, solution_id: int) -> list[RunInfo]:
+        return sorted((r for r in self.runs.values() if r.solution_id == solution_id), key=lambda r: r.id)
+
+    def trial_runs(self, run: RunInfo) -> list[RunInfo]:
+        """The runs repeated with `run` (its trial), `run` first; a run outside a trial stands alone."""
+        if run.trial_id is None:
+            return [run]
+        others = [r for r in self.runs.values() if r.trial_id == run.trial_id and r.id != run.id]
+        return [run] + sorted(others, key=lambda r: (r.label or "", r.id))
+
+    def headline_run(self, solution_id: int) -> RunInfo | None:
+        """The run a solution's headline figures come from: its trial's median run.
+
+        With several candidates (runs outside any trial are each their own median), prefer a
+        trial's median, then a report over a table row, Performance over Stress, the earliest.
+        """
+        medians = [r for r in self.runs_of(solution_id) if r.is_median and r.figures.get("total_iops") is not None]
+        if not medians:
+            return None
+        return min(medians, key=lambda r: (r.trial_id is None, r.origin != "report", r.report_type != "Performance",
+                                           r.test_start or datetime.max, r.id))
+
+    def twin_solution(self, run: RunInfo) -> int | None:
+        """A report embedded in a document is often also ingested as its own file: the same test."""
+        if run.solution_id is not None or run.test_start is None:
+            return run.solution_id
+        for other in self.runs.values():
+            same = (other.machine_name, other.test_start, other.row.get("achieved_iops")) == (
+                run.machine_name, run.test_start, run.row.get("achieved_iops"))
+            if other.solution_id is not None and same:
+                return other.solution_id
+        return None
+
+
+def _rows(conn, sql: str, **params) -> list[dict[str, Any]]:
+    return [dict(row._mapping) for row in conn.execute(text(sql), params)]
+
+
+def load(engine: Engine) -> AuditData:
+    with engine.connect() as conn:
+        files = {r["id"]: SourceFile(r["id"], r["file_name"], r["sha256"], r["format"])
+                 for r in _rows(conn, "SELECT id, file_name, sha256, format FROM source_files")}
+        solutions = _load_solutions(conn)
+        runs = _load_runs(conn)
+        claims = [ClaimRow(**r) for r in _rows(conn, """
+            SELECT id, metric, value_printed, unit, subject, solution_id, run_id, other_solution_id, other_run_id,
+                   other_metric, disk_basis, qualifier, location, line, quote, source_file_id, manifest_file_id
+            FROM claims ORDER BY id""")]
+        for claim in claims:
+            solution = solutions.get(claim.solution_id)
+            if solution is not None and solution.manifest_file_id is None:
+                solution.manifest_file_id = claim.manifest_file_id
+        manifests = {f.name: f.id for f in files.values() if f.format == "solution_manifest"}
+        for solution in solutions.values():  # a manifest is named <key>.toml (docs/manifests.md)
+            solution.manifest_file_id = solution.manifest_file_id or manifests.get(f"{solution.key}.toml")
+        tables = _load_tables(conn)
+        warnings = _rows(conn, "SELECT source_file_id, run_id, check_name, message FROM ingest_warnings ORDER BY id")
+    return AuditData(solutions, runs, claims, files, tables, warnings)
+
+
+def _load_solutions(conn) -> dict[int, SolutionInfo]:
+    solutions = {r["id"]: SolutionInfo(
+        r["id"], r["key"], r["label"], r["model"], r["usable_capacity_bytes"],
+        None if r["list_price_amount"] is None else float(r["list_price_amount"]), r["list_price_currency"],
+        r["idle_power_w"], r["active_power_w"])
+        for r in _rows(conn, "SELECT * FROM solutions")}
+    for r in _rows(conn, "SELECT solution_id, disk_count, media, role, raw_capacity_bytes FROM disks ORDER BY id"):
+        group = DiskGroup(r["disk_count"], r["media"], r["role"], r["raw_capacity_bytes"])
+        solutions[r["solution_id"]].disks.append(group)
+    return solutions
+
+
+def _load_runs(conn) -> dict[int, RunInfo]:
+    runs: dict[int, RunInfo] = {}
+    for r in _rows(conn, "SELECT * FROM runs"):
+        runs[r["id"]] = RunInfo(
+            r["id"], r["solution_id"], r["trial_id"], r["run_label"], r["origin"], r["report_type"],
+            r["jetstress_release"], r["reported_verdict"], r["machine_name"], r["test_start"],
+            r["source_file_id"], r["source_line"], r)
+    for r in _rows(conn, "SELECT run_id, achieved_iops, log_iops, total_iops FROM run_iops"):
+        runs[r.pop("run_id")].figures.update(r)
+    for r in _rows(conn, "SELECT run_id, is_median_run FROM median_runs"):
+        runs[r["run_id"]].is_median = r["is_median_run"]
+    for r in _rows(conn, """SELECT run_id, database_instances, db_reads_per_s, db_writes_per_s, db_read_latency_ms,
+                                   db_write_latency_ms, log_write_latency_ms FROM run_summary"""):
+        runs[r.pop("run_id")].figures.update(r)
+    for r in _rows(conn, """SELECT run_id, disk_transfers_per_s, read_mb_per_s, write_mb_per_s, transfer_mb_per_s,
+                                   throughput_source FROM run_throughput"""):
+        runs[r.pop("run_id")].figures.update(r)
+    for r in _rows(conn, "SELECT * FROM run_published_values"):
+        runs[r["run_id"]].published[r["metric"]] = r
+    for r in _rows(conn, f"""
+            SELECT l.*, i.name, i.volume_role FROM latencies l JOIN instances i ON i.id = l.instance_id
+            WHERE l.scope IN {IO_SCOPES} ORDER BY l.run_id, l.scope DESC, i.name"""):
+        run = runs[r["run_id"]]
+        if run.instances and run.latency_unit and run.instances[0].values.get("_scope") != r["scope"]:
+            continue  # one scope per run: transactional (2010+) or disk subsystem (2007)
+        run.latency_unit = r["source_latency_unit"]
+        run.instances.append(InstanceIo(r["name"], r["volume_role"], {**r, "_scope": r["scope"]}))
+    for r in _rows(conn, "SELECT run_id, counter_name, average FROM host_counters"):
+        runs[r["run_id"]].counters[r["counter_name"].lower()] = r["average"]
+    for r in _rows(conn, "SELECT run_id, transfer_mb_per_s FROM backup_stats ORDER BY run_id, instance_id"):
+        if r["transfer_mb_per_s"] is not None:
+            runs[r["run_id"]].backup_mb_per_s.append(r["transfer_mb_per_s"])
+    for r in _rows(conn, "SELECT run_id, elapsed_s, log_files_replayed FROM recovery_stats ORDER BY 1, instance_id"):
+        if r["elapsed_s"] is not None and r["log_files_replayed"] is not None:
+            runs[r["run_id"]].recovery.append((r["elapsed_s"], r["log_files_replayed"]))
+    for r in _rows(conn, "SELECT run_id, idle_power_w, active_power_w FROM run_power"):
+        runs[r["run_id"]].power = {"idle_power_w": r["idle_power_w"], "active_power_w": r["active_power_w"]}
+    for r in _rows(conn, "SELECT run_id, mailbox_count, mailbox_quota_mb FROM test_configs WHERE run_id IS NOT NULL"):
+        runs[r["run_id"]].config = r
+    return runs
+
+
+def _load_tables(conn) -> dict[int, DocTable]:
+    tables = {r["id"]: DocTable(r["id"], r["source_file_id"], r["kind"], r["title"], list(r["columns"] or []),
+                                r["stub"], r["source_line"])
+              for r in _rows(conn, "SELECT * FROM document_tables ORDER BY id")}
+    cells: dict[int, list[Cell]] = defaultdict(list)
+    for r in _rows(conn, "SELECT * FROM document_cells ORDER BY table_id, row_ordinal, column_ordinal"):
+        cells[r["table_id"]].append(Cell(r["row_ordinal"], r["column_ordinal"], r["row_label"], r["column_label"],
+                                         r["value_printed"], r["value_number"], r["source_line"]))
+    for table_id, table_cells in cells.items():
+        tables[table_id].cells = table_cells
+    return tables

@@ -374,7 +374,7 @@ class _Checker(TomlChecker):
         if value is None:
             self.problem(f"{path}.value", "required")
         elif not isinstance(value, str):
-            self.problem(f"{path}.value", f"give the value as a string exactly as printed (e.g. \"208.4\"), "
+            self.problem(f"{path}.value", f"give the value as a string exactly as printed (e.g. \"12.5\"), "
                          f"got {kind_of(value)} {show_value(value)}")
             value = None
         fields = {key: self.string(table, key, path) for key in ("unit", "run", "versus", "versus_run", "quote")}

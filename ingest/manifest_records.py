@@ -20,7 +20,7 @@ SCHEMA_VERSION = 1
 
 KEY_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{1,63}")
 CURRENCY_PATTERN = re.compile(r"[A-Z]{3}")
-# A number exactly as a document prints it: 1573, 1,573.982, 0.071, .5, -3 (thousands commas allowed).
+# A number exactly as a document prints it: 1234, 1,234.567, 0.05, .5, -3 (thousands commas allowed).
 PRINTED_NUMBER = re.compile(r"[+-]?(?=\.?\d)(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?")
 
 SIZE_UNITS: dict[str, int] = {"B": 0, "KB": 1, "MB": 2, "GB": 3, "TB": 4}  # unit -> power of the base
@@ -276,7 +276,7 @@ class ClaimSpec:
     """A figure the vendor published, kept exactly as printed so its precision is known."""
 
     metric: str  # a METRICS name, or percent_more:<name> / percent_less:<name>
-    value: str  # as printed: "208.4", "8,397.621", "86", or a run label for median_run
+    value: str  # as printed: "12.5", "1,234.567", "40", or a run label for median_run
     subject: str  # solution | run | comparison
     document: str
     location: str  # figure, table, page or section

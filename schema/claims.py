@@ -27,7 +27,7 @@ class Claim(Base):
     other_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
     other_metric: Mapped[str | None] = mapped_column(Text)
     metric: Mapped[str] = mapped_column(Text)  # vocabulary in ingest/manifest_records.py
-    value_printed: Mapped[str] = mapped_column(Text)  # "208.4", "86", "Run 2"
+    value_printed: Mapped[str] = mapped_column(Text)  # "12.5", "40", "Run 2": as printed
     unit: Mapped[str | None] = mapped_column(Text)
     disk_basis: Mapped[str | None] = mapped_column(Text)
     qualifier: Mapped[str | None] = mapped_column(Text)  # approximately, nearly, ...

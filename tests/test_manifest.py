@@ -358,7 +358,7 @@ BAD = [
     (edit('metric = "achieved_iops_per_disk"', 'metric = "percent_faster:achieved_iops_per_disk"'),
      'claims[0].metric: "percent_faster:achieved_iops_per_disk": the prefix must be percent_more:<metric>'),
     (edit('value = "1,208.40"', "value = 1208.4"),
-     'claims[0].value: give the value as a string exactly as printed (e.g. "208.4"), got a float 1208.4'),
+     'claims[0].value: give the value as a string exactly as printed (e.g. "12.5"), got a float 1208.4'),
     (edit('value = "1,208.40"', 'value = "1208 IOPS"'), 'claims[0].value: "1208 IOPS" is not a number as printed'),
     (edit('unit = "IOPS/disk"', 'unit = "IOPS"'),
      'claims[0].unit: "IOPS" is not a unit of achieved_iops_per_disk; allowed: IOPS/disk'),

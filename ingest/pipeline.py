@@ -17,7 +17,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from esrpdb.ingest import load, load_evidence, registry
+from esrpdb.ingest import load, load_evidence, registry, sanity
 from esrpdb.ingest.errors import ParseError, UnknownFormat
 from esrpdb.ingest.link import link_evidence
 from esrpdb.ingest.load_manifest import load_manifest
@@ -73,6 +73,7 @@ def _writer(module, name: str, path: Path) -> Writer:
                 return 0, load_evidence.load_perfmon(session, source_id, name, stream)
         return write_stream
     record = module.parse(name, path.read_bytes())
+    sanity.check(name, record)  # before any SQL: a wrongly typed or negative field refuses the file here
     if fmt == "jetstress_html":
         def write_report(session, source_id, solution_id):
             _, findings = load.load_report(session, source_id, record, solution_id=solution_id)
@@ -90,12 +91,14 @@ def _writer(module, name: str, path: Path) -> Writer:
     return lambda session, source_id, solution_id: (0, simple[fmt](session, source_id, record))
 
 
-def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None) -> FileOutcome:
+def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None,
+                modules=None) -> FileOutcome:
+    """`modules` replaces the registry's format modules (a library user's own importers)."""
     name = str(path)
     try:
         with path.open("rb") as stream:
             head = stream.read(registry.HEAD_BYTES)
-        module = registry.detect(path.name, head)
+        module = registry.detect(path.name, head, modules)
     except OSError as error:
         return FileOutcome(name, "failed", message=f"{name}: cannot read: {error.strerror or error}")
     except UnknownFormat as error:
@@ -131,6 +134,7 @@ def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOut
     name = str(path)
     try:
         manifest = module.parse(name, path.read_bytes())
+        sanity.check(name, manifest)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error))
     hashes: dict[Path, str] = {}
@@ -172,13 +176,14 @@ def ingest_paths(
     solution_key: str | None = None,
     failfast: bool = False,
     on_outcome: Callable[[FileOutcome], None] | None = None,
+    modules=None,
 ) -> list[FileOutcome]:
     outcomes = []
     for path, explicit in iter_files(paths):
         if not path.exists():
             outcome = FileOutcome(str(path), "failed", message=f"{path}: no such file or folder")
         else:
-            outcome = ingest_file(engine, path, explicit=explicit, solution_key=solution_key)
+            outcome = ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules)
         outcomes.append(outcome)
         if on_outcome:
             on_outcome(outcome)

@@ -1,0 +1,91 @@
+"""The check at the boundary between parsing and loading: are the records what they claim?
+
+Parsers are pure and typed, but a bug (or a future parser) can still put "1573.982" in a
+float field or a negative rate in a record. This walks a record's dataclass fields against
+their annotations and the non-negative rule before any SQL is issued, so such a record is
+refused with the field's path instead of surfacing as a database error halfway through a file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from datetime import datetime
+from decimal import Decimal
+
+from esrpdb.ingest.errors import ParseError
+
+# Numeric fields that may be negative (offsets, signed differences); everything else measured is >= 0.
+SIGNED_FIELDS = {"bias_minutes", "report_index"}
+
+_SCALARS = (bool, int, float, str, datetime, Decimal)
+
+
+def _allowed_types(annotation) -> tuple[type, ...] | None:
+    """The scalar types an annotation admits (None when it is not a plain scalar annotation)."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        allowed = []
+        for arg in typing.get_args(annotation):
+            if arg is type(None):
+                allowed.append(type(None))
+            elif arg in _SCALARS:
+                allowed.append(arg)
+            elif typing.get_origin(arg) is typing.Literal:
+                allowed.append(str)
+            else:
+                return None
+        return tuple(allowed)
+    if annotation in _SCALARS:
+        return (annotation,)
+    if origin is typing.Literal:
+        return (str,)
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _field_rules(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
+    """(field name, admitted scalar types or None) per field, resolved once per record class."""
+    hints = typing.get_type_hints(cls)
+    rules = []
+    for field in dataclasses.fields(cls):
+        allowed = _allowed_types(hints.get(field.name))
+        if allowed is not None and float in allowed:
+            allowed = (*allowed, int)  # an int is a fine float
+        rules.append((field.name, allowed))
+    return tuple(rules)
+
+
+def problems(record, path: str = "") -> list[str]:
+    """Every field whose value contradicts its annotation, or is a negative measure."""
+    found: list[str] = []
+    if not dataclasses.is_dataclass(record):
+        return found
+    for name, allowed in _field_rules(type(record)):
+        value = getattr(record, name)
+        where = f"{path}{name}"
+        if allowed is not None:
+            if isinstance(value, bool) and bool not in allowed:
+                found.append(f"{where}: {value!r} is a boolean, expected {' or '.join(t.__name__ for t in allowed)}")
+            elif not isinstance(value, allowed):
+                names = " or ".join(t.__name__ for t in allowed if t is not type(None)) or "None"
+                found.append(f"{where}: {value!r} is a {type(value).__name__}, expected {names}")
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0 \
+                    and name not in SIGNED_FIELDS:
+                found.append(f"{where}: {value!r} is negative")
+        elif isinstance(value, (list, tuple)):
+            for index, item in enumerate(value):
+                found.extend(problems(item, f"{where}[{index}]."))
+        elif dataclasses.is_dataclass(value):
+            found.extend(problems(value, f"{where}."))
+    return found
+
+
+def check(name: str, record) -> None:
+    """Raise one ParseError listing every problem; called before the loader opens a transaction."""
+    found = problems(record)
+    if found:
+        shown = found[:10] + ([f"… and {len(found) - 10} more"] if len(found) > 10 else [])
+        raise ParseError(name, "the parsed record fails its sanity check: " + "; ".join(shown))

@@ -157,7 +157,7 @@ def test_checks_store_warnings_for_the_synthetic_2013_report(ingested, catalog):
     assert not any(check == "verdict_vs_thresholds" for _, check in checks), checks
 
 
-def test_a_value_the_schema_refuses_fails_the_file_and_writes_nothing(fresh_database_url, catalog, tmp_path):
+def test_a_negative_latency_fails_the_file_and_writes_nothing(fresh_database_url, catalog, tmp_path):
     good = HTML_FIXTURES / "seed001-md1220" / "Performance_2011_5_28_11_38_30.html"
     bad = tmp_path / good.name
     bad.write_text(good.read_text(encoding="utf-8").replace("<td>16.661</td>", "<td>-16.661</td>", 1), encoding="utf-8")
@@ -165,5 +165,6 @@ def test_a_value_the_schema_refuses_fails_the_file_and_writes_nothing(fresh_data
     assert result.exit_code == 1
     (outcome,) = json.loads(result.stdout)
     assert outcome["status"] == "failed"
-    assert "database refused the data" in outcome["message"] and "db_read_latency_ms_non_negative" in outcome["message"]
+    # Caught at the parse/load boundary, before any SQL (the schema's CHECK would refuse it too).
+    assert "sanity check" in outcome["message"] and "db_read_latency: -16.661 is negative" in outcome["message"]
     assert row_counts(catalog.engine)["source_files"] == 0

@@ -7,7 +7,17 @@ from typing import Optional
 
 import typer
 
-from esrpdb.cli import audit_command, compare_command, db_commands, demo_command, ingest_command, listing_commands, query_command, sql_command
+from esrpdb.cli import (
+    audit_command,
+    compare_command,
+    db_commands,
+    demo_command,
+    ingest_command,
+    listing_commands,
+    parse_command,
+    query_command,
+    sql_command,
+)
 from esrpdb.db.catalog import Catalog, open_catalog
 
 app = typer.Typer(
@@ -47,6 +57,7 @@ db_commands.register(app)
 demo_command.register(app)
 ingest_command.register(app)
 listing_commands.register(app)
+parse_command.register(app)
 query_command.register(app)
 sql_command.register(app)
 

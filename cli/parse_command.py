@@ -1,0 +1,25 @@
+"""`esrpdb parse FILE`: what a parser reads from a file (stage one), without touching a database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from esrpdb.cli.errors import friendly_errors
+from esrpdb.ingest.errors import ParseError
+from esrpdb.ingest.inspect import parse_file
+
+
+def parse(
+    ctx: typer.Context,
+    path: Path = typer.Argument(..., help="A file esrpdb can ingest."),
+    raw: bool = typer.Option(True, "--raw/--normalised", help="Stage one as printed, or the catalogue's rows."),
+) -> None:
+    """Show what esrpdb reads from a file, as JSON (nothing is written)."""
+    with friendly_errors(ctx, ParseError, OSError):
+        typer.echo(parse_file(path, normalised=not raw))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("parse")(parse)

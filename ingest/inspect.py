@@ -1,0 +1,51 @@
+"""`parse_file`: detect a file's format and show its parsed record as JSON, for people debugging
+a file (`esrpdb parse FILE`). Stage one keeps units as printed; `normalised=True` shows the run
+and latency rows the loader would write.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+
+from esrpdb.ingest import normalise, registry
+from esrpdb.ingest.records import JetstressReport, ReportDocument
+
+PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows only
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+def _normalised(report: JetstressReport) -> dict:
+    return {
+        "run": normalise.run_values(report),
+        "latencies": [normalise.latency_values(t, r) | {"instance": r.instance} for t in report.io_tables for r in t.rows],
+    }
+
+
+def parse_file(path: Path, *, normalised: bool = False) -> str:
+    with path.open("rb") as stream:
+        module = registry.detect(path.name, stream.read(registry.HEAD_BYTES))
+    if module.FORMAT == "perfmon_csv":
+        with path.open("rb") as stream, module.open_perfmon(str(path), stream) as reader:
+            rows = [row for _, row in zip(range(PREVIEW_ROWS), reader)]
+            record = {"header": dataclasses.asdict(reader.header), "columns": [str(c) for c in reader.columns],
+                      "first_rows": [[stamp, values] for stamp, values in rows]}
+    else:
+        record = module.parse(str(path), path.read_bytes())
+        if normalised and isinstance(record, JetstressReport):
+            record = _normalised(record)
+        elif normalised and isinstance(record, ReportDocument):
+            record = {"reports": [_normalised(r) for r in record.reports]}
+        elif dataclasses.is_dataclass(record):
+            record = dataclasses.asdict(record)
+    return json.dumps({"format": module.FORMAT, "record": record}, default=_plain, indent=2, ensure_ascii=False)

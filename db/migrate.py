@@ -10,9 +10,6 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
-
-
 def alembic_config(url: str) -> Config:
     import esrpdb.migrations
 

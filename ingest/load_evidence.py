@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 from datetime import date, datetime
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from sqlalchemy import insert
@@ -175,6 +174,3 @@ def _copy(session: Session, table: str, columns: tuple[str, ...], rows) -> None:
             for row in rows:
                 copy.write_row(row)
 
-
-def open_binary(path: Path) -> BinaryIO:
-    return path.open("rb")

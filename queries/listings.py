@@ -20,6 +20,9 @@ RUNS_SQL = """
 SELECT r.id AS run_id, s.key AS solution, r.run_label, r.report_type, r.jetstress_release,
        r.machine_name, r.test_start, r.reported_verdict AS verdict, r.achieved_iops, r.target_iops,
        (SELECT count(*) FROM instances i WHERE i.run_id = r.id)::int AS instance_count,
+       (SELECT count(*) FROM instances i WHERE i.run_id = r.id AND i.volume_role = 'database')::int
+           AS database_volume_count,
+       (SELECT count(*) FROM instances i WHERE i.run_id = r.id AND i.volume_role = 'log')::int AS log_volume_count,
        f.file_name AS source_file, r.source_line
 FROM runs r
 JOIN source_files f ON f.id = r.source_file_id

@@ -61,6 +61,7 @@ def test_every_fixture_loads_as_one_run(fresh_database_url, ingested):
     assert set(runs) == loaded
     dell = runs["Performance_2008_9_18_12_48_31.html"]
     assert (dell["verdict"], dell["achieved_iops"], dell["jetstress_release"]) == ("Pass", 6667.51, 2007)
+    assert (dell["database_volume_count"], dell["log_volume_count"]) == (13, 13)  # 2007: LogicalDisk volumes
     seed001 = runs["Performance_2011_5_28_11_38_30.html"]
     assert (seed001["achieved_iops"], seed001["instance_count"], seed001["verdict"]) == (1573.982, 8, "Pass")
     assert runs["Performance_2008_10_5_21_32_32.html"]["achieved_iops"] == 10650.201

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import List, Optional
 
@@ -38,9 +39,19 @@ def ingest(
         raise typer.Exit(1)
 
 
+def _display_path(path: str) -> str:
+    """Relative to the working folder when that is shorter: tables stay readable in a terminal."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return relative if len(relative) < len(path) else path
+
+
 def _summarise(outcomes: list[FileOutcome], fmt: OutputFormat) -> None:
     shown = [o for o in outcomes if o.status != "ignored"]
-    rows = [(o.path, o.status, o.format, o.runs, len(o.warnings), o.message) for o in shown]
+    path = _display_path if fmt is OutputFormat.table else str
+    rows = [(path(o.path), o.status, o.format, o.runs, len(o.warnings), o.message) for o in shown]
     render(["file", "status", "format", "runs", "warnings", "message"], rows, fmt, title="Ingest")
     if fmt is OutputFormat.table:
         counts = {s: sum(1 for o in outcomes if o.status == s) for s in ("loaded", "skipped", "failed", "ignored")}

@@ -38,22 +38,33 @@ FROM (
 WHERE c.source_file_id = pick.source_file_id
 """
 
-_LINK_LOGS = f"""
-UPDATE test_logs l SET run_id = pick.run_id
+
+
+def _link_by_local_window(table: str, first: str, last: str) -> str:
+    """Link files whose local-time span overlaps a run's test window (logs, power logs).
+
+    Preference: a run attached to a solution, then one in the same folder, then the run whose
+    start is nearest the file's first timestamp.
+    """
+    return f"""
+UPDATE {table} f SET run_id = pick.run_id
 FROM (
-    SELECT DISTINCT ON (l2.source_file_id) l2.source_file_id, r.id AS run_id
-    FROM test_logs l2
-    JOIN source_files lf ON lf.id = l2.source_file_id
+    SELECT DISTINCT ON (f2.source_file_id) f2.source_file_id, r.id AS run_id
+    FROM {table} f2
+    JOIN source_files ff ON ff.id = f2.source_file_id
     JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
     JOIN source_files rf ON rf.id = r.source_file_id
-    WHERE l2.run_id IS NULL
-      AND l2.first_event_at <= r.test_end AND l2.last_event_at >= r.test_start
-    ORDER BY l2.source_file_id, (r.solution_id IS NOT NULL) DESC,
-             ({_FOLDER.format('lf.path')} = {_FOLDER.format('rf.path')}) DESC,
-             abs(extract(epoch FROM l2.first_event_at - r.test_start)), r.id
+    WHERE f2.run_id IS NULL
+      AND f2.{first} <= r.test_end AND f2.{last} >= r.test_start
+    ORDER BY f2.source_file_id, (r.solution_id IS NOT NULL) DESC,
+             ({_FOLDER.format('ff.path')} = {_FOLDER.format('rf.path')}) DESC,
+             abs(extract(epoch FROM f2.{first} - r.test_start)), r.id
 ) pick
-WHERE l.source_file_id = pick.source_file_id
+WHERE f.source_file_id = pick.source_file_id
 """
+
+
+_LINK_LOGS = _link_by_local_window("test_logs", "first_event_at", "last_event_at")
 
 # perfmon timestamps are UTC; runs print local time: local = UTC - bias minutes.
 _LINK_PERF = f"""
@@ -80,22 +91,7 @@ UPDATE perf_counters c SET run_id = p.run_id
 FROM perf_files p WHERE p.source_file_id = c.source_file_id AND c.run_id IS DISTINCT FROM p.run_id
 """
 
-_LINK_POWER = f"""
-UPDATE power_files w SET run_id = pick.run_id
-FROM (
-    SELECT DISTINCT ON (w2.source_file_id) w2.source_file_id, r.id AS run_id
-    FROM power_files w2
-    JOIN source_files wf ON wf.id = w2.source_file_id
-    JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
-    JOIN source_files rf ON rf.id = r.source_file_id
-    WHERE w2.run_id IS NULL
-      AND w2.first_sample_at <= r.test_end AND w2.last_sample_at >= r.test_start
-    ORDER BY w2.source_file_id, (r.solution_id IS NOT NULL) DESC,
-             ({_FOLDER.format('wf.path')} = {_FOLDER.format('rf.path')}) DESC,
-             abs(extract(epoch FROM w2.first_sample_at - r.test_start)), r.id
-) pick
-WHERE w.source_file_id = pick.source_file_id
-"""
+_LINK_POWER = _link_by_local_window("power_files", "first_sample_at", "last_sample_at")
 
 # Idle: the window just before the run; active: the run itself (DESIGN: performance per watt).
 _RUN_POWER = """

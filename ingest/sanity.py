@@ -1,6 +1,6 @@
 """The check at the boundary between parsing and loading: are the records what they claim?
 
-Parsers are pure and typed, but a bug (or a future parser) can still put "1573.982" in a
+Parsers are pure and typed, but a bug (or a future parser) can still put "1234.5" in a
 float field or a negative rate in a record. This walks a record's dataclass fields against
 their annotations and the non-negative rule before any SQL is issued, so such a record is
 refused with the field's path instead of surfacing as a database error halfway through a file.

@@ -142,16 +142,20 @@ def _unique_by_name(counters):
     return list(seen.values())
 
 
-def _insert_many(session: Session, model, rows: list[dict]) -> None:
-    """COPY the rows in: one round trip per table, no per-row statement or SQL compilation."""
-    if not rows:
-        return
-    columns = list(rows[0])
+def copy_rows(session: Session, table: str, columns, rows) -> None:
+    """COPY rows (tuples in `columns` order) into `table` inside the session's transaction."""
     raw = session.connection().connection.driver_connection
     with raw.cursor() as cursor:
-        with cursor.copy(f"COPY {model.__tablename__} ({', '.join(columns)}) FROM STDIN") as copy:
+        with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
             for row in rows:
-                copy.write_row([row[c] for c in columns])
+                copy.write_row(row)
+
+
+def _insert_many(session: Session, model, rows: list[dict]) -> None:
+    """COPY the rows in: one round trip per table, no per-row statement or SQL compilation."""
+    if rows:
+        columns = list(rows[0])
+        copy_rows(session, model.__tablename__, columns, ([row[c] for c in columns] for row in rows))
 
 
 _DECORATED_NUMBER = re.compile(r"\s*[$€£]?\s*([+-]?[\d,]*\.?\d+)\s*(?:%|percent)?\s*")

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from esrpdb.ingest.config_records import JetstressConfig
 from esrpdb.ingest.jetstress_log import JetstressLog
+from esrpdb.ingest.load import copy_rows
 from esrpdb.ingest.perfmon_csv import open_perfmon
 from esrpdb.ingest.power_log import PowerLog
 from esrpdb.schema import (
@@ -120,7 +121,7 @@ def load_power(session: Session, source_file_id: int, power: PowerLog) -> list[s
             continue
         seen.add(stamp)
         rows.append((source_file_id, stamp, sample.watts))
-    _copy(session, "power_samples", ("source_file_id", "sampled_at", "power_w"), rows)
+    copy_rows(session, "power_samples", ("source_file_id", "sampled_at", "power_w"), rows)
     return [f"{duplicates} samples repeat an earlier timestamp and were left out"] if duplicates else []
 
 
@@ -165,12 +166,3 @@ def load_perfmon(session: Session, source_file_id: int, name: str, stream: Binar
     if header.assumed_utc:
         warnings.append("the banner gives no time zone; timestamps were taken as UTC")
     return warnings
-
-
-def _copy(session: Session, table: str, columns: tuple[str, ...], rows) -> None:
-    raw = session.connection().connection.driver_connection
-    with raw.cursor() as cursor:
-        with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
-

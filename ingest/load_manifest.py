@@ -16,6 +16,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
 from esrpdb.ingest.errors import ParseError
+from esrpdb.ingest.load import solution_id_for
 from esrpdb.ingest.manifest_records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
 from esrpdb.schema import (
     Claim,
@@ -65,11 +66,6 @@ def _upsert_solution(session: Session, manifest: SolutionManifest) -> int:
     statement = pg_insert(Solution).values(key=manifest.key, **values)
     statement = statement.on_conflict_do_update(index_elements=["key"], set_=values).returning(Solution.id)
     return session.execute(statement).scalar_one()
-
-
-def _solution_id(session: Session, key: str) -> int:
-    session.execute(pg_insert(Solution).values(key=key).on_conflict_do_nothing(index_elements=["key"]))
-    return session.execute(select(Solution.id).where(Solution.key == key)).scalar_one()
 
 
 def _find_report_run(session: Session, source_id: int, run: RunSpec, manifest: SolutionManifest, where: str) -> int:
@@ -206,7 +202,7 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
     claims = []
     for index, claim in enumerate(manifest.claims):
         document_id = _source_id(session, sha_of(base / claim.document), manifest, f"claims[{index}].document")
-        other_solution = _solution_id(session, claim.versus) if claim.versus else None
+        other_solution = solution_id_for(session, claim.versus) if claim.versus else None
         other_run = None
         if claim.versus_run and other_solution is not None:
             other_run = session.execute(select(Run.id).where(

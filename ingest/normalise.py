@@ -5,15 +5,11 @@ Pure functions; the loader only writes what these return.
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields
 
+from esrpdb.ingest.jetstress_vocabulary import release_from_title, release_from_version
 from esrpdb.ingest.records import IoRow, IoTable, JetstressReport
 from esrpdb.schema.units import latency_ms
-
-# Jetstress major version -> the release analysts name it by.
-_RELEASE_BY_MAJOR = {8: 2007, 14: 2010, 15: 2013}
-_TITLE_RELEASE = re.compile(r"Jetstress\s+(2007|2010|2013|2016)")
 
 _LATENCY_FIELDS = ("db_read_latency", "db_write_latency", "log_read_latency", "log_write_latency")
 _PLAIN_FIELDS = tuple(
@@ -24,20 +20,9 @@ _PLAIN_FIELDS = tuple(
 
 
 def jetstress_release(version: str | None, title: str | None = None) -> int | None:
-    """08.x -> 2007, 14.x -> 2010, 15.x -> 2013 (2016 prints 15.01); else the title's year."""
-    if version:
-        match = re.match(r"\s*0*(\d+)\.0*(\d+)", version)
-        if match:
-            major, minor = int(match.group(1)), int(match.group(2))
-            if major == 15 and minor >= 1:
-                return 2016
-            if major in _RELEASE_BY_MAJOR:
-                return _RELEASE_BY_MAJOR[major]
-    if title:
-        match = _TITLE_RELEASE.search(title)
-        if match:
-            return int(match.group(1))
-    return None
+    """The release analysts name a run by (2007, 2010, 2013, 2016): from the version, else the title."""
+    release = release_from_version(version) or release_from_title(title)
+    return int(release) if release else None
 
 
 def run_values(report: JetstressReport) -> dict:

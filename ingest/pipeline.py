@@ -38,6 +38,7 @@ class FileOutcome:
     runs: int = 0
     message: str = ""
     warnings: list[str] = field(default_factory=list)
+    sha256: str | None = None  # set once the file is read, so callers need not hash it again
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
@@ -107,26 +108,36 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
         return FileOutcome(name, "ignored", message="not a recognised format")
     sha256 = _sha256(path)
     if _already_loaded(engine, sha256):
-        return FileOutcome(name, "skipped", module.FORMAT, message="already ingested")
+        return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
     if module.FORMAT == "solution_manifest":
         return _ingest_manifest(engine, module, path, sha256)
     try:
         write = _writer(module, name, path)
-        source = load.SourceInfo(
-            sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}", path.stat().st_size
-        )
+    except ParseError as error:
+        return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
+    return _write(engine, module, path, sha256, write, solution_key=solution_key)
+
+
+def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
+           solution_key: str | None = None, message: str = "") -> FileOutcome:
+    """Claim the file's SHA-256 and write it in one transaction; any refusal leaves nothing behind."""
+    name = str(path)
+    source = load.SourceInfo(sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}",
+                             path.stat().st_size)
+    try:
         with Session(engine) as session, session.begin():
             source_id = load.claim_source_file(session, source)
             if source_id is None:
-                return FileOutcome(name, "skipped", module.FORMAT, message="already ingested")
+                return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
             solution_id = load.solution_id_for(session, solution_key) if solution_key else None
             runs, warnings = write(session, source_id, solution_id)
     except ParseError as error:
-        return FileOutcome(name, "failed", module.FORMAT, message=str(error))
+        return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     except (SQLAlchemyError, psycopg.Error) as error:
         detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}")
-    return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings)
+        return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}",
+                           sha256=sha256)
+    return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings, message=message, sha256=sha256)
 
 
 def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOutcome:
@@ -136,7 +147,7 @@ def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOut
         manifest = module.parse(name, path.read_bytes())
         sanity.check(name, manifest)
     except ParseError as error:
-        return FileOutcome(name, "failed", module.FORMAT, message=str(error))
+        return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     hashes: dict[Path, str] = {}
     newly_loaded = 0
     for where, written in manifest.referenced_paths():
@@ -149,24 +160,14 @@ def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOut
         if outcome.status == "failed":
             return FileOutcome(name, "failed", module.FORMAT, message=f"{name} › {where}: {outcome.message}")
         newly_loaded += outcome.status == "loaded"
-        hashes[target] = _sha256(target)
-    source = load.SourceInfo(sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}",
-                             path.stat().st_size)
-    try:
-        with Session(engine) as session, session.begin():
-            source_id = load.claim_source_file(session, source)
-            if source_id is None:
-                return FileOutcome(name, "skipped", module.FORMAT, message="already ingested")
-            warnings = load_manifest(session, source_id, manifest, path.parent,
-                                     lambda p: hashes.get(p.resolve()) or _sha256(p))
-            runs = len(manifest.runs)
-    except ParseError as error:
-        return FileOutcome(name, "failed", module.FORMAT, message=str(error))
-    except (SQLAlchemyError, psycopg.Error) as error:
-        detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}")
-    return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings,
-                       message=f"{len(hashes)} referenced files ({newly_loaded} newly loaded)")
+        hashes[target] = outcome.sha256
+
+    def write_manifest(session, source_id, solution_id):
+        warnings = load_manifest(session, source_id, manifest, path.parent, lambda p: hashes[p.resolve()])
+        return len(manifest.runs), warnings
+
+    return _write(engine, module, path, sha256, write_manifest,
+                  message=f"{len(hashes)} referenced files ({newly_loaded} newly loaded)")
 
 
 def ingest_paths(

@@ -7,6 +7,7 @@ costs a few tens of milliseconds and gives every test a clean catalogue.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import warnings
@@ -62,28 +63,33 @@ def template_url(pg_server) -> str:
 _counter = itertools.count()
 
 
+@contextlib.contextmanager
+def _scratch_database(server_url: str, prefix: str, template: str | None = None):
+    """A database that exists for one test, cloned from `template` when given."""
+    name = f"{prefix}{os.getpid()}_{next(_counter)}"
+    admin = _plain(_with_database(server_url, "postgres"))
+    clone = f' TEMPLATE "{template}"' if template else ""
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"{clone}')
+    try:
+        yield _with_database(server_url, name)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture
 def fresh_database_url(pg_server, template_url) -> str:
     """A new database cloned from the migrated template; dropped after the test."""
-    name = f"t{os.getpid()}_{next(_counter)}"
-    admin = _plain(_with_database(pg_server.url, "postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE}"')
-    yield _with_database(pg_server.url, name)
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with _scratch_database(pg_server.url, "t", TEMPLATE) as url:
+        yield url
 
 
 @pytest.fixture
 def empty_database_url(pg_server) -> str:
     """A database with no schema at all, for migration tests."""
-    name = f"e{os.getpid()}_{next(_counter)}"
-    admin = _plain(_with_database(pg_server.url, "postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield _with_database(pg_server.url, name)
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with _scratch_database(pg_server.url, "e") as url:
+        yield url
 
 
 @pytest.fixture

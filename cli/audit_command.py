@@ -26,7 +26,7 @@ def audit(
 ) -> None:
     """Recompute every published claim from the stored data and list what does not add up."""
     with friendly_errors(ctx, UnknownSolution, ValueError):
-        report = audit_lib(ctx.obj.catalog().engine, solution=solution, verdict=verdict)
+        report = audit_lib(ctx.obj.reader(), solution=solution, verdict=verdict)
     if fmt is OutputFormat.json:
         typer.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False, sort_keys=True))
     elif fmt is OutputFormat.csv:

@@ -23,7 +23,7 @@ def compare(
     """Compare two solutions' median runs, metric by metric."""
     metrics = tuple(metric) if metric else compare_lib.DEFAULT_METRICS
     with friendly_errors(ctx, compare_lib.UnknownMetric):
-        rows = compare_lib.compare(ctx.obj.catalog().engine, a, b, metrics, disk_basis=disk_basis)
+        rows = compare_lib.compare(ctx.obj.reader(), a, b, metrics, disk_basis=disk_basis)
     render(["metric", a, b, "percent_difference", "sentence"],
            [(r.metric, r.value_a, r.value_b, r.percent_difference, r.sentence) for r in rows], fmt,
            title=f"{a} vs {b} (median runs, disk basis: {disk_basis})")

@@ -40,11 +40,19 @@ def status() -> None:
 
 
 @db_app.command("url")
-def url(ctx: typer.Context) -> None:
-    """Print the SQLAlchemy URL esrpdb uses (starts the embedded server if needed)."""
-    from esrpdb.db.connection import resolve_url
+def url(
+    ctx: typer.Context,
+    reader: bool = typer.Option(False, "--reader", help="The read-only role's URL (what sql and query use)."),
+) -> None:
+    """Print the SQLAlchemy URL esrpdb uses (starts the embedded server if needed); passwords masked."""
+    from esrpdb.db.connection import redact, resolve_urls
 
-    typer.echo(resolve_url(ctx.obj.database_url))
+    with friendly_errors(ctx, Exception):
+        urls = resolve_urls(ctx.obj.database_url, ctx.obj.reader_url)
+        chosen = urls.reader if reader else urls.owner
+        if chosen is None:
+            raise ValueError("no read-only role is configured for this server (set ESRPDB_READER_URL)")
+        typer.echo(redact(chosen))
 
 
 def register(app: typer.Typer) -> None:

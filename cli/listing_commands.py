@@ -14,7 +14,7 @@ FORMAT_OPTION = typer.Option(OutputFormat.table, "--format", "-f", help="table, 
 
 def solutions(ctx: typer.Context, fmt: OutputFormat = FORMAT_OPTION) -> None:
     """List solutions with their disk counts, capacity and price."""
-    result = listings.solutions(ctx.obj.catalog().engine)
+    result = listings.solutions(ctx.obj.reader())
     render(result.columns, result.rows, fmt, title="Solutions")
 
 
@@ -24,7 +24,7 @@ def runs(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """List Jetstress runs with verdict, achieved IOPS and instance count."""
-    result = listings.runs(ctx.obj.catalog().engine, solution=solution)
+    result = listings.runs(ctx.obj.reader(), solution=solution)
     render(result.columns, result.rows, fmt, title="Runs")
 
 

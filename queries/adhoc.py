@@ -9,6 +9,16 @@ import psycopg
 from sqlalchemy import Engine
 
 DEFAULT_TIMEOUT_S = 30.0
+MIN_TIMEOUT_S = 0.001  # below one millisecond PostgreSQL reads 0: no timeout at all
+MAX_TIMEOUT_S = 3600.0
+
+# One round trip before the statement: who are we, and could that role leave the catalogue?
+_PRIVILEGE_PROBE = """
+SELECT r.rolname, r.rolsuper,
+       ARRAY(SELECT d.rolname FROM pg_roles d
+             WHERE d.rolname = ANY(%s) AND pg_has_role(current_user, d.oid, 'MEMBER') ORDER BY 1)
+FROM pg_roles r WHERE r.rolname = current_user
+"""
 
 
 class SqlRefused(Exception):
@@ -25,12 +35,24 @@ def sql(engine: Engine, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S)
     """Run one statement in a READ ONLY transaction with a statement timeout.
 
     The statement is sent as a prepared statement, so `select 1; commit; delete ...`
-    cannot smuggle a second command past the read-only transaction.
+    cannot smuggle a second command past the read-only transaction. A role that could reach
+    the server's files, programs or other sessions is refused before the statement is sent:
+    read-only transactions do not stop `COPY … TO PROGRAM` or `pg_read_file`.
     """
+    from ..db.roles import DANGEROUS_ROLES
+
+    if not (MIN_TIMEOUT_S <= timeout_s <= MAX_TIMEOUT_S):  # also refuses NaN
+        raise SqlRefused(f"--timeout must be between {MIN_TIMEOUT_S:g} and {MAX_TIMEOUT_S:g} seconds, got {timeout_s:g}")
     raw = engine.raw_connection()
     try:
         conn: psycopg.Connection = raw.driver_connection  # type: ignore[assignment]
         conn.rollback()
+        role, is_superuser, dangerous = conn.execute(_PRIVILEGE_PROBE, (list(DANGEROUS_ROLES),)).fetchone()
+        if is_superuser or dangerous:
+            conn.rollback()
+            what = "a superuser" if is_superuser else "a member of " + ", ".join(dangerous)
+            raise SqlRefused(f"refusing to run ad-hoc SQL as role {role!r}, {what}; configure a read-only role "
+                             "with ESRPDB_READER_URL (see README: Least privilege)")
         try:
             conn.execute("SET TRANSACTION READ ONLY")
             conn.execute("SELECT set_config('statement_timeout', %s, true)", (f"{int(timeout_s * 1000)}ms",))

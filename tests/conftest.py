@@ -17,7 +17,7 @@ import psycopg
 import pytest
 from sqlalchemy.engine import make_url
 
-from esrpdb.db import embedded, migrate
+from esrpdb.db import embedded, migrate, roles
 from esrpdb.db.catalog import Catalog, open_catalog
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -49,12 +49,15 @@ def pg_server(pg_home: Path):
     embedded.stop(pg_home)
 
 
+def _admin(server) -> str:
+    return _plain(server.admin_url())
+
+
 @pytest.fixture(scope="session")
 def template_url(pg_server) -> str:
-    admin = _plain(_with_database(pg_server.url, "postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
+    with psycopg.connect(_admin(pg_server), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE}"')
-        conn.execute(f'CREATE DATABASE "{TEMPLATE}"')
+        roles.create_database(conn, TEMPLATE)
     url = _with_database(pg_server.url, TEMPLATE)
     migrate.upgrade(url)
     return url
@@ -64,15 +67,14 @@ _counter = itertools.count()
 
 
 @contextlib.contextmanager
-def _scratch_database(server_url: str, prefix: str, template: str | None = None):
+def _scratch_database(server, prefix: str, template: str | None = None):
     """A database that exists for one test, cloned from `template` when given."""
     name = f"{prefix}{os.getpid()}_{next(_counter)}"
-    admin = _plain(_with_database(server_url, "postgres"))
-    clone = f' TEMPLATE "{template}"' if template else ""
+    admin = _admin(server)
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"{clone}')
+        roles.create_database(conn, name, template=template)
     try:
-        yield _with_database(server_url, name)
+        yield _with_database(server.url, name)
     finally:
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -81,14 +83,14 @@ def _scratch_database(server_url: str, prefix: str, template: str | None = None)
 @pytest.fixture
 def fresh_database_url(pg_server, template_url) -> str:
     """A new database cloned from the migrated template; dropped after the test."""
-    with _scratch_database(pg_server.url, "t", TEMPLATE) as url:
+    with _scratch_database(pg_server, "t", TEMPLATE) as url:
         yield url
 
 
 @pytest.fixture
 def empty_database_url(pg_server) -> str:
     """A database with no schema at all, for migration tests."""
-    with _scratch_database(pg_server.url, "e") as url:
+    with _scratch_database(pg_server, "e") as url:
         yield url
 
 
@@ -105,10 +107,9 @@ def seed_catalog_url(pg_server, template_url) -> str:
     from esrpdb.ingest.pipeline import ingest_paths
 
     name = f"seedcat{os.getpid()}"
-    admin = _plain(_with_database(pg_server.url, "postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
+    with psycopg.connect(_admin(pg_server), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE}"')
+        roles.create_database(conn, name, template=TEMPLATE)
     url = _with_database(pg_server.url, name)
     cat = open_catalog(url)
     outcomes = ingest_paths(cat.engine, [FIXTURES / "catalog"])

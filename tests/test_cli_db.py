@@ -20,7 +20,9 @@ def test_db_lifecycle(tmp_path, monkeypatch):
         again = runner.invoke(app, ["db", "start"])
         assert again.stdout == started.stdout  # the same server, not a second one
         url = runner.invoke(app, ["db", "url"]).stdout.strip()
-        assert url.startswith("postgresql+psycopg://postgres@/esrpdb?host=") and str(home) in url.replace("%2F", "/")
+        assert url.startswith("postgresql+psycopg://esrpdb_owner@/esrpdb?host=") and str(home) in url.replace("%2F", "/")
+        reader = runner.invoke(app, ["db", "url", "--reader"]).stdout.strip()
+        assert reader == url.replace("esrpdb_owner@", "esrpdb_reader@")
         assert runner.invoke(app, ["db", "status"]).stdout.startswith("running (pid ")
     finally:
         stopped = runner.invoke(app, ["db", "stop"])

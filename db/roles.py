@@ -1,0 +1,74 @@
+"""The two login roles of a catalogue: an owner that ingests and migrates, a reader that can only read.
+
+The server-wide part (creating the roles, the reader's session defaults) needs a superuser and
+runs when the embedded server is bootstrapped; the per-database grants are an Alembic revision
+(0006), so every catalogue, and every table or view added later, is covered.
+"""
+
+from __future__ import annotations
+
+OWNER_ROLE = "esrpdb_owner"
+READER_ROLE = "esrpdb_reader"
+ADMIN_ROLE = "postgres"  # the embedded server's bootstrap superuser; used only to bootstrap
+
+# Server roles that would let a reader escape the catalogue (files, programs, other sessions).
+DANGEROUS_ROLES = (
+    "pg_execute_server_program",
+    "pg_read_server_files",
+    "pg_write_server_files",
+    "pg_signal_backend",
+)
+
+READER_SESSION_DEFAULTS = {
+    "default_transaction_read_only": "on",
+    "statement_timeout": "300s",
+    "idle_in_transaction_session_timeout": "60s",
+}
+
+
+def bootstrap_roles(conn) -> None:
+    """Create the owner and reader logins (idempotent); `conn` is a superuser psycopg connection."""
+    existing = {row[0] for row in conn.execute(
+        "SELECT rolname FROM pg_roles WHERE rolname = ANY(%s)", ([OWNER_ROLE, READER_ROLE],))}
+    if OWNER_ROLE not in existing:
+        conn.execute(f'CREATE ROLE "{OWNER_ROLE}" LOGIN CREATEDB NOSUPERUSER NOCREATEROLE NOREPLICATION')
+    if READER_ROLE not in existing:
+        conn.execute(f'CREATE ROLE "{READER_ROLE}" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION '
+                     "NOINHERIT CONNECTION LIMIT 32")
+    for setting, value in READER_SESSION_DEFAULTS.items():
+        conn.execute(f'ALTER ROLE "{READER_ROLE}" SET {setting} = \'{value}\'')
+
+
+def create_database(conn, name: str, *, template: str | None = None) -> None:
+    """A catalogue database owned by the owner role; temporary tables are not for everyone.
+
+    Database-level privileges live in the shared catalogue, so a clone from a template does
+    not inherit them: they are set here for every new database.
+    """
+    clone = f' TEMPLATE "{template}"' if template else ""
+    conn.execute(f'CREATE DATABASE "{name}" OWNER "{OWNER_ROLE}"{clone}')
+    conn.execute(f'REVOKE TEMPORARY ON DATABASE "{name}" FROM PUBLIC')
+
+
+ADOPT_OBJECTS_SQL = f"""
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm')
+             AND pg_get_userbyid(c.relowner) <> '{OWNER_ROLE}' LOOP
+    EXECUTE format('ALTER %s public.%I OWNER TO {OWNER_ROLE}',
+                   CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END,
+                   r.relname);
+  END LOOP;
+  FOR r IN SELECT p.oid::regprocedure AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+           WHERE n.nspname = 'public' AND pg_get_userbyid(p.proowner) <> '{OWNER_ROLE}' LOOP
+    EXECUTE format('ALTER FUNCTION %s OWNER TO {OWNER_ROLE}', r.signature);
+  END LOOP;
+END $$
+"""
+
+
+def adopt_objects(conn) -> None:
+    """Hand a catalogue made by an older esrpdb (as the superuser) to the owner role."""
+    conn.execute(ADOPT_OBJECTS_SQL)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import sys
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from enum import Enum
 from typing import Any, Iterable, Sequence, TextIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 
 class OutputFormat(str, Enum):
@@ -20,14 +22,45 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
-def _json_value(value: Any) -> Any:
+def _non_finite(value: float | Decimal) -> str:
+    # As PostgreSQL's own to_json writes them: strict JSON has no NaN or Infinity literal.
+    return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
+
+
+def json_value(value: Any) -> Any:
+    """Any value psycopg returns, as a strict-JSON value (numbers stay numbers where finite)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else _non_finite(value)
     if isinstance(value, Decimal):
+        if not value.is_finite():
+            return _non_finite(value)
         return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else float(value)
-    if isinstance(value, (datetime, date)):
+    if isinstance(value, (datetime, date, time)):
         return value.isoformat()
+    if isinstance(value, timedelta):
+        import isodate
+
+        return isodate.duration_isoformat(value)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return "\\x" + bytes(value).hex()  # PostgreSQL's hex output for bytea
+    if isinstance(value, Enum):
+        return json_value(value.value)
+    if isinstance(value, dict):
+        return {str(k): json_value(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_json_value(v) for v in value]
-    return value
+        return [json_value(v) for v in value]
+    return str(value)  # UUID, IPv4Address/IPv6Network (inet, cidr), Range, …
+
+
+def _csv_value(value: Any) -> Any:
+    if value is None:
+        return ""
+    converted = json_value(value)
+    if isinstance(converted, (dict, list)):
+        return json.dumps(converted, ensure_ascii=False)
+    return converted
 
 
 def _text_value(value: Any) -> str:
@@ -41,6 +74,8 @@ def _text_value(value: Any) -> str:
         return "; ".join(_text_value(v) for v in value)
     if isinstance(value, datetime):
         return value.isoformat(sep=" ")
+    if isinstance(value, (dict, bytes, bytearray, memoryview, timedelta, Decimal)):
+        return str(json_value(value))
     return str(value)
 
 
@@ -54,20 +89,21 @@ def render(
 ) -> None:
     out = out or sys.stdout
     if fmt is OutputFormat.json:
-        records = [{c: _json_value(v) for c, v in zip(columns, row)} for row in rows]
-        out.write(json.dumps(records, indent=2, ensure_ascii=False) + "\n")
+        records = [{c: json_value(v) for c, v in zip(columns, row)} for row in rows]
+        out.write(json.dumps(records, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
     elif fmt is OutputFormat.csv:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
         for row in rows:
-            writer.writerow(["" if v is None else _json_value(v) for v in row])
+            writer.writerow([_csv_value(v) for v in row])
     else:
-        table = Table(title=title, show_lines=False)
+        # Text, never markup: a value such as `[/x]` or `[[disks]]` is shown as it is.
+        table = Table(title=Text(title) if title else None, show_lines=False)
         for column in columns:
-            table.add_column(column, overflow="fold")
+            table.add_column(Text(column), overflow="fold")
         count = 0
         for row in rows:
-            table.add_row(*(_text_value(v) for v in row))
+            table.add_row(*(Text(_text_value(v)) for v in row))
             count += 1
         # Piped output gets a wide table rather than rich's 80-column default.
         console = Console(file=out, width=None if out.isatty() else 200)

@@ -53,6 +53,7 @@ def sql(engine: Engine, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S)
             what = "a superuser" if is_superuser else "a member of " + ", ".join(dangerous)
             raise SqlRefused(f"refusing to run ad-hoc SQL as role {role!r}, {what}; configure a read-only role "
                              "with ESRPDB_READER_URL (see README: Least privilege)")
+        _load_infinite_dates_as_text(conn)
         try:
             conn.execute("SET TRANSACTION READ ONLY")
             conn.execute("SELECT set_config('statement_timeout', %s, true)", (f"{int(timeout_s * 1000)}ms",))
@@ -67,3 +68,23 @@ def sql(engine: Engine, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S)
     finally:
         raw.close()
     return QueryResult(columns=columns, rows=rows)
+
+
+def _load_infinite_dates_as_text(conn: psycopg.Connection) -> None:
+    """`'infinity'::timestamp` has no Python datetime: keep PostgreSQL's text instead of failing."""
+    from psycopg.types import datetime as pg_datetime
+
+    for type_name, base in (("date", pg_datetime.DateLoader), ("timestamp", pg_datetime.TimestampLoader),
+                            ("timestamptz", pg_datetime.TimestamptzLoader)):
+        conn.adapters.register_loader(type_name, _lenient(base))
+
+
+def _lenient(base: type) -> type:
+    class Lenient(base):  # type: ignore[misc, valid-type]
+        def load(self, data):  # noqa: ANN001 - psycopg's Buffer
+            try:
+                return super().load(data)
+            except psycopg.DataError:
+                return bytes(data).decode()
+
+    return Lenient

@@ -1,0 +1,60 @@
+"""Output that cannot crash: markup-like values print as they are, JSON is strict for every type."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from datetime import timedelta
+from decimal import Decimal
+from uuid import UUID
+
+from typer.testing import CliRunner
+
+from esrpdb.cli.main import app
+from esrpdb.cli.render import OutputFormat, render
+
+runner = CliRunner()
+
+
+def test_sql_prints_markup_like_values_as_they_are(fresh_database_url):
+    result = runner.invoke(app, ["--database-url", fresh_database_url, "sql", "select '[/x]' as v, '[[disks]]' as \"[b]w\""])
+    assert result.exit_code == 0, result.output
+    assert "[/x]" in result.stdout and "[[disks]]" in result.stdout and "[b]w" in result.stdout
+
+
+def test_table_renderer_escapes_every_cell_title_and_header():
+    out = io.StringIO()
+    render(["[red]machine"], [("WIN-[/x]",), ("[[disks]] missing",)], OutputFormat.table, title="[bold]Runs", out=out)
+    text = out.getvalue()
+    for expected in ("[red]machine", "WIN-[/x]", "[[disks]] missing", "[bold]Runs"):
+        assert expected in text
+
+
+def test_sql_json_is_strict_for_every_postgresql_type(fresh_database_url):
+    statement = (
+        "select interval '1 day 2 hours 3.5 seconds' as i, time '10:11:12' as t, "
+        "'4f1a6a2e-1b7e-4c55-9d0e-1c7c1f8f6a11'::uuid as u, '\\xdead'::bytea as b, "
+        "'NaN'::float8 as nan, '-Infinity'::float8 as ninf, 'Infinity'::numeric as inf, '10.0.0.1/8'::inet as ip, "
+        "'{\"a\": [1, 2.5]}'::jsonb as j, int4range(1, 5) as r, 'infinity'::timestamp as ts, "
+        "'-infinity'::date as d, 2.5::numeric as n, array[1, 2] as a")
+    result = runner.invoke(app, ["--database-url", fresh_database_url, "sql", statement, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.stdout, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name)))[0]
+    assert row == {
+        "i": "P1DT2H3.5S", "t": "10:11:12", "u": "4f1a6a2e-1b7e-4c55-9d0e-1c7c1f8f6a11", "b": "\\xdead",
+        "nan": "NaN", "ninf": "-Infinity", "inf": "Infinity", "ip": "10.0.0.1/8", "j": {"a": [1, 2.5]},
+        "r": "[1, 5)", "ts": "infinity", "d": "-infinity", "n": 2.5, "a": [1, 2],
+    }
+
+
+def test_csv_writes_jsonb_and_arrays_as_json():
+    out = io.StringIO()
+    render(["j", "a", "x"], [({"a": [1, 2]}, [1, None], None)], OutputFormat.csv, out=out)
+    assert out.getvalue().splitlines()[1] == '"{""a"": [1, 2]}","[1, null]",'
+
+
+def test_json_renderer_never_writes_a_bare_nan():
+    out = io.StringIO()
+    render(["f", "d", "td", "u"], [(math.nan, Decimal("NaN"), timedelta(minutes=90), UUID(int=1))], OutputFormat.json, out=out)
+    assert json.loads(out.getvalue()) == [{"f": "NaN", "d": "NaN", "td": "PT1H30M", "u": str(UUID(int=1))}]

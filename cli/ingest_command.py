@@ -48,11 +48,21 @@ def _display_path(path: str) -> str:
     return relative if len(relative) < len(path) else path
 
 
+def _rows(outcomes: list[FileOutcome], path, named_by: str | None = None):
+    """One row per file, a manifest's referenced files right after it (each with its own status)."""
+    for o in outcomes:
+        if o.status == "ignored":
+            continue
+        shown = path(o.path) if named_by is None else f"  ↳ {path(o.path)}"
+        yield (shown, o.status, o.format, o.runs, len(o.warnings), o.message, named_by)
+        yield from _rows(o.referenced, path, named_by=path(o.path))
+
+
 def _summarise(outcomes: list[FileOutcome], fmt: OutputFormat) -> None:
-    shown = [o for o in outcomes if o.status != "ignored"]
     path = _display_path if fmt is OutputFormat.table else str
-    rows = [(path(o.path), o.status, o.format, o.runs, len(o.warnings), o.message) for o in shown]
-    render(["file", "status", "format", "runs", "warnings", "message"], rows, fmt, title="Ingest")
+    rows = [row if fmt is not OutputFormat.table else row[:-1] for row in _rows(outcomes, path)]
+    columns = ["file", "status", "format", "runs", "warnings", "message", "named_by"]
+    render(columns if fmt is not OutputFormat.table else columns[:-1], rows, fmt, title="Ingest")
     if fmt is OutputFormat.table:
         counts = {s: sum(1 for o in outcomes if o.status == s) for s in ("loaded", "skipped", "failed", "ignored")}
         typer.echo(", ".join(f"{n} {s}" for s, n in counts.items()))

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 
-from esrpdb.ingest import normalise, registry
+from esrpdb.ingest import bounded_read, normalise, registry
 from esrpdb.ingest.records import JetstressReport, ReportDocument
 
 PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows only
@@ -33,15 +33,16 @@ def _normalised(report: JetstressReport) -> dict:
 
 
 def parse_file(path: Path, *, normalised: bool = False) -> str:
-    with path.open("rb") as stream:
-        module = registry.detect(path.name, stream.read(registry.HEAD_BYTES))
+    info = bounded_read.regular_file(path)
+    module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
+    bounded_read.check_size(path, info.st_size, module)
     if module.FORMAT == "perfmon_csv":
         with path.open("rb") as stream, module.open_perfmon(str(path), stream) as reader:
             rows = [row for _, row in zip(range(PREVIEW_ROWS), reader)]
             record = {"header": dataclasses.asdict(reader.header), "columns": [str(c) for c in reader.columns],
                       "first_rows": [[stamp, values] for stamp, values in rows]}
     else:
-        record = module.parse(str(path), path.read_bytes())
+        record = module.parse(str(path), bounded_read.read_bounded(path, module))
         if normalised and isinstance(record, JetstressReport):
             record = _normalised(record)
         elif normalised and isinstance(record, ReportDocument):

@@ -17,7 +17,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from esrpdb.ingest import load, load_evidence, registry, sanity
+from esrpdb.ingest import bounded_read, load, load_evidence, registry, sanity
 from esrpdb.ingest.errors import ParseError, UnknownFormat
 from esrpdb.ingest.link import link_evidence
 from esrpdb.ingest.load_manifest import load_manifest
@@ -39,6 +39,7 @@ class FileOutcome:
     message: str = ""
     warnings: list[str] = field(default_factory=list)
     sha256: str | None = None  # set once the file is read, so callers need not hash it again
+    referenced: list["FileOutcome"] = field(default_factory=list)  # a manifest's files, each with its status
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
@@ -73,7 +74,7 @@ def _writer(module, name: str, path: Path) -> Writer:
             with path.open("rb") as stream:
                 return 0, load_evidence.load_perfmon(session, source_id, name, stream)
         return write_stream
-    record = module.parse(name, path.read_bytes())
+    record = module.parse(name, bounded_read.read_bounded(path, module))
     sanity.check(name, record)  # before any SQL: a wrongly typed or negative field refuses the file here
     if fmt == "jetstress_html":
         def write_report(session, source_id, solution_id):
@@ -97,15 +98,15 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
     """`modules` replaces the registry's format modules (a library user's own importers)."""
     name = str(path)
     try:
-        with path.open("rb") as stream:
-            head = stream.read(registry.HEAD_BYTES)
-        module = registry.detect(path.name, head, modules)
-    except OSError as error:
-        return FileOutcome(name, "failed", message=f"{name}: cannot read: {error.strerror or error}")
+        info = bounded_read.regular_file(path)
+        module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES), modules)
+        bounded_read.check_size(path, info.st_size, module)
     except UnknownFormat as error:
         if explicit:
             return FileOutcome(name, "failed", message=f"{name}: {error.message}")
         return FileOutcome(name, "ignored", message="not a recognised format")
+    except ParseError as error:
+        return FileOutcome(name, "failed", message=str(error))
     sha256 = _sha256(path)
     if _already_loaded(engine, sha256):
         return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
@@ -144,30 +145,42 @@ def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOut
     """Load the files a manifest names (each on its own), then the manifest in one transaction."""
     name = str(path)
     try:
-        manifest = module.parse(name, path.read_bytes())
+        manifest = module.parse(name, bounded_read.read_bounded(path, module))
         sanity.check(name, manifest)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     hashes: dict[Path, str] = {}
-    newly_loaded = 0
+    referenced: list[FileOutcome] = []
+    root = path.parent.parent.resolve()  # the catalogue folder: manifests sit one level below it
+
+    def failed(message: str) -> FileOutcome:
+        return FileOutcome(name, "failed", module.FORMAT, message=message, sha256=sha256, referenced=referenced)
+
     for where, written in manifest.referenced_paths():
+        if Path(written).is_absolute():
+            return failed(f"{name} › {where}: {written!r} is absolute; name files relative to the manifest")
         target = (path.parent / written).resolve()
+        if not target.is_relative_to(root):
+            return failed(f"{name} › {where}: {written!r} leads outside the catalogue folder {root}")
         if target in hashes:
             continue
         if not target.is_file():
-            return FileOutcome(name, "failed", module.FORMAT, message=f"{name} › {where}: no such file {written!r}")
+            return failed(f"{name} › {where}: no such file {written!r}")
         outcome = ingest_file(engine, target)
+        referenced.append(outcome)
         if outcome.status == "failed":
-            return FileOutcome(name, "failed", module.FORMAT, message=f"{name} › {where}: {outcome.message}")
-        newly_loaded += outcome.status == "loaded"
+            return failed(f"{name} › {where}: {outcome.message}")
         hashes[target] = outcome.sha256
+    newly_loaded = sum(o.status == "loaded" for o in referenced)
 
     def write_manifest(session, source_id, solution_id):
         warnings = load_manifest(session, source_id, manifest, path.parent, lambda p: hashes[p.resolve()])
         return len(manifest.runs), warnings
 
-    return _write(engine, module, path, sha256, write_manifest,
-                  message=f"{len(hashes)} referenced files ({newly_loaded} newly loaded)")
+    outcome = _write(engine, module, path, sha256, write_manifest,
+                     message=f"{len(hashes)} referenced files ({newly_loaded} newly loaded)")
+    outcome.referenced = referenced
+    return outcome
 
 
 def ingest_paths(
@@ -181,7 +194,7 @@ def ingest_paths(
 ) -> list[FileOutcome]:
     outcomes = []
     for path, explicit in iter_files(paths):
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             outcome = FileOutcome(str(path), "failed", message=f"{path}: no such file or folder")
         else:
             outcome = ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules)

@@ -1,0 +1,63 @@
+"""Reading a file a user named: a regular file, within its format's size cap, checked before reading.
+
+The cap is checked from `stat` and enforced again while reading (a file can grow between
+the two), so a 1 GiB file of a whole-file format is refused without its bytes ever being in
+memory. FIFOs and devices are refused before they are opened: opening a FIFO would block.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from .errors import ParseError
+
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024  # for a whole-file format that names no cap of its own
+_KINDS = {stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+          stat.S_IFSOCK: "a socket", stat.S_IFDIR: "a folder"}
+
+
+def regular_file(path: Path) -> os.stat_result:
+    """The file's stat, or a ParseError saying why it is not a readable regular file."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        raise ParseError(str(path), f"cannot read: {error.strerror or error}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = _KINDS.get(stat.S_IFMT(info.st_mode), "not a regular file")
+        raise ParseError(str(path), f"cannot read: {kind}, not a regular file")
+    return info
+
+
+def max_bytes_for(module) -> int | None:
+    """A format's cap on a file read whole; None for formats that stream (perfmon exports)."""
+    return getattr(module, "MAX_BYTES", DEFAULT_MAX_BYTES)
+
+
+def check_size(path: Path, size_bytes: int, module) -> None:
+    limit = max_bytes_for(module)
+    if limit is not None and size_bytes > limit:
+        raise ParseError(str(path), f"file is {size_bytes:,} bytes; {module.FORMAT} files larger than "
+                                    f"{limit:,} bytes are refused before reading")
+
+
+def read_head(path: Path, size: int) -> bytes:
+    try:
+        with path.open("rb") as stream:
+            return stream.read(size)
+    except OSError as error:
+        raise ParseError(str(path), f"cannot read: {error.strerror or error}") from None
+
+
+def read_bounded(path: Path, module) -> bytes:
+    """The whole file, never more than the format's cap (+1 byte to notice growth)."""
+    limit = max_bytes_for(module)
+    try:
+        with path.open("rb") as stream:
+            data = stream.read() if limit is None else stream.read(limit + 1)
+    except OSError as error:
+        raise ParseError(str(path), f"cannot read: {error.strerror or error}") from None
+    if limit is not None and len(data) > limit:
+        raise ParseError(str(path), f"file grew past {limit:,} bytes while being read; refused")
+    return data

@@ -18,6 +18,7 @@ import re
 
 from esrpdb.ingest import jetstress_html_tables as tables
 from esrpdb.ingest import pdf_text
+from esrpdb.ingest.document_lines import MAX_BYTES as DOCUMENT_MAX_BYTES
 from esrpdb.ingest.document_lines import Line, clean, decode, document_title, split_lines
 from esrpdb.ingest.document_log import read_log
 from esrpdb.ingest.document_reports import RawReport, RawSection, find_reports
@@ -41,6 +42,7 @@ from esrpdb.ingest.jetstress_vocabulary import (
 from esrpdb.ingest.records import JetstressReport, KeyValue, ReportDocument
 
 FORMAT = "document_text"
+MAX_BYTES = DOCUMENT_MAX_BYTES  # checked from stat before the file is read
 EXTENSIONS = (".txt", ".text", ".md", ".markdown", ".pdf")
 SNIFF_CHARS = 16384
 

@@ -46,6 +46,7 @@ from .config_records import (
 from .errors import ParseError
 
 FORMAT = "jetstress_config"
+MAX_BYTES = 16 * 1024 * 1024  # a real JetstressConfig.xml is a few kilobytes
 
 _NAME_HINT = re.compile(r"(?:JetstressConfig|XmlConfig_)[^/\\]*\.xml$", re.IGNORECASE)
 _ROOT_START = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<configuration[\s>/]", re.DOTALL)
@@ -64,6 +65,8 @@ def identify(name: str, head: bytes) -> bool:
 
 
 def parse(name: str, data: bytes) -> JetstressConfig:
+    if len(data) > MAX_BYTES:
+        raise ParseError(name, f"file is {len(data):,} bytes; configurations larger than {MAX_BYTES:,} bytes are refused")
     root, lines = _load_xml(name, data)
     ctx = _Context(lines)
     top = _Block(ctx, root, "configuration")

@@ -188,7 +188,7 @@ def parse(name: str, data: bytes) -> JetstressReport:
     _check_summary(name, closed, sections, report)
     missing = _missing_sections(report, sections)
     if not closed:
-        _check_truncation(name, sections, missing, report)
+        _check_truncation(name, sections, missing, report, inside_section=_ends_inside_a_section(html))
     report.warnings.extend(f'optional section "{title}" is missing' for title in missing)
     _fill_version(report)
     return report
@@ -275,14 +275,22 @@ def _check_summary(name: str, closed: bool, sections: list[Section], report: Jet
         raise ParseError(name, message, section=summary.title, line=summary.line)
 
 
-def _check_truncation(name: str, sections: list[Section], missing: list[str], report: JetstressReport) -> None:
-    """No closing </html>: an error when sections are missing too (the file was cut short),
-    only a warning when everything a report of this kind holds is there."""
-    if not missing:
+def _ends_inside_a_section(html: bytes) -> bool:
+    """The last <fieldset> is never closed: the file stops in the middle of a section's rows."""
+    tail = html[-65536:].lower()
+    return tail.rfind(b"<fieldset") > tail.rfind(b"</fieldset>")
+
+
+def _check_truncation(name: str, sections: list[Section], missing: list[str], report: JetstressReport, *,
+                      inside_section: bool) -> None:
+    """No closing </html>: an error when the file stops inside a section or sections are missing
+    (it was cut short), only a warning when every section is there and closed."""
+    if not missing and not inside_section:
         report.warnings.append("the document does not end with </html>; it may be truncated")
         return
     last = sections[-1]
-    message = f"the file ends inside this section without </html>; it looks truncated (missing: {', '.join(missing)})"
+    lost = f"missing: {', '.join(missing)}" if missing else "its last rows are lost"
+    message = f"the file ends inside this section without </html>; it looks truncated ({lost})"
     raise ParseError(name, message, section=last.title, line=last.line)
 
 

@@ -14,7 +14,7 @@ from esrpdb.ingest.records import LogEvent, Thresholds
 from esrpdb.ingest.test_log import parse_test_log
 
 FORMAT = "jetstress_log"
-MAX_BYTES = 256 * 1024 * 1024
+MAX_BYTES = 64 * 1024 * 1024  # a 24-hour test log is a few megabytes
 MAX_LINE_CHARS = 1 << 20
 
 _FIRST_EVENT = re.compile(r"^\s*\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm]\s+(--\s)?")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import itertools
 import re
 from collections.abc import Iterable, Iterator
@@ -27,6 +28,7 @@ from typing import BinaryIO
 from .errors import ParseError
 
 FORMAT = "perfmon_csv"
+MAX_BYTES = None  # streamed into COPY: memory stays flat whatever the size
 MAX_LINE_CHARS = 1 << 20  # 1 Mi characters: far above any real header (thousands of counters)
 
 Row = tuple[datetime, list[float | None]]
@@ -204,6 +206,8 @@ class PerfmonReader:
                     values = list(map(float, cells))
             except ValueError:
                 values = self._slow_values(cells)
+            if not math.isfinite(sum(v for v in values if v is not None)):
+                self._refuse_non_finite(values)
             self.rows_read += 1
             yield stamp + offset, values
 
@@ -245,6 +249,13 @@ class PerfmonReader:
             except ValueError:
                 raise self._error(f'column "{column}": {cell[:40]!r} is not a number') from None
         return values
+
+    def _refuse_non_finite(self, values: list[float | None]) -> None:
+        """NaN or ±inf would poison every average computed from the samples: refuse the file."""
+        for column, value in zip(self.columns, values):
+            if value is not None and not math.isfinite(value):
+                raise self._error(f'column "{column}": {value} is not a finite number')
+        # Only the sum overflowed: every value is finite.
 
     def _error(self, message: str) -> ParseError:
         return ParseError(self.name, message, line=self.line or None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from datetime import datetime, timedelta
 from .errors import ParseError
 
 FORMAT = "power_log"
+MAX_BYTES = 64 * 1024 * 1024  # a day at one sample a second is about 3 MB
 MAX_LINE_CHARS = 1 << 20
 
 # Header spellings, compared after lower-casing and collapsing spaces.
@@ -115,6 +117,8 @@ def parse_timestamp(text: str) -> datetime | None:
 
 
 def parse(name: str, data: bytes) -> PowerLog:
+    if len(data) > MAX_BYTES:
+        raise ParseError(name, f"file is {len(data):,} bytes; power logs larger than {MAX_BYTES:,} bytes are refused")
     text = _decode(name, data)
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
@@ -169,6 +173,8 @@ def _sample(
         watts = float(cell)
     except ValueError:
         raise ParseError(name, f"column {header[watts_index]!r}: {cell[:40]!r} is not a number", line=line) from None
+    if not math.isfinite(watts):
+        raise ParseError(name, f"column {header[watts_index]!r}: {cell!r} is not a finite number", line=line)
     if not 0 <= watts < 1e7:
         raise ParseError(name, f"column {header[watts_index]!r}: {cell} W is out of range", line=line)
     return PowerSample(stamp, watts)

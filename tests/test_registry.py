@@ -9,7 +9,7 @@ from esrpdb.ingest.errors import AmbiguousFormat, UnknownFormat
 
 from tests.conftest import FIXTURES
 
-NOT_DATA = {".py", ".json", ".pyc", ".blg"}  # .blg: no reader yet (issue 16)
+NOT_DATA = {".py", ".json", ".pyc"}
 
 
 def data_files():

@@ -26,6 +26,7 @@ MAGIC_CONTAINER, MAGIC_SINGLE, MAGIC_MULTI = b"BL\x03\x00", b"BL\x03\x01", b"BL\
 DEFINITION_FIXED = 0x34  # fixed part of a counter-definition record; strings follow
 ABSENT = 0xFFFFFFFF  # a string offset of -1: no instance / no parent
 _FILETIME_EPOCH = datetime(1601, 1, 1, tzinfo=timezone.utc)
+MAX_FILETIME = 2650467743999999999  # 9999-12-31 23:59:59.9999999, the end of Python's datetime
 
 
 def where(offset: int) -> str:
@@ -166,8 +167,17 @@ def read_logfile_header(name: str, buffer0: bytes) -> LogfileHeader:
         daylight_date=_systemtime(buffer0, tz + 152),
         daylight_bias=struct.unpack_from("<i", buffer0, tz + 168)[0],
     )
+    for rule, rule_at in ((zone.standard_date, tz + 68), (zone.daylight_date, tz + 152)):
+        try:
+            if rule.month:
+                _transition(rule.year or 2000, rule)
+        except ValueError as exc:
+            raise fail(name, rule_at, f"time-zone change date unreadable ({exc}): damaged header") from None
     after = tz + 172 + 4  # TIME_ZONE_INFORMATION is 172 bytes, then 8-byte alignment
     _boot, perf_freq, start, _flags, _lost = struct.unpack_from("<QQQII", buffer0, after)
+    for value, value_at in ((end, at + 0x10), (start, after + 16)):
+        if not 0 <= value <= MAX_FILETIME:
+            raise fail(name, value_at, f"time {value} is not a FILETIME: damaged header")
     if perf_freq <= 0:
         raise fail(name, after + 8, f"performance-counter frequency {perf_freq}: damaged header")
     names_end = WMI_BUFFER_HEADER + size
@@ -232,7 +242,10 @@ def _buffer_events(name: str, buffer: bytes, base: int) -> Iterator[Event]:
             raise fail(name, at + 0x18, f"event from provider {{{provider}}}, not PDH {{{PDH_PROVIDER}}}")
         if kind not in (EVENT_DEFINITIONS, EVENT_SAMPLE):
             raise fail(name, at + 4, f"unknown PDH event type 0x{kind:02x} (known: 0x20 definitions, 0x22 sample)")
-        yield Event(at, kind, struct.unpack_from("<Q", buffer, pos + 0x10)[0], buffer[pos : pos + size])
+        stamp = struct.unpack_from("<Q", buffer, pos + 0x10)[0]
+        if stamp > MAX_FILETIME:
+            raise fail(name, at + 0x10, f"event time {stamp} is not a FILETIME")
+        yield Event(at, kind, stamp, buffer[pos : pos + size])
         pos += (size + 7) & ~7  # ETW keeps events 8-byte aligned
 
 

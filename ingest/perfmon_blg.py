@@ -40,7 +40,7 @@ from .perfmon_csv import CounterPath, Row
 
 FORMAT = "perfmon_blg"
 MAX_FILE_BYTES = 8 << 30  # 8 GiB: far above a week of Jetstress counters; memory stays one buffer anyway
-_HEADER_READ = 4096
+_HEADER_READ = 0x48 + 0xFFFF  # the file header ends within its u16-sized system trace record
 _VALID = (0, 1)  # PDH_CSTATUS_VALID_DATA, PDH_CSTATUS_NEW_DATA
 
 
@@ -84,7 +84,7 @@ class BlgReader:
         self._first = self._next_sample()
         self._instances = self._first_instances()
         self.columns: tuple[CounterPath, ...] = tuple(self._columns())
-        when = filetime(self._first.timestamp) if self._first else log.start_time - timedelta(minutes=log.time_zone.bias)
+        when = filetime(self._first.timestamp) if self._first else log.start_time  # no samples: any day will do
         bias, zone = log.time_zone.bias_at(when)
         self.header = BlgHeader(
             pdh_format=f"PDH binary log (ETW trace {_version(log.version)}, Windows build {log.provider_version})",
@@ -99,6 +99,7 @@ class BlgReader:
             counters_defined=len(self.definitions),
         )
         self._iterated = False
+        self._at = self._first.offset if self._first else size  # the event being read, for errors
 
     def __enter__(self) -> BlgReader:
         return self
@@ -118,8 +119,7 @@ class BlgReader:
         except (ParseError, GeneratorExit):
             raise
         except Exception as exc:  # a layout check missed something: still name the file and the place
-            where = f" after {self.rows_read} samples" if self.rows_read else ""
-            raise ParseError(self.name, f"unreadable sample{where} ({type(exc).__name__}: {exc})") from None
+            raise fail(self.name, self._at, f"unreadable sample ({type(exc).__name__}: {exc})") from None
 
     def _rows(self) -> Iterator[Row]:
         if self._first is None:
@@ -129,6 +129,7 @@ class BlgReader:
         zone = self._log.time_zone
         event: Event | None = self._first
         while event is not None:
+            self._at = event.offset
             raws = self._flatten(event)
             values: list[float | None] = []
             for index, raw in enumerate(raws):

@@ -126,6 +126,13 @@ def test_daylight_rules_of_the_recorded_zone(both):
     assert zone.bias_at(datetime(2016, 11, 6, 2, 0)) == (480, "@tzres.dll,-212")  # .. first Sunday of November
 
 
+def test_a_log_stopped_before_its_first_sample_has_no_rows():
+    only_definitions = patched(DATA_BUFFER + 0x30, struct.pack("<I", FIRST_SAMPLE - DATA_BUFFER))
+    reader, rows = read_blg(only_definitions)
+    assert rows == [] and reader.header.bias_minutes == 480
+    assert [c.counter for c in reader.columns][0] == "% processor time"  # a wildcard has no instances yet
+
+
 # --- bad input: one clear error naming the file and the byte offset -------------------------
 
 
@@ -198,6 +205,26 @@ def test_a_later_corrupted_sample_fails_while_streaming():
         with pytest.raises(ParseError, match=f"byte offset {later} "):
             list(reader)
         assert reader.rows_read == 10
+
+
+def test_random_damage_is_read_or_refused_with_an_offset_never_a_crash():
+    import random
+
+    original, chance = BLG.read_bytes(), random.Random(16)
+    refused = 0
+    for trial in range(400):
+        data = bytearray(original)
+        low, high = ((0, 0x210), (DATA_BUFFER, 0x153E8))[trial % 2]  # the header, or the events
+        for _ in range(1 + trial % 3):
+            data[chance.randrange(low, high)] = chance.randrange(256)
+        if trial % 7 == 0:
+            data = data[: chance.randrange(len(data))]
+        try:
+            read_blg(bytes(data), name="damaged.blg")
+        except ParseError as error:
+            assert str(error).startswith("damaged.blg: byte offset "), error
+            refused += 1
+    assert refused > 100  # the format has no checksum: damage to a raw value reads as another value
 
 
 def test_file_too_large_is_refused_from_its_size_before_reading():

@@ -14,7 +14,7 @@ from pathlib import Path
 from esrpdb.ingest import bounded_read, normalise, registry
 from esrpdb.ingest.records import JetstressReport, ReportDocument
 
-PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows only
+PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows (all with --normalised)
 
 
 def _plain(value: object) -> object:
@@ -36,11 +36,11 @@ def parse_file(path: Path, *, normalised: bool = False) -> str:
     info = bounded_read.regular_file(path)
     module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
     bounded_read.check_size(path, info.st_size, module)
-    if module.FORMAT == "perfmon_csv":
+    if module.FORMAT in ("perfmon_csv", "perfmon_blg"):
         with path.open("rb") as stream, module.open_perfmon(str(path), stream) as reader:
-            rows = [row for _, row in zip(range(PREVIEW_ROWS), reader)]
+            rows = list(reader) if normalised else [row for _, row in zip(range(PREVIEW_ROWS), reader)]
             record = {"header": dataclasses.asdict(reader.header), "columns": [str(c) for c in reader.columns],
-                      "first_rows": [[stamp, values] for stamp, values in rows]}
+                      ("rows" if normalised else "first_rows"): [[stamp, values] for stamp, values in rows]}
     else:
         record = module.parse(str(path), bounded_read.read_bounded(path, module))
         if normalised and isinstance(record, JetstressReport):

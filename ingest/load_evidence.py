@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable
 
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
@@ -125,9 +125,10 @@ def load_power(session: Session, source_file_id: int, power: PowerLog) -> list[s
     return [f"{duplicates} samples repeat an earlier timestamp and were left out"] if duplicates else []
 
 
-def load_perfmon(session: Session, source_file_id: int, name: str, stream: BinaryIO) -> list[str]:
-    """Stream a perfmon export into perf_counters / perf_samples (COPY); returns warnings."""
-    with open_perfmon(name, stream) as reader:
+def load_perfmon(session: Session, source_file_id: int, name: str, stream: BinaryIO, *,
+                 opener: Callable = open_perfmon) -> list[str]:
+    """Stream a perfmon export (or, with perfmon_blg's opener, a .blg) into perf_counters / perf_samples (COPY)."""
+    with opener(name, stream) as reader:
         counters = [
             {"source_file_id": source_file_id, "column_index": n, "machine": c.machine, "object_name": c.object,
              "instance_name": c.instance, "counter_name": c.counter, "counter_path": str(c)}
@@ -160,7 +161,7 @@ def load_perfmon(session: Session, source_file_id: int, name: str, stream: Binar
         last_sample_at=last,
         row_count=rows,
     ))
-    warnings = []
+    warnings = list(getattr(reader, "warnings", ()))
     if len(machines) > 1:
         warnings.append(f"counters from {len(machines)} machines ({', '.join(sorted(machines))}); not linked by machine")
     if header.assumed_utc:

@@ -24,7 +24,7 @@ from esrpdb.ingest.load_manifest import load_manifest
 from esrpdb.schema import SourceFile
 
 PARSER_VERSION = "1"
-STREAMED_FORMATS = {"perfmon_csv"}
+STREAMED_FORMATS = {"perfmon_csv", "perfmon_blg"}
 
 # Writes one parsed file inside the caller's transaction; returns (runs written, warnings).
 Writer = Callable[[Session, int, "int | None"], tuple[int, list[str]]]
@@ -72,7 +72,7 @@ def _writer(module, name: str, path: Path) -> Writer:
     if fmt in STREAMED_FORMATS:
         def write_stream(session, source_id, solution_id):
             with path.open("rb") as stream:
-                return 0, load_evidence.load_perfmon(session, source_id, name, stream)
+                return 0, load_evidence.load_perfmon(session, source_id, name, stream, opener=module.open_perfmon)
         return write_stream
     record = module.parse(name, bounded_read.read_bounded(path, module))
     sanity.check(name, record)  # before any SQL: a wrongly typed or negative field refuses the file here

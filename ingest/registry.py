@@ -18,11 +18,13 @@ def format_modules() -> Sequence[ModuleType]:
         jetstress_html,
         jetstress_log,
         manifest,
+        perfmon_blg,
         perfmon_csv,
         power_log,
     )
 
-    return (jetstress_html, jetstress_config, jetstress_log, perfmon_csv, power_log, document_text, manifest)
+    return (jetstress_html, jetstress_config, jetstress_log, perfmon_csv, perfmon_blg, power_log, document_text,
+            manifest)
 
 
 def detect(name: str, head: bytes, modules: Sequence[ModuleType] | None = None) -> ModuleType:

@@ -21,8 +21,9 @@ from esrpdb.db import embedded, migrate, roles
 from esrpdb.db.catalog import Catalog, open_catalog
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-SHARED = REPO_ROOT.parent / "shared"
 FIXTURES = REPO_ROOT / "fixtures"
+DOCUMENTS = FIXTURES / "documents"  # the real seed documents (byte copies, see its README)
+SAMPLE_CONFIGS = FIXTURES / "config"  # real JetstressConfig.xml samples
 TEMPLATE = "esrpdb_template"
 
 warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")

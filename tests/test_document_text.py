@@ -20,7 +20,6 @@ from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.records import ReportDocument
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-SEEDS = REPO_ROOT.parent / "shared" / "seeds"
 FIXTURES = REPO_ROOT / "fixtures"
 HTML = FIXTURES / "jetstress_html"
 DOCUMENTS = FIXTURES / "documents"
@@ -29,9 +28,9 @@ LINE = re.compile(r"\bline \d+")
 
 
 def seed_path(number: str) -> Path:
-    """A seed document: the copy under fixtures/documents, else shared/seeds."""
-    found = sorted(DOCUMENTS.glob(f"{number}_*.txt")) or sorted(SEEDS.glob(f"{number}_*.txt"))
-    assert found, f"seed {number} not found under {DOCUMENTS} or {SEEDS}"
+    """A seed document: the real text committed under fixtures/documents."""
+    found = sorted(DOCUMENTS.glob(f"{number}_*.txt"))
+    assert found, f"seed {number} not found under {DOCUMENTS}"
     return found[0]
 
 
@@ -55,10 +54,8 @@ def test_identify_claims_every_seed_from_its_head(number):
 
 
 @pytest.mark.parametrize("path", [REPO_ROOT / "README.md", FIXTURES / "README.md", FIXTURES / "documents" / "README.md",
-                                  REPO_ROOT.parent / "shared" / "docs" / "jetstress-formats.md"])
+                                  FIXTURES / "perfmon" / "README.md", REPO_ROOT / "docs" / "manifests.md"])
 def test_identify_leaves_prose_that_only_mentions_jetstress(path):
-    if not path.exists():
-        pytest.skip(f"{path} is not there")
     assert not document_text.identify(path.name, path.read_bytes()[:8192])
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from sqlalchemy import text
@@ -10,10 +11,11 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 
-from tests.conftest import SHARED
+from tests.conftest import DOCUMENTS
 
 runner = CliRunner()
-SEEDS = SHARED / "seeds"
+SEED_NAMES = ("000_cfe3f1c33c0344dc.txt", "001_4559286d3491bdeb.txt", "002_2e1b37b2175e5892.txt",
+              "003_d69a140947d8d140.txt")
 TABLES = ("source_files", "runs", "instances", "latencies", "log_events", "report_fields", "host_counters",
           "backup_stats", "recovery_stats", "document_tables", "document_cells", "ingest_warnings")
 
@@ -23,9 +25,18 @@ def invoke(url: str, *args: str):
 
 
 @pytest.fixture
-def seeds_loaded(fresh_database_url):
-    assert sorted(SEEDS.glob("*.txt")), f"no seeds in {SEEDS}"
-    result = invoke(fresh_database_url, "ingest", str(SEEDS), "--format", "json")
+def seeds(tmp_path):
+    """A folder with only the four real seed documents (fixtures/documents also holds prose and a synthetic one)."""
+    folder = tmp_path / "seeds"
+    folder.mkdir()
+    for name in SEED_NAMES:
+        shutil.copy(DOCUMENTS / name, folder / name)
+    return folder
+
+
+@pytest.fixture
+def seeds_loaded(fresh_database_url, seeds):
+    result = invoke(fresh_database_url, "ingest", str(seeds), "--format", "json")
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -68,12 +79,12 @@ def test_every_warning_names_a_line(seeds_loaded, catalog):
     assert messages and all("line " in m for m in messages)
 
 
-def test_ingesting_the_seeds_twice_changes_nothing(fresh_database_url, seeds_loaded, catalog):
+def test_ingesting_the_seeds_twice_changes_nothing(fresh_database_url, seeds, seeds_loaded, catalog):
     def counts():
         with catalog.engine.connect() as conn:
             return {t: conn.execute(text(f"select count(*) from {t}")).scalar_one() for t in TABLES}
     before = counts()
-    again = invoke(fresh_database_url, "ingest", str(SEEDS), "--format", "json")
+    again = invoke(fresh_database_url, "ingest", str(seeds), "--format", "json")
     assert again.exit_code == 0
     assert {o["status"] for o in json.loads(again.stdout)} == {"skipped"}
     assert counts() == before

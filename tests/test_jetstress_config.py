@@ -10,14 +10,14 @@ from esrpdb.ingest import jetstress_config, perfmon_csv, power_log
 from esrpdb.ingest.errors import ParseError
 
 REPO = Path(__file__).parents[1]
-SAMPLES = REPO.parent / "shared" / "samples"
+SAMPLES = REPO / "fixtures" / "config"
 HM = SAMPLES / "JetstressConfig-HM.xml"
 INVALID = SAMPLES / "JetstressConfig-template-invalid.xml"
 
 
 @pytest.fixture(scope="module")
 def hm_bytes() -> bytes:
-    # The samples live beside the repo; if they are missing the test fails, never skips.
+    # The real samples are committed under fixtures/config; if missing the test fails, never skips.
     assert HM.is_file(), f"real sample missing: {HM}"
     return HM.read_bytes()
 
@@ -34,7 +34,7 @@ def _parse_error(name: str, data: bytes) -> str:
 
 
 def test_hm_sample_matches_what_its_readme_says(hm_bytes):
-    readme = (SAMPLES / "README.md").read_text()
+    readme = (REPO / "fixtures" / "README.md").read_text()
     assert "Performance, 4 databases, 300 mailboxes, 1 IOPS/mailbox, 100 MB quota, 3 copies, 15 minutes" in readme
 
     config = jetstress_config.parse(HM.name, hm_bytes)
@@ -224,7 +224,7 @@ def test_identify_refuses_other_formats():
     others = [
         REPO / "fixtures" / "perfmon" / "seed000-dell-equallogic.csv",
         REPO / "fixtures" / "power" / "seed002-savvio-hdd.csv",
-        REPO.parent / "shared" / "seeds" / "000_cfe3f1c33c0344dc.txt",
+        REPO / "fixtures" / "documents" / "000_cfe3f1c33c0344dc.txt",
     ] + ([html] if html else [])
     for path in others:
         assert not jetstress_config.identify(path.name, path.read_bytes()[:8192]), path

@@ -16,7 +16,7 @@ from esrpdb.ingest.perfmon_csv import column_means, column_stats, iter_samples, 
 
 REPO = Path(__file__).parents[1]
 PERFMON = REPO / "fixtures" / "perfmon"
-SEED000 = REPO.parent / "shared" / "seeds" / "000_cfe3f1c33c0344dc.txt"
+SEED000 = REPO / "fixtures" / "documents" / "000_cfe3f1c33c0344dc.txt"
 MIB = 2**20
 EDT = timezone(timedelta(hours=-4))
 
@@ -244,7 +244,7 @@ def test_identify():
         SEED000,
         *REPO.joinpath("fixtures", "jetstress_html").rglob("*.html"),
     ]
-    others.append(REPO.parent / "shared" / "samples" / "JetstressConfig-HM.xml")
+    others.append(REPO / "fixtures" / "config" / "JetstressConfig-HM.xml")
     for path in others:
         assert not perfmon_csv.identify(path.name, path.read_bytes()[:8192]), path
 

@@ -14,7 +14,7 @@ from esrpdb.ingest.power_log import PowerSample, idle_and_active_w, parse, parse
 
 REPO = Path(__file__).parents[1]
 POWER = REPO / "fixtures" / "power"
-SEED002 = REPO.parent / "shared" / "seeds" / "002_2e1b37b2175e5892.txt"
+SEED002 = REPO / "fixtures" / "documents" / "002_2e1b37b2175e5892.txt"
 
 # (fixture, Appendix A row prefix, median run column, Appendix D Test Start / End, printed idle, active)
 CASES = [
@@ -149,7 +149,7 @@ def test_identify():
         SEED002,
         *REPO.joinpath("fixtures", "jetstress_html").rglob("*.html"),
     ]
-    others.append(REPO.parent / "shared" / "samples" / "JetstressConfig-HM.xml")
+    others.append(REPO / "fixtures" / "config" / "JetstressConfig-HM.xml")
     for path in others:
         assert not power_log.identify(path.name, path.read_bytes()[:8192]), path
 

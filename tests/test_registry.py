@@ -7,7 +7,7 @@ import pytest
 from esrpdb.ingest import registry
 from esrpdb.ingest.errors import AmbiguousFormat, UnknownFormat
 
-from tests.conftest import FIXTURES, SHARED
+from tests.conftest import FIXTURES
 
 NOT_DATA = {".py", ".json", ".pyc"}
 
@@ -15,7 +15,6 @@ NOT_DATA = {".py", ".json", ".pyc"}
 def data_files():
     files = [p for p in sorted(FIXTURES.rglob("*"))
              if p.is_file() and p.suffix not in NOT_DATA and p.name != "README.md" and "__pycache__" not in p.parts]
-    files += sorted((SHARED / "seeds").glob("*.txt")) + [SHARED / "samples" / "JetstressConfig-HM.xml"]
     assert len(files) > 30, files
     return files
 

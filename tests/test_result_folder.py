@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from esrpdb.cli.main import app
 from esrpdb.ingest import jetstress_html
 
-from tests.conftest import FIXTURES, SHARED
+from tests.conftest import FIXTURES, SAMPLE_CONFIGS
 
 runner = CliRunner()
 DELL_HTML = FIXTURES / "jetstress_html" / "seed000-dell-equallogic" / "Performance_2008_9_18_12_48_31.html"
@@ -41,7 +41,7 @@ def dell_folder(tmp_path) -> Path:
     folder.mkdir()
     shutil.copy(DELL_HTML, folder / DELL_HTML.name)
     shutil.copy(FIXTURES / "perfmon" / "seed000-dell-equallogic.csv", folder / "Performance_2008_9_18_12_48_31.csv")
-    shutil.copy(SHARED / "samples" / "JetstressConfig-HM.xml", folder / "JetstressConfig.xml")
+    shutil.copy(SAMPLE_CONFIGS / "JetstressConfig-HM.xml", folder / "JetstressConfig.xml")
     write_log_from_report(DELL_HTML, folder / "Performance_2008_9_18_12_48_31.log")
     return folder
 

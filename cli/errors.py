@@ -21,4 +21,14 @@ def friendly_errors(ctx: typer.Context, *expected: type[BaseException]) -> Itera
     except expected as error:
         if ctx.obj is not None and getattr(ctx.obj, "debug", False):
             raise
-        fail(str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__)
+        fail(_message(error))
+
+
+def _message(error: BaseException) -> str:
+    """The first line, except for a parse error that lists every problem it found (all are shown)."""
+    from ..ingest.errors import ParseError
+
+    text = str(error).strip()
+    if not text:
+        return type(error).__name__
+    return text if isinstance(error, ParseError) else text.splitlines()[0]

@@ -58,3 +58,14 @@ def test_json_renderer_never_writes_a_bare_nan():
     out = io.StringIO()
     render(["f", "d", "td", "u"], [(math.nan, Decimal("NaN"), timedelta(minutes=90), UUID(int=1))], OutputFormat.json, out=out)
     assert json.loads(out.getvalue()) == [{"f": "NaN", "d": "NaN", "td": "PT1H30M", "u": str(UUID(int=1))}]
+
+
+def test_a_multi_problem_error_prints_every_problem(tmp_path):
+    from tests.conftest import FIXTURES
+
+    invalid = FIXTURES / "config" / "JetstressConfig-template-invalid.xml"
+    result = runner.invoke(app, ["parse", str(invalid)])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert lines[0].endswith("invalid Jetstress configuration, 6 problems:")
+    assert len([line for line in lines if line.lstrip().startswith("- ")]) == 6

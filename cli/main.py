@@ -72,5 +72,12 @@ parse_command.register(app)
 query_command.register(app)
 sql_command.register(app)
 
+def run() -> None:
+    """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command."""
+    from .unexpected import run as run_with_net
+
+    run_with_net(app)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    run()

@@ -28,7 +28,8 @@ def normalise_url(url: str) -> str:
     try:
         parsed = make_url(url)
     except Exception as error:  # sqlalchemy raises ArgumentError, ValueError, …
-        raise BadDatabaseUrl(f"not a database URL: {redact(url)!r} (expected postgresql://user@host/db)") from error
+        # Not echoed: an unparseable string may still hold a password.
+        raise BadDatabaseUrl("not a database URL (expected postgresql://user:password@host:port/database)") from None
     if parsed.get_backend_name() != "postgresql":
         raise BadDatabaseUrl(f"esrpdb needs PostgreSQL; got a {parsed.get_backend_name()!r} URL")
     if parsed.drivername == "postgresql":
@@ -41,7 +42,7 @@ def redact(url: str) -> str:
     try:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:
-        return "<unparseable>"
+        return "<not a URL>"
 
 
 @dataclass(frozen=True)

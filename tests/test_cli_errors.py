@@ -1,0 +1,51 @@
+"""Expected failures print one `Error:` line and exit 1; no password is ever printed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def esrpdb(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if not k.startswith("ESRPDB_")}
+    return subprocess.run([sys.executable, "-m", "esrpdb.cli.main", *args], env={**base, **(env or {})},
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("url,expected", [
+    ("postgresql://someone:s3cret@127.0.0.1:1/x", "Error: cannot reach the database server: connection failed"),
+    ("no:t a url:s3cret@", "Error: not a database URL"),
+    ("sqlite:///catalogue.db", "Error: esrpdb needs PostgreSQL; got a 'sqlite' URL"),
+    ("postgresql://someone:s3cret@/x?host=/nonexistent-socket-dir", "Error: cannot reach the database server"),
+])
+def test_a_bad_database_url_is_one_line(url, expected):
+    done = esrpdb("--database-url", url, "runs")
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.startswith(expected) and done.stderr.count("\n") == 1, done.stderr
+    assert "s3cret" not in done.stderr
+
+
+def test_unknown_database_and_refused_login_are_one_line(pg_server, fresh_database_url):
+    socket = str(pg_server.socket_dir)
+    missing = esrpdb("--database-url", f"postgresql://esrpdb_owner@/no_such_catalogue?host={socket}", "runs")
+    assert missing.returncode == 1 and missing.stderr.startswith("Error: the database does not exist:")
+    stranger = esrpdb("--database-url", f"postgresql://stranger:s3cret@/postgres?host={socket}", "runs")
+    assert stranger.returncode == 1 and stranger.stderr.startswith("Error: the server refused the login:")
+    assert "s3cret" not in stranger.stderr and stranger.stderr.count("\n") == 1
+
+
+def test_an_unwritable_home_is_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    done = esrpdb("runs", env={"ESRPDB_HOME": str(blocker / "home")})
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"Error: cannot use {blocker / 'home'} as ESRPDB_HOME") and done.stderr.count("\n") == 1
+
+
+def test_debug_shows_the_traceback():
+    done = esrpdb("--debug", "--database-url", "sqlite:///x.db", "runs")
+    assert done.returncode == 1 and "Traceback" in done.stderr

@@ -11,9 +11,6 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any, Iterable, Sequence, TextIO
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 
 class OutputFormat(str, Enum):
@@ -86,6 +83,7 @@ def render(
     *,
     title: str | None = None,
     out: TextIO | None = None,
+    width: int | None = None,
 ) -> None:
     out = out or sys.stdout
     if fmt is OutputFormat.json:
@@ -97,16 +95,8 @@ def render(
         for row in rows:
             writer.writerow([_csv_value(v) for v in row])
     else:
-        # Text, never markup: a value such as `[/x]` or `[[disks]]` is shown as it is.
-        table = Table(title=Text(title) if title else None, show_lines=False)
-        for column in columns:
-            table.add_column(Text(column), overflow="fold")
-        count = 0
-        for row in rows:
-            table.add_row(*(Text(_text_value(v)) for v in row))
-            count += 1
-        # Piped output gets a wide table rather than rich's 80-column default.
-        console = Console(file=out, width=None if out.isatty() else 200)
-        console.print(table)
-        if count == 0:
-            console.print("(no rows)")
+        from .terminal_table import print_table
+
+        # On a terminal, its own width; piped, a wide table rather than rich's 80-column default.
+        print_table(columns, list(rows), _text_value, title=title, out=out,
+                    width=width or (None if out.isatty() else 200))

@@ -69,3 +69,23 @@ def test_a_multi_problem_error_prints_every_problem(tmp_path):
     lines = result.stderr.strip().splitlines()
     assert lines[0].endswith("invalid Jetstress configuration, 6 problems:")
     assert len([line for line in lines if line.lstrip().startswith("- ")]) == 6
+
+
+def test_an_80_column_table_never_splits_a_number():
+    out = io.StringIO()
+    columns = ["solution", "run_label", "disk_basis", "achieved_iops_per_disk", "log_iops_per_disk",
+               "total_iops_per_disk", "db_read_latency_ms", "active_power_w", "iops_source"]
+    rows = [("dell-eql-2x-ps5000xv", "Run 2", "active", 5239.764, 422.697, 5662.461, 16.125, 292.1, "document_table")]
+    render(columns, rows, OutputFormat.table, out=out, width=80)
+    text = out.getvalue()
+    assert all(len(line) <= 80 for line in text.splitlines())
+    for number in ("5239.76", "422.697", "5662.46", "16.125", "292.1"):
+        assert number in text, text
+    assert "achieved IOPS/disk" in text and "DB read latency (ms)" in text and "active power (W)" in text
+
+
+def test_a_narrow_table_stays_a_table_with_word_headers():
+    out = io.StringIO()
+    render(["solution", "total_iops"], [("hp-eva4400", 3576.421)], OutputFormat.table, out=out, width=80)
+    text = out.getvalue()
+    assert "┃ solution   ┃ total IOPS ┃" in text and "3576.42" in text

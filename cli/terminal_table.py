@@ -1,0 +1,89 @@
+"""Tables for a terminal: headers in words with units, numbers never split, a vertical layout
+when the columns cannot fit the width.
+
+Rich folds any cell to make a table fit; for a number that is worse than useless (5239.76
+printed as `523`/`9.7`/`6`), so number columns never wrap, and when they and the text columns'
+longest words cannot share the width, each row is printed as a block of `header: value` lines.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Callable, Sequence, TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+MAX_WORD_WIDTH = 24  # a longer word (a path, a URL) may fold
+_WORDS = {"iops": "IOPS", "kiops": "kIOPS", "mb": "MB", "gb": "GB", "db": "DB", "cpu": "CPU", "ese": "ESE"}
+_UNITS = {"ms": "ms", "w": "W", "bytes": "bytes", "percent": "%", "s": "s", "mb": "MB", "pct": "%"}
+
+
+def header_words(column: str) -> str:
+    """`achieved_iops_per_disk` → `achieved IOPS/disk`; `read_latency_ms` → `read latency (ms)`."""
+    tokens = column.split("_")
+    if tokens[0] == "is" and len(tokens) > 1:
+        return " ".join(_WORDS.get(t, t) for t in tokens[1:]) + "?"
+    unit = None
+    if len(tokens) > 1 and tokens[-1] in _UNITS and tokens[-2] != "per":
+        unit = _UNITS[tokens.pop()]
+    words: list[str] = []
+    for token in tokens:
+        if words and words[-1] == "per":
+            words[-1] = "/"
+            words.append(_WORDS.get(token, _UNITS.get(token, token)))
+        else:
+            words.append(_WORDS.get(token, token))
+    text = " ".join(words).replace(" / ", "/")
+    return f"{text} ({unit})" if unit else text
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
+
+
+def print_table(columns: Sequence[str], rows: list[Sequence[Any]], text_of: Callable[[Any], str], *,
+                title: str | None, out: TextIO, width: int | None) -> None:
+    console = Console(file=out, width=width)
+    numeric = [bool(rows) and all(_is_number(r[i]) or r[i] is None for r in rows) for i in range(len(columns))]
+    headers = [header_words(c) for c in columns]
+    # Text, never markup: a value such as `[/x]` or `[[disks]]` is shown as it is.
+    table = Table(title=Text(title) if title else None, show_lines=False)
+    cells = [[Text(text_of(v)) for v in row] for row in rows]
+    for index, (header, is_number) in enumerate(zip(headers, numeric)):
+        texts = [row_cells[index].plain for row_cells in cells]
+        if is_number:  # never narrower than its longest number
+            table.add_column(Text(header), justify="right", overflow="fold",
+                             min_width=max((len(t) for t in texts), default=1))
+        else:  # wrapped between words, never narrower than a longish word
+            longest_word = max((len(w) for t in [header, *texts] for w in t.split()), default=1)
+            table.add_column(Text(header), overflow="fold", min_width=min(longest_word, MAX_WORD_WIDTH))
+    for row_cells in cells:
+        table.add_row(*row_cells)
+    if _minimum_width(console, table) <= console.width:
+        console.print(table)
+    else:
+        _print_vertical(console, headers, cells, title)
+    if not rows:
+        console.print("(no rows)")
+
+
+def _minimum_width(console: Console, table: Table) -> int:
+    """Columns at their minimum widths plus borders and padding (rich would squeeze below min_width)."""
+    edges = len(table.columns) + 1
+    padding = 2 * len(table.columns)
+    return sum(c.min_width or 1 for c in table.columns) + edges + padding
+
+
+def _print_vertical(console: Console, headers: list[str], cells: list[list[Text]], title: str | None) -> None:
+    if title:
+        console.print(Text(title, style="bold"))
+    for number, row_cells in enumerate(cells, 1):
+        block = Table(box=None, show_header=False, padding=(0, 1))
+        block.add_column(no_wrap=True, style="bold")
+        block.add_column(overflow="fold")
+        for header, cell in zip(headers, row_cells):
+            block.add_row(Text(header), cell)
+        console.print(Text(f"— row {number} —", style="dim"))
+        console.print(block)

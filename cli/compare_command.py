@@ -1,7 +1,8 @@
-"""`esrpdb compare A B`: two solutions side by side, with "A delivered N% more X than B"."""
+"""`esrpdb compare A B`: two solutions side by side, with "A delivered N% more X than B" and its spread."""
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import List, Optional
 
 import typer
@@ -11,22 +12,41 @@ from esrpdb.cli.listing_commands import FORMAT_OPTION
 from esrpdb.cli.render import OutputFormat, render
 from esrpdb.queries import compare as compare_lib
 
+MetricName = Enum("MetricName", {name: name for name in compare_lib.METRICS}, type=str)  # type: ignore[misc]
+
+
+class DiskBasis(str, Enum):
+    all = "all"
+    active = "active"
+
+
+COLUMNS = ("metric", "disk_basis", "value_a", "value_b", "percent_more", "percent_more_min", "percent_more_max",
+           "sentence")
+
 
 def compare(
     ctx: typer.Context,
     a: str = typer.Argument(..., help="First solution key."),
     b: str = typer.Argument(..., help="Second solution key."),
-    metric: Optional[List[str]] = typer.Option(None, "--metric", "-m", help="Metric (repeatable); default: all."),
-    disk_basis: str = typer.Option("all", "--disk-basis", help="Per-disk figures divide by all or active disks."),
+    metric: Optional[List[MetricName]] = typer.Option(None, "--metric", "-m", help="Metric (repeatable); default: all."),
+    disk_basis: Optional[DiskBasis] = typer.Option(None, "--disk-basis",
+                                                   help="Per-disk figures on all or active disks; default: both."),
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
-    """Compare two solutions' median runs, metric by metric."""
-    metrics = tuple(metric) if metric else compare_lib.DEFAULT_METRICS
-    with friendly_errors(ctx, compare_lib.UnknownMetric):
-        rows = compare_lib.compare(ctx.obj.reader(), a, b, metrics, disk_basis=disk_basis)
-    render(["metric", a, b, "percent_difference", "sentence"],
-           [(r.metric, r.value_a, r.value_b, r.percent_difference, r.sentence) for r in rows], fmt,
-           title=f"{a} vs {b} (median runs, disk basis: {disk_basis})")
+    """Compare two solutions' median runs, metric by metric, with the spread across each trial's runs."""
+    metrics = tuple(m.value for m in metric) if metric else compare_lib.DEFAULT_METRICS
+    with friendly_errors(ctx, compare_lib.UnknownKey):
+        report = compare_lib.compare(ctx.obj.reader(), a, b, metrics,
+                                     disk_basis=disk_basis.value if disk_basis else None)
+    rows = [(r.metric, r.disk_basis, r.value_a, r.value_b, r.percent_more, r.percent_more_min, r.percent_more_max,
+             r.sentence) for r in report.rows]
+    if fmt is OutputFormat.table:
+        shown = [(m, basis, va, vb, text) for m, basis, va, vb, _, _, _, text in rows]
+        render(["metric", "disk_basis", a, b, "sentence"], shown, fmt, title=f"{a} vs {b} (median runs)")
+        for note in report.unlike:
+            typer.echo(f"note: unlike tests — {note}")
+    else:
+        render(COLUMNS, rows, fmt)
 
 
 def register(app: typer.Typer) -> None:

@@ -6,6 +6,7 @@ from typing import Optional
 
 import typer
 
+from esrpdb.cli.errors import friendly_errors
 from esrpdb.cli.render import OutputFormat, render
 from esrpdb.queries import listings
 
@@ -24,7 +25,10 @@ def runs(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """List Jetstress runs with verdict, achieved IOPS and instance count."""
-    result = listings.runs(ctx.obj.reader(), solution=solution)
+    from esrpdb.queries.keys import UnknownKey
+
+    with friendly_errors(ctx, UnknownKey):
+        result = listings.runs(ctx.obj.reader(), solution=solution)
     render(result.columns, result.rows, fmt, title="Runs")
 
 

@@ -23,6 +23,7 @@ from esrpdb.queries.audit_claims import judge_claims
 from esrpdb.queries.audit_data import AuditData, load
 from esrpdb.queries.audit_finding import Finding, evidence
 from esrpdb.queries.audit_judge import VERDICTS
+from esrpdb.queries.keys import unknown_message
 
 __all__ = ["AuditReport", "Finding", "UnknownSolution", "audit"]
 
@@ -65,9 +66,9 @@ def audit(engine: Engine, *, solution: str | None = None, verdict: str | None = 
     data = load(engine)
     known = {s.key for s in data.solutions.values()}
     if solution is not None and solution not in known:
-        raise UnknownSolution(f"no solution {solution!r}; known: {', '.join(sorted(known)) or '(none)'}")
+        raise UnknownSolution(unknown_message("solution", solution, known))
     if verdict is not None and verdict not in VERDICTS:
-        raise ValueError(f"unknown verdict {verdict!r}; known: {', '.join(VERDICTS)}")
+        raise ValueError(unknown_message("verdict", verdict, VERDICTS))
     findings = claim_findings(data)
     covered = {(f.file, f.line, f.printed) for f in findings}
     findings += [f for f in audit_checks.run_checks(data) + audit_tables.run_checks(data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import Engine, text
 
 from esrpdb.queries.adhoc import QueryResult
+from esrpdb.queries.keys import require_solutions
 
 SOLUTIONS_SQL = """
 SELECT s.key, s.vendor, s.model, s.label, s.connectivity, s.raid_level,
@@ -43,4 +44,7 @@ def solutions(engine: Engine) -> QueryResult:
 
 
 def runs(engine: Engine, *, solution: str | None = None) -> QueryResult:
+    """Every run, or one solution's; an unknown key is an error, never an empty list."""
+    if solution is not None:
+        require_solutions(engine, solution)
     return _rows(engine, RUNS_SQL, solution=solution)

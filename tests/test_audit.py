@@ -343,7 +343,7 @@ def test_audit_table_groups_by_solution_worst_first(seed_catalog_url):
 def test_audit_unknown_solution_is_a_one_line_error(seed_catalog_url):
     result = invoke(seed_catalog_url, "audit", "--solution", "nope")
     assert result.exit_code == 1
-    assert result.output.startswith("Error: no solution 'nope'; known: dell-eql-2x-ps4000xv, ")
+    assert result.output.startswith("Error: unknown solution 'nope'; known: dell-eql-2x-ps4000xv, ")
 
 
 def test_demo_ends_with_the_audit_summary(fresh_database_url):

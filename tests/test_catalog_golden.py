@@ -100,9 +100,13 @@ def test_seed_003_value_figures(seed_catalog, solution, per_disk, mb_per_dollar,
 
 
 def test_compare_sentence_from_unrounded_values(seed_catalog):
-    (row,) = compare.compare(seed_catalog.engine, "dell-eql-2x-ps5000xv", "hp-eva4400", ("achieved_iops_per_disk",))
-    assert row.sentence == "dell-eql-2x-ps5000xv delivered 86% more achieved IOPS per disk than hp-eva4400"
-    (power,) = compare.compare(seed_catalog.engine, "intel-x25e-3-ssd", "savvio-15k-24-hdd", ("active_power_w",))
+    (row,) = compare.compare(seed_catalog.engine, "dell-eql-2x-ps5000xv", "hp-eva4400", ("achieved_iops_per_disk",),
+                             disk_basis="all").rows
+    assert row.sentence.startswith(
+        "dell-eql-2x-ps5000xv delivered 86% more achieved IOPS per disk (all disks) than hp-eva4400 (")
+    assert row.sentence.endswith("% across the runs)")
+    assert row.percent_more_min <= row.percent_more <= row.percent_more_max
+    (power,) = compare.compare(seed_catalog.engine, "intel-x25e-3-ssd", "savvio-15k-24-hdd", ("active_power_w",)).rows
     assert power.sentence == "intel-x25e-3-ssd delivered 60% less active power than savvio-15k-24-hdd"
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from esrpdb.cli.errors import friendly_errors
-from esrpdb.db import catalog as catalog_lib
-from esrpdb.db import embedded
+from .errors import friendly_errors
+from ..db import catalog as catalog_lib
+from ..db import embedded
 
 db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB_HOME).", no_args_is_help=True)
 
@@ -42,7 +42,7 @@ def status() -> None:
 @db_app.command("url")
 def url(ctx: typer.Context) -> None:
     """Print the SQLAlchemy URL esrpdb uses (starts the embedded server if needed)."""
-    from esrpdb.db.connection import resolve_url
+    from ..db.connection import resolve_url
 
     typer.echo(resolve_url(ctx.obj.database_url))
 

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from esrpdb.cli import (
+from . import (
     audit_command,
     compare_command,
     db_commands,
@@ -18,7 +18,7 @@ from esrpdb.cli import (
     query_command,
     sql_command,
 )
-from esrpdb.db.catalog import Catalog, open_catalog
+from ..db.catalog import Catalog, open_catalog
 
 app = typer.Typer(
     help="Turn Exchange Jetstress results into a PostgreSQL comparison catalogue.",

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
-from esrpdb.db import migrate
-from esrpdb.db.connection import make_engine, resolve_url
+from . import migrate
+from .connection import make_engine, resolve_url
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.engine import make_url
 
-from esrpdb.db import embedded
+from . import embedded
 
 ENV_URL = "ESRPDB_DATABASE_URL"
 

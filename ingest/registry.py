@@ -5,21 +5,21 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Sequence
 
-from esrpdb.ingest.errors import AmbiguousFormat, UnknownFormat
+from .errors import AmbiguousFormat, UnknownFormat
 
 HEAD_BYTES = 8192
 
 
 def format_modules() -> Sequence[ModuleType]:
     """Every format module, in a fixed order (imported here so a missing one fails loudly)."""
-    from esrpdb.ingest import (
-        document_text,
-        jetstress_config,
+    from .formats import (
+        document as document_text,
+        config as jetstress_config,
         jetstress_html,
-        jetstress_log,
+        log as jetstress_log,
         manifest,
-        perfmon_csv,
-        power_log,
+        perfmon as perfmon_csv,
+        power as power_log,
     )
 
     return (jetstress_html, jetstress_config, jetstress_log, perfmon_csv, power_log, document_text, manifest)

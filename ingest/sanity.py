@@ -15,7 +15,7 @@ import typing
 from datetime import datetime
 from decimal import Decimal
 
-from esrpdb.ingest.errors import ParseError
+from .errors import ParseError
 
 # Numeric fields that may be negative (offsets, signed differences); everything else measured is >= 0.
 SIGNED_FIELDS = {"bias_minutes", "report_index"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import Engine, text
 
-from esrpdb.queries.adhoc import QueryResult
+from .adhoc import QueryResult
 
 SOLUTIONS_SQL = """
 SELECT s.key, s.vendor, s.model, s.label, s.connectivity, s.raid_level,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from esrpdb.schema.base import Base, one_of
+from .base import Base, one_of
 
 CLAIM_SUBJECTS = ("solution", "run", "comparison")
 

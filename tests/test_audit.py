@@ -15,11 +15,20 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
-from esrpdb.queries import audit_values
+from esrpdb.queries.audit import values as audit_values
 from esrpdb.queries.audit import AuditReport, audit
-from esrpdb.queries.audit_judge import (
-    CONVENTION, MATCH, MISMATCH, ROUNDING, SOURCE, Candidate, judge, parse_printed, percent_change)
-from esrpdb.queries.audit_rows import classify
+from esrpdb.queries.audit.judge import (
+    CONVENTION,
+    MATCH,
+    MISMATCH,
+    ROUNDING,
+    SOURCE,
+    Candidate,
+    judge,
+    parse_printed,
+    percent_change,
+)
+from esrpdb.queries.audit.rows import classify
 
 from tests.conftest import FIXTURES, REPO_ROOT
 

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from esrpdb.ingest import document_text
-from esrpdb.ingest.jetstress_vocabulary import parse_number
-from esrpdb.ingest.records import DocumentTable
+from esrpdb.ingest.formats import document as document_text
+from esrpdb.ingest.jetstress.vocabulary import parse_number
+from esrpdb.ingest.jetstress.records import DocumentTable
 
 from tests.test_document_text import SYNTHETIC, seed
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest import jetstress_config, perfmon_csv, power_log
+from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
 from esrpdb.ingest.errors import ParseError
 
 REPO = Path(__file__).parents[1]

@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from esrpdb.ingest import jetstress_log
+from esrpdb.ingest.formats import log as jetstress_log
 from esrpdb.ingest.errors import ParseError
 
 from tests.conftest import FIXTURES

@@ -8,7 +8,8 @@ import types
 import pytest
 from sqlalchemy import text
 
-from esrpdb.ingest import jetstress_html, sanity
+from esrpdb.ingest.formats import jetstress_html
+from esrpdb.ingest import sanity
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.pipeline import ingest_paths
 

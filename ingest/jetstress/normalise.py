@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from esrpdb.ingest.jetstress_vocabulary import release_from_title, release_from_version
-from esrpdb.ingest.records import IoRow, IoTable, JetstressReport
-from esrpdb.schema.units import latency_ms
+from .vocabulary import release_from_title, release_from_version
+from .records import IoRow, IoTable, JetstressReport
+from ...schema.units import latency_ms
 
 _LATENCY_FIELDS = ("db_read_latency", "db_write_latency", "log_read_latency", "log_write_latency")
 _PLAIN_FIELDS = tuple(

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from esrpdb.ingest.jetstress_values import (  # noqa: F401  (re-exported: the vocabulary's value half)
+from .values import (  # noqa: F401  (re-exported: the vocabulary's value half)
     DATETIME_FORMATS,
     THREAD_SCOPES,
     is_not_available,

@@ -9,12 +9,12 @@ from sqlalchemy import insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from esrpdb.ingest import normalise
-from esrpdb.ingest.checks import Finding, check_report
-from esrpdb.ingest.jetstress_values import parse_number
-from esrpdb.ingest.records import DocumentTable as DocumentTableRecord
-from esrpdb.ingest.records import JetstressReport, ReportDocument
-from esrpdb.schema import (
+from ..jetstress import normalise
+from ..checks import Finding, check_report
+from ..jetstress.values import parse_number
+from ..jetstress.records import DocumentTable as DocumentTableRecord
+from ..jetstress.records import JetstressReport, ReportDocument
+from ...schema import (
     BackupStat,
     DocumentCell,
     DocumentTable,

@@ -14,12 +14,12 @@ from typing import Any, BinaryIO
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
-from esrpdb.ingest.config_records import JetstressConfig
-from esrpdb.ingest.jetstress_log import JetstressLog
-from esrpdb.ingest.load import copy_rows
-from esrpdb.ingest.perfmon_csv import open_perfmon
-from esrpdb.ingest.power_log import PowerLog
-from esrpdb.schema import (
+from ..formats.config.records import JetstressConfig
+from ..formats.log import JetstressLog
+from . import copy_rows
+from ..formats.perfmon import open_perfmon
+from ..formats.power import PowerLog
+from ...schema import (
     ConfigInstance,
     ConfigThreshold,
     PerfCounter,
@@ -29,7 +29,7 @@ from esrpdb.schema import (
     TestLog,
     TestLogEvent,
 )
-from esrpdb.schema.units import latency_ms
+from ...schema.units import latency_ms
 
 
 def _jsonable(value: Any) -> Any:

@@ -15,10 +15,10 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.load import solution_id_for
-from esrpdb.ingest.manifest_records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
-from esrpdb.schema import (
+from ..errors import ParseError
+from . import solution_id_for
+from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
+from ...schema import (
     Claim,
     DiskGroup,
     DocumentCell,
@@ -32,7 +32,7 @@ from esrpdb.schema import (
     SourceFile,
     Trial,
 )
-from esrpdb.schema.units import latency_ms
+from ...schema.units import latency_ms
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 

@@ -18,11 +18,11 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from esrpdb.queries import audit_checks, audit_tables
-from esrpdb.queries.audit_claims import judge_claims
-from esrpdb.queries.audit_data import AuditData, load
-from esrpdb.queries.audit_finding import Finding, evidence
-from esrpdb.queries.audit_judge import VERDICTS
+from . import checks as audit_checks, tables as audit_tables
+from .claims import judge_claims
+from .data import AuditData, load
+from .finding import Finding, evidence
+from .judge import VERDICTS
 
 __all__ = ["AuditReport", "Finding", "UnknownSolution", "audit"]
 

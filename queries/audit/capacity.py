@@ -8,12 +8,11 @@ as they stand (each in its own base) is a named convention, not a match.
 
 from __future__ import annotations
 
-from esrpdb.queries import audit_values as values
-from esrpdb.queries.audit_context import (
-    ClaimContext, from_printed, other_run_candidates, sibling_figures, subject_run)
-from esrpdb.queries.audit_data import ClaimRow, SolutionInfo
-from esrpdb.queries.audit_judge import CONVENTION, SOURCE, Candidate, decimals_words, fmt, rounded
-from esrpdb.queries.audit_values import Unverifiable
+from . import values
+from .context import ClaimContext, from_printed, other_run_candidates, sibling_figures, subject_run
+from .data import ClaimRow, SolutionInfo
+from .judge import CONVENTION, SOURCE, Candidate, decimals_words, fmt, rounded
+from .values import Unverifiable
 
 # Judged after the figures they may be computed from, so those figures' verdicts are known.
 DERIVED = {"formatted_percent_of_raw", "database_percent_of_formatted", "database_percent_of_raw"}

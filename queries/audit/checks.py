@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from esrpdb.ingest.checks import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AVERAGE_PAGE_FAULT_STALLS
-from esrpdb.queries.audit_data import AuditData, RunInfo
-from esrpdb.queries.audit_finding import Finding, evidence
-from esrpdb.queries.audit_judge import MATCH, MISMATCH, fmt
+from ...ingest.checks import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AVERAGE_PAGE_FAULT_STALLS
+from .data import AuditData, RunInfo
+from .finding import Finding, evidence
+from .judge import MATCH, MISMATCH, fmt
 
 WARNING_CHECKS = ("achieved_iops_vs_instances", "instance_count_vs_database_files", "verdict_vs_thresholds")
 _LINE = re.compile(r"^line (\d+):")

@@ -10,16 +10,34 @@ Nothing names a solution, a document or a value.
 
 from __future__ import annotations
 
-from esrpdb.ingest.manifest_records import METRICS, split_metric
-from esrpdb.queries import audit_values as values
-from esrpdb.queries.audit_capacity import DERIVED, solution_candidates
-from esrpdb.queries.audit_context import (
-    ClaimContext, from_printed, other_run_candidates, other_run_note, printed_disk_count, sibling_figures, subject_run)
-from esrpdb.queries.audit_data import AuditData, ClaimRow, RunInfo, SolutionInfo
-from esrpdb.queries.audit_judge import (
-    CONVENTION, MATCH, MISMATCH, PRIMARY, SOURCE, UNVERIFIABLE, Candidate, Judgement, fmt, judge, parse_printed,
-    percent_change)
-from esrpdb.queries.audit_values import RUN_LEVEL, Unverifiable
+from ...ingest.formats.manifest.records import METRICS, split_metric
+from . import values
+from .capacity import DERIVED, solution_candidates
+from .context import (
+    ClaimContext,
+    from_printed,
+    other_run_candidates,
+    other_run_note,
+    printed_disk_count,
+    sibling_figures,
+    subject_run,
+)
+from .data import AuditData, ClaimRow, RunInfo, SolutionInfo
+from .judge import (
+    CONVENTION,
+    MATCH,
+    MISMATCH,
+    PRIMARY,
+    SOURCE,
+    UNVERIFIABLE,
+    Candidate,
+    Judgement,
+    fmt,
+    judge,
+    parse_printed,
+    percent_change,
+)
+from .values import RUN_LEVEL, Unverifiable
 
 PER_DISK_BASE = {
     "achieved_iops_per_disk": "achieved_iops", "log_iops_per_disk": "log_iops", "total_iops_per_disk": "total_iops",

@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from esrpdb.queries import audit_values as values
-from esrpdb.queries.audit_data import AuditData, ClaimRow, RunInfo, SolutionInfo
-from esrpdb.queries.audit_judge import (
-    CONVENTION, MATCH, ROUNDING, SOURCE, UNVERIFIABLE, Candidate, Judgement, parse_printed)
-from esrpdb.queries.audit_values import Unverifiable
+from . import values
+from .data import AuditData, ClaimRow, RunInfo, SolutionInfo
+from .judge import CONVENTION, MATCH, ROUNDING, SOURCE, UNVERIFIABLE, Candidate, Judgement, parse_printed
+from .values import Unverifiable
 
 
 @dataclass

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from esrpdb.queries.audit_data import AuditData
-from esrpdb.queries.audit_judge import SEVERITY
+from .data import AuditData
+from .judge import SEVERITY
 
 SHA_PREFIX = 12
 

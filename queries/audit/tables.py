@@ -17,13 +17,12 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from esrpdb.queries import audit_values as values
-from esrpdb.queries.audit_data import AuditData, DocTable, RunInfo
-from esrpdb.queries.audit_finding import Finding, evidence
-from esrpdb.queries.audit_judge import MATCH, MISMATCH, ROUNDING, Candidate, fmt, judge, parse_printed
-from esrpdb.queries.audit_rows import (
-    DISK_COUNT, Row, column_owners, latency_unit, media_named, place, rows_of, short_title)
-from esrpdb.queries.audit_values import Unverifiable
+from . import values
+from .data import AuditData, DocTable, RunInfo
+from .finding import Finding, evidence
+from .judge import MATCH, MISMATCH, ROUNDING, Candidate, fmt, judge, parse_printed
+from .rows import DISK_COUNT, Row, column_owners, latency_unit, media_named, place, rows_of, short_title
+from .values import Unverifiable
 
 DEDUPLICATED = {"summary_vs_report"}  # cell-for-cell the same statement as a claim on that cell
 SUMMABLE = ("achieved_iops", "log_iops", "total_iops", "db_reads_per_s", "db_writes_per_s")

@@ -9,9 +9,9 @@ Missing data raises `Unverifiable`, whose message names what is missing.
 from __future__ import annotations
 
 from statistics import mean
-from esrpdb.ingest.manifest_records import SIZE_BASES, SIZE_UNITS
-from esrpdb.queries.audit_data import AuditData, RunInfo, SolutionInfo
-from esrpdb.queries.audit_judge import CONVENTION, Candidate, decimals_words, fmt, printed_precision, rounded
+from ...ingest.formats.manifest.records import SIZE_BASES, SIZE_UNITS
+from .data import AuditData, RunInfo, SolutionInfo
+from .judge import CONVENTION, Candidate, decimals_words, fmt, printed_precision, rounded
 
 
 class Unverifiable(Exception):

@@ -30,7 +30,7 @@ import isodate
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
-from .config_records import (
+from .records import (
     EXCHANGE_PROFILE_ELEMENTS,
     TEST_DESIGN_ELEMENTS,
     TEST_TYPES,
@@ -43,7 +43,7 @@ from .config_records import (
     OperationMix,
     TestDesign,
 )
-from .errors import ParseError
+from ...errors import ParseError
 
 FORMAT = "jetstress_config"
 

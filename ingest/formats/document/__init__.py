@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 
-from esrpdb.ingest import jetstress_html_tables as tables
-from esrpdb.ingest import pdf_text
-from esrpdb.ingest.document_lines import Line, clean, decode, document_title, split_lines
-from esrpdb.ingest.document_log import read_log
-from esrpdb.ingest.document_reports import RawReport, RawSection, find_reports
-from esrpdb.ingest.document_sections import (
+from ..jetstress_html import tables as html_tables
+from . import pdf_text
+from .lines import Line, clean, decode, document_title, split_lines
+from .log import read_log
+from .reports import RawReport, RawSection, find_reports
+from .sections import (
     apply_pairs,
     configuration_pairs,
     key_value_pairs,
@@ -29,16 +29,16 @@ from esrpdb.ingest.document_sections import (
     repair_line,
     shared_section,
 )
-from esrpdb.ingest.document_tables import read_tables
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.jetstress_vocabulary import (
+from .tables import read_tables
+from ...errors import ParseError
+from ...jetstress.vocabulary import (
     expected_sections,
     LABEL_FIELDS,
     normalise_label,
     release_from_title,
     report_type_from_subtitle,
 )
-from esrpdb.ingest.records import JetstressReport, KeyValue, ReportDocument
+from ...jetstress.records import JetstressReport, KeyValue, ReportDocument
 
 FORMAT = "document_text"
 EXTENSIONS = (".txt", ".text", ".md", ".markdown", ".pdf")
@@ -202,7 +202,7 @@ def build_report(source: str, raw: RawReport) -> JetstressReport:
             pairs = configuration_pairs(section, report.warnings)
             apply_pairs(source, section, pairs, report)
             found: list[str] = []
-            report.instances.extend(tables.instances(shared_section(section), pairs, found))
+            report.instances.extend(html_tables.instances(shared_section(section), pairs, found))
             report.warnings.extend(f"line {section.line}: {w}" for w in found)
         elif section.kind in ("summary", "sizing", "parameters"):
             apply_pairs(source, section, key_value_pairs(section, report.warnings), report)

@@ -15,8 +15,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.jetstress_vocabulary import LABEL_FIELDS, normalise_label, section_kind
+from ...errors import ParseError
+from ...jetstress.vocabulary import LABEL_FIELDS, normalise_label, section_kind
 
 MAX_BYTES = 64 * 1024 * 1024  # a document's text; real ones are well under 1 MiB
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (a whole test log fits easily)

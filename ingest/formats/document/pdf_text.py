@@ -13,7 +13,7 @@ import logging
 import re
 from dataclasses import dataclass, field
 
-from esrpdb.ingest.errors import ParseError
+from ...errors import ParseError
 
 MAX_PDF_BYTES = 64 * 1024 * 1024
 MAX_PAGES = 400  # ESRP submissions and whitepapers run to a few dozen pages

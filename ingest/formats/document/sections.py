@@ -14,13 +14,13 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from esrpdb.ingest import jetstress_html_tables as tables
-from esrpdb.ingest.document_lines import Line
-from esrpdb.ingest.document_reports import RawSection
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.jetstress_html_dom import Grid, GridRow, LabelledValue, Section
-from esrpdb.ingest.jetstress_vocabulary import LABEL_FIELDS, canonical_header, normalise_label, parse_number
-from esrpdb.ingest.records import JetstressReport
+from ..jetstress_html import tables
+from .lines import Line
+from .reports import RawSection
+from ...errors import ParseError
+from ..jetstress_html.dom import Grid, GridRow, LabelledValue, Section
+from ...jetstress.vocabulary import LABEL_FIELDS, canonical_header, normalise_label, parse_number
+from ...jetstress.records import JetstressReport
 
 # Labels whose value may wrap onto the next lines (the others hold one number or word).
 MULTILINE_LABELS = frozenset({"test description", "performance log", "test issues", "operating system"})

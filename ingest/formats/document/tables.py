@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from esrpdb.ingest.document_lines import Line
-from esrpdb.ingest.jetstress_vocabulary import parse_number
-from esrpdb.ingest.records import DocumentRow, DocumentTable
+from .lines import Line
+from ...jetstress.vocabulary import parse_number
+from ...jetstress.records import DocumentRow, DocumentTable
 
 _CAPTION = re.compile(r"(?:figure|fig\.|table)\s+(\d+[a-z]?)\s*[:.–-]", re.IGNORECASE)
 _REFERENCE = re.compile(r"(?:figure|table)\s+(\d+[a-z]?)\s+(?!\s*[:.])", re.IGNORECASE)

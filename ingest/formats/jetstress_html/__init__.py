@@ -16,9 +16,9 @@ from bs4.dammit import EncodingDetector
 from lxml import etree
 from lxml.html import HtmlElement
 
-from esrpdb.ingest import jetstress_html_tables as tables
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.jetstress_html_dom import (
+from . import tables
+from ...errors import ParseError
+from .dom import (
     Section,
     find_sections,
     find_text,
@@ -28,15 +28,15 @@ from esrpdb.ingest.jetstress_html_dom import (
     section_before,
     text_lines,
 )
-from esrpdb.ingest.jetstress_vocabulary import (
+from ...jetstress.vocabulary import (
     expected_sections,
     normalise_label,
     release_from_title,
     report_type_from_filename,
     report_type_from_subtitle,
 )
-from esrpdb.ingest.records import JetstressReport
-from esrpdb.ingest.test_log import parse_test_log_lines
+from ...jetstress.records import JetstressReport
+from ...jetstress.test_log import parse_test_log_lines
 
 FORMAT = "jetstress_html"
 MAX_BYTES = 64 * 1024 * 1024  # real reports are well under 1 MiB

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from lxml import etree
 from lxml.html import HtmlElement
 
-from esrpdb.ingest.jetstress_vocabulary import section_kind
+from ...jetstress.vocabulary import section_kind
 
 _SPACE = re.compile(r"\s+")
 _BREAKS = frozenset({"br", "p", "div", "li", "tr"})

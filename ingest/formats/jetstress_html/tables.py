@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.jetstress_html_dom import Grid, GridRow, LabelledValue, Section
-from esrpdb.ingest.jetstress_vocabulary import (
+from ...errors import ParseError
+from .dom import Grid, GridRow, LabelledValue, Section
+from ...jetstress.vocabulary import (
     AGGREGATE_ROW_LABELS,
     BACKUP_COLUMNS,
     BACKUP_DISPLAY,
@@ -31,14 +31,14 @@ from esrpdb.ingest.jetstress_vocabulary import (
     resolve_columns,
     resolve_io_columns,
 )
-from esrpdb.ingest.jetstress_values import (
+from ...jetstress.values import (
     parse_duration_seconds,
     parse_instance_paths,
     parse_int,
     parse_number,
     parse_volume_label,
 )
-from esrpdb.ingest.records import (
+from ...jetstress.records import (
     BackupRow,
     ChecksumRow,
     HostCounter,

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.records import LogEvent, Thresholds
-from esrpdb.ingest.test_log import parse_test_log
+from ...errors import ParseError
+from ...jetstress.records import LogEvent, Thresholds
+from ...jetstress.test_log import parse_test_log
 
 FORMAT = "jetstress_log"
 MAX_BYTES = 256 * 1024 * 1024

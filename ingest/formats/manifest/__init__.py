@@ -13,13 +13,41 @@ import tomllib
 from decimal import Decimal
 from typing import Any
 
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.toml_checker import TomlChecker, kind_of, show_value
-from esrpdb.ingest.manifest_records import (
-    CLAIM_SUBJECTS, COMPARISONS, CURRENCY_PATTERN, DISK_BASES, DISK_MEDIA, DISK_ROLES, KEY_PATTERN,
-    LATENCY_ROW_FIELDS, LATENCY_UNITS, METRICS, POWER_BOUNDARIES, PRICE_TYPES, PRINTED_NUMBER, QUALIFIERS,
-    FIGURE_ROW_FIELDS, REPORT_TYPES, SCHEMA_VERSION, SIZE_BASES, SIZE_UNITS, TABLE_ROW_FIELDS, Capacity, ClaimSpec, DiskGroup,
-    Power, Price, ReportMatch, RunSpec, SolutionManifest, TableRef, TrialSpec, split_metric, unit_allowed,
+from ...errors import ParseError
+from .toml_checker import TomlChecker, kind_of, show_value
+from .records import (
+    CLAIM_SUBJECTS,
+    COMPARISONS,
+    CURRENCY_PATTERN,
+    DISK_BASES,
+    DISK_MEDIA,
+    DISK_ROLES,
+    KEY_PATTERN,
+    LATENCY_ROW_FIELDS,
+    LATENCY_UNITS,
+    METRICS,
+    POWER_BOUNDARIES,
+    PRICE_TYPES,
+    PRINTED_NUMBER,
+    QUALIFIERS,
+    FIGURE_ROW_FIELDS,
+    REPORT_TYPES,
+    SCHEMA_VERSION,
+    SIZE_BASES,
+    SIZE_UNITS,
+    TABLE_ROW_FIELDS,
+    Capacity,
+    ClaimSpec,
+    DiskGroup,
+    Power,
+    Price,
+    ReportMatch,
+    RunSpec,
+    SolutionManifest,
+    TableRef,
+    TrialSpec,
+    split_metric,
+    unit_allowed,
 )
 
 FORMAT = "solution_manifest"

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import BinaryIO
 
-from .errors import ParseError
+from ...errors import ParseError
 
 FORMAT = "perfmon_csv"
 MAX_LINE_CHARS = 1 << 20  # 1 Mi characters: far above any real header (thousands of counters)

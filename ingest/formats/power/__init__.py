@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from .errors import ParseError
+from ...errors import ParseError
 
 FORMAT = "power_log"
 MAX_LINE_CHARS = 1 << 20

@@ -7,10 +7,11 @@ from typing import Optional
 
 import typer
 
+from ..queries.audit import AuditReport, UnknownSolution
+from ..queries.audit import audit as audit_lib
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
-from ..queries.audit import AuditReport, UnknownSolution, audit as audit_lib
 
 COLUMNS = ("verdict", "kind", "metric", "printed", "recomputed", "difference", "where", "explanation")
 CSV_COLUMNS = ("solution", "other_solution", "kind", "metric", "verdict", "printed", "unit", "recomputed",

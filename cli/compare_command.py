@@ -6,10 +6,10 @@ from typing import List, Optional
 
 import typer
 
+from ..queries import compare as compare_lib
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
-from ..queries import compare as compare_lib
 
 
 def compare(

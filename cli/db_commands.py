@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from .errors import friendly_errors
 from ..db import catalog as catalog_lib
 from ..db import embedded
+from .errors import friendly_errors
 
 db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB_HOME).", no_args_is_help=True)
 

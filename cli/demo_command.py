@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from ..db.demo import DEMO_METRICS, demo
 from .render import render
-from ..db.demo import demo, DEMO_METRICS
 
 
 def demo_command(ctx: typer.Context) -> None:

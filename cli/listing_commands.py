@@ -6,8 +6,8 @@ from typing import Optional
 
 import typer
 
-from .render import OutputFormat, render
 from ..queries import listings
+from .render import OutputFormat, render
 
 FORMAT_OPTION = typer.Option(OutputFormat.table, "--format", "-f", help="table, csv or json.")
 

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from ..db.catalog import Catalog, open_catalog
 from . import (
     audit_command,
     compare_command,
@@ -18,7 +19,6 @@ from . import (
     query_command,
     sql_command,
 )
-from ..db.catalog import Catalog, open_catalog
 
 app = typer.Typer(
     help="Turn Exchange Jetstress results into a PostgreSQL comparison catalogue.",

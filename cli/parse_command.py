@@ -6,9 +6,9 @@ from pathlib import Path
 
 import typer
 
-from .errors import friendly_errors
 from ..ingest.errors import ParseError
 from ..ingest.inspect import parse_file
+from .errors import friendly_errors
 
 
 def parse(

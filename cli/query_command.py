@@ -6,10 +6,10 @@ from typing import List, Optional
 
 import typer
 
+from ..queries import canned
 from .errors import fail, friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
-from ..queries import canned
 
 
 def query(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import typer
 
+from ..queries import adhoc
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
-from ..queries import adhoc
 
 
 def sql(

@@ -12,11 +12,11 @@ from pathlib import Path
 import psycopg
 from sqlalchemy.engine import make_url
 
-from .catalog import Catalog, open_catalog
-from .connection import resolve_url
 from ..queries import canned, listings
 from ..queries.adhoc import QueryResult
 from ..queries.audit import AuditReport, audit
+from .catalog import Catalog, open_catalog
+from .connection import resolve_url
 
 DEMO_DATABASE = "esrpdb_demo"
 

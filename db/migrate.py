@@ -10,6 +10,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
+
 def alembic_config(url: str) -> Config:
     from .. import migrations
 

@@ -11,8 +11,8 @@ from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 
-from .jetstress import normalise
 from . import registry
+from .jetstress import normalise
 from .jetstress.records import JetstressReport, ReportDocument
 
 PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows only

@@ -17,12 +17,12 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from ..schema import SourceFile
 from . import load, registry, sanity
-from .load import evidence as load_evidence
 from .errors import ParseError, UnknownFormat
 from .link import link_evidence
+from .load import evidence as load_evidence
 from .load.manifest import load_manifest
-from ..schema import SourceFile
 
 PARSER_VERSION = "1"
 STREAMED_FORMATS = {"perfmon_csv"}

@@ -13,12 +13,22 @@ HEAD_BYTES = 8192
 def format_modules() -> Sequence[ModuleType]:
     """Every format module, in a fixed order (imported here so a missing one fails loudly)."""
     from .formats import (
-        document as document_text,
         config as jetstress_config,
+    )
+    from .formats import (
+        document as document_text,
+    )
+    from .formats import (
         jetstress_html,
-        log as jetstress_log,
         manifest,
+    )
+    from .formats import (
+        log as jetstress_log,
+    )
+    from .formats import (
         perfmon as perfmon_csv,
+    )
+    from .formats import (
         power as power_log,
     )
 

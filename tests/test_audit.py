@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
-from esrpdb.queries.audit import values as audit_values
 from esrpdb.queries.audit import AuditReport, audit
+from esrpdb.queries.audit import values as audit_values
 from esrpdb.queries.audit.judge import (
     CONVENTION,
     MATCH,
@@ -29,7 +29,6 @@ from esrpdb.queries.audit.judge import (
     percent_change,
 )
 from esrpdb.queries.audit.rows import classify
-
 from tests.conftest import FIXTURES, REPO_ROOT
 
 runner = CliRunner()

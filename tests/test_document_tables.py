@@ -10,9 +10,8 @@ import re
 import pytest
 
 from esrpdb.ingest.formats import document as document_text
-from esrpdb.ingest.jetstress.vocabulary import parse_number
 from esrpdb.ingest.jetstress.records import DocumentTable
-
+from esrpdb.ingest.jetstress.vocabulary import parse_number
 from tests.test_document_text import SYNTHETIC, seed
 
 KINDS = {

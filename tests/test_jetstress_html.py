@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest.formats import jetstress_html
 from esrpdb.ingest.errors import ParseError
+from esrpdb.ingest.formats import jetstress_html
 from esrpdb.ingest.jetstress.records import BackupRow, ChecksumRow, HostCounter, InstanceConfig, IoRow, RecoveryRow, Thresholds
 from tests.golden import HTML_FIXTURES, compare_expected, html_fixtures
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest.formats import manifest
 from esrpdb.ingest.errors import ParseError
+from esrpdb.ingest.formats import manifest
 from esrpdb.ingest.formats.manifest import ManifestError
 from esrpdb.ingest.formats.manifest.records import METRICS, SolutionManifest, TableRef
 

@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 from esrpdb.ingest.formats import jetstress_html
-
 from tests.conftest import FIXTURES, SHARED
 
 runner = CliRunner()

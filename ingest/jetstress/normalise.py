@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from .vocabulary import release_from_title, release_from_version
-from .records import IoRow, IoTable, JetstressReport
 from ...schema.units import latency_ms
+from .records import IoRow, IoTable, JetstressReport
+from .vocabulary import release_from_title, release_from_version
 
 _LATENCY_FIELDS = ("db_read_latency", "db_write_latency", "log_read_latency", "log_write_latency")
 _PLAIN_FIELDS = tuple(

@@ -9,11 +9,6 @@ from sqlalchemy import insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ..jetstress import normalise
-from ..checks import Finding, check_report
-from ..jetstress.values import parse_number
-from ..jetstress.records import DocumentTable as DocumentTableRecord
-from ..jetstress.records import JetstressReport, ReportDocument
 from ...schema import (
     BackupStat,
     DocumentCell,
@@ -30,6 +25,11 @@ from ...schema import (
     SourceFile,
     TestIssue,
 )
+from ..checks import Finding, check_report
+from ..jetstress import normalise
+from ..jetstress.records import DocumentTable as DocumentTableRecord
+from ..jetstress.records import JetstressReport, ReportDocument
+from ..jetstress.values import parse_number
 
 
 @dataclass(frozen=True)

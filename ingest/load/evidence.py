@@ -14,11 +14,6 @@ from typing import Any, BinaryIO
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
-from ..formats.config.records import JetstressConfig
-from ..formats.log import JetstressLog
-from . import copy_rows
-from ..formats.perfmon import open_perfmon
-from ..formats.power import PowerLog
 from ...schema import (
     ConfigInstance,
     ConfigThreshold,
@@ -30,6 +25,11 @@ from ...schema import (
     TestLogEvent,
 )
 from ...schema.units import latency_ms
+from ..formats.config.records import JetstressConfig
+from ..formats.log import JetstressLog
+from ..formats.perfmon import open_perfmon
+from ..formats.power import PowerLog
+from . import copy_rows
 
 
 def _jsonable(value: Any) -> Any:
@@ -133,7 +133,8 @@ def load_perfmon(session: Session, source_file_id: int, name: str, stream: Binar
              "instance_name": c.instance, "counter_name": c.counter, "counter_path": str(c)}
             for n, c in enumerate(reader.columns)
         ]
-        counter_ids = [cid for (cid,) in session.execute(insert(PerfCounter).returning(PerfCounter.id), counters)] if counters else []
+        counter_ids = ([cid for (cid,) in session.execute(insert(PerfCounter).returning(PerfCounter.id), counters)]
+                       if counters else [])
         machines = {c.machine for c in reader.columns if c.machine}
         first = last = None
         rows = 0

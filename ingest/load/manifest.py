@@ -15,9 +15,6 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ..errors import ParseError
-from . import solution_id_for
-from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
 from ...schema import (
     Claim,
     DiskGroup,
@@ -33,6 +30,9 @@ from ...schema import (
     Trial,
 )
 from ...schema.units import latency_ms
+from ..errors import ParseError
+from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
+from . import solution_id_for
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 

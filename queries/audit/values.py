@@ -9,6 +9,7 @@ Missing data raises `Unverifiable`, whose message names what is missing.
 from __future__ import annotations
 
 from statistics import mean
+
 from ...ingest.formats.manifest.records import SIZE_BASES, SIZE_UNITS
 from .data import AuditData, RunInfo, SolutionInfo
 from .judge import CONVENTION, Candidate, decimals_words, fmt, printed_precision, rounded

@@ -30,6 +30,7 @@ import isodate
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
+from ...errors import ParseError
 from .records import (
     EXCHANGE_PROFILE_ELEMENTS,
     TEST_DESIGN_ELEMENTS,
@@ -43,7 +44,6 @@ from .records import (
     OperationMix,
     TestDesign,
 )
-from ...errors import ParseError
 
 FORMAT = "jetstress_config"
 

@@ -16,6 +16,15 @@ from __future__ import annotations
 
 import re
 
+from ...errors import ParseError
+from ...jetstress.records import JetstressReport, KeyValue, ReportDocument
+from ...jetstress.vocabulary import (
+    LABEL_FIELDS,
+    expected_sections,
+    normalise_label,
+    release_from_title,
+    report_type_from_subtitle,
+)
 from ..jetstress_html import tables as html_tables
 from . import pdf_text
 from .lines import Line, clean, decode, document_title, split_lines
@@ -30,15 +39,6 @@ from .sections import (
     shared_section,
 )
 from .tables import read_tables
-from ...errors import ParseError
-from ...jetstress.vocabulary import (
-    expected_sections,
-    LABEL_FIELDS,
-    normalise_label,
-    release_from_title,
-    report_type_from_subtitle,
-)
-from ...jetstress.records import JetstressReport, KeyValue, ReportDocument
 
 FORMAT = "document_text"
 EXTENSIONS = (".txt", ".text", ".md", ".markdown", ".pdf")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from .lines import Line
-from .reports import RawSection
 from ...jetstress.records import LogEvent, Thresholds
 from ...jetstress.test_log import parse_test_log_lines
+from .lines import Line
+from .reports import RawSection
 
 # Where an entry starts: "M/D/YYYY h:mm:ss AM", not inside a longer number.
 _ENTRY = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm](?!\w)")

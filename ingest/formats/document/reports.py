@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .lines import Line
 from ...jetstress.vocabulary import section_kind
+from .lines import Line
 
 _REPORT_TITLE = re.compile(r"(?P<kind>\S.*?)\s+test\s+result\s+report", re.IGNORECASE)
 _SUMMARY_WORDS = re.compile(r"\s*\btest\s+summary\b\s*", re.IGNORECASE)

@@ -14,13 +14,13 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from ...errors import ParseError
+from ...jetstress.records import JetstressReport
+from ...jetstress.vocabulary import LABEL_FIELDS, canonical_header, normalise_label, parse_number
 from ..jetstress_html import tables
+from ..jetstress_html.dom import Grid, GridRow, LabelledValue, Section
 from .lines import Line
 from .reports import RawSection
-from ...errors import ParseError
-from ..jetstress_html.dom import Grid, GridRow, LabelledValue, Section
-from ...jetstress.vocabulary import LABEL_FIELDS, canonical_header, normalise_label, parse_number
-from ...jetstress.records import JetstressReport
 
 # Labels whose value may wrap onto the next lines (the others hold one number or word).
 MULTILINE_LABELS = frozenset({"test description", "performance log", "test issues", "operating system"})

@@ -16,8 +16,17 @@ from bs4.dammit import EncodingDetector
 from lxml import etree
 from lxml.html import HtmlElement
 
-from . import tables
 from ...errors import ParseError
+from ...jetstress.records import JetstressReport
+from ...jetstress.test_log import parse_test_log_lines
+from ...jetstress.vocabulary import (
+    expected_sections,
+    normalise_label,
+    release_from_title,
+    report_type_from_filename,
+    report_type_from_subtitle,
+)
+from . import tables
 from .dom import (
     Section,
     find_sections,
@@ -28,15 +37,6 @@ from .dom import (
     section_before,
     text_lines,
 )
-from ...jetstress.vocabulary import (
-    expected_sections,
-    normalise_label,
-    release_from_title,
-    report_type_from_filename,
-    report_type_from_subtitle,
-)
-from ...jetstress.records import JetstressReport
-from ...jetstress.test_log import parse_test_log_lines
 
 FORMAT = "jetstress_html"
 MAX_BYTES = 64 * 1024 * 1024  # real reports are well under 1 MiB

@@ -11,7 +11,24 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from ...errors import ParseError
-from .dom import Grid, GridRow, LabelledValue, Section
+from ...jetstress.records import (
+    BackupRow,
+    ChecksumRow,
+    HostCounter,
+    InstanceConfig,
+    IoRow,
+    IoTable,
+    JetstressReport,
+    KeyValue,
+    RecoveryRow,
+)
+from ...jetstress.values import (
+    parse_duration_seconds,
+    parse_instance_paths,
+    parse_int,
+    parse_number,
+    parse_volume_label,
+)
 from ...jetstress.vocabulary import (
     AGGREGATE_ROW_LABELS,
     BACKUP_COLUMNS,
@@ -31,24 +48,7 @@ from ...jetstress.vocabulary import (
     resolve_columns,
     resolve_io_columns,
 )
-from ...jetstress.values import (
-    parse_duration_seconds,
-    parse_instance_paths,
-    parse_int,
-    parse_number,
-    parse_volume_label,
-)
-from ...jetstress.records import (
-    BackupRow,
-    ChecksumRow,
-    HostCounter,
-    InstanceConfig,
-    IoRow,
-    IoTable,
-    JetstressReport,
-    KeyValue,
-    RecoveryRow,
-)
+from .dom import Grid, GridRow, LabelledValue, Section
 
 
 def apply_key_values(source: str, section: Section, pairs: list[LabelledValue], report: JetstressReport) -> None:

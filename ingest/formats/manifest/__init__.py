@@ -14,7 +14,6 @@ from decimal import Decimal
 from typing import Any
 
 from ...errors import ParseError
-from .toml_checker import TomlChecker, kind_of, show_value
 from .records import (
     CLAIM_SUBJECTS,
     COMPARISONS,
@@ -22,6 +21,7 @@ from .records import (
     DISK_BASES,
     DISK_MEDIA,
     DISK_ROLES,
+    FIGURE_ROW_FIELDS,
     KEY_PATTERN,
     LATENCY_ROW_FIELDS,
     LATENCY_UNITS,
@@ -30,7 +30,6 @@ from .records import (
     PRICE_TYPES,
     PRINTED_NUMBER,
     QUALIFIERS,
-    FIGURE_ROW_FIELDS,
     REPORT_TYPES,
     SCHEMA_VERSION,
     SIZE_BASES,
@@ -49,6 +48,7 @@ from .records import (
     split_metric,
     unit_allowed,
 )
+from .toml_checker import TomlChecker, kind_of, show_value
 
 FORMAT = "solution_manifest"
 MAX_BYTES = 1024 * 1024  # a manifest is a few kilobytes; a megabyte is not a manifest

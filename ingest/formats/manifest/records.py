@@ -129,7 +129,8 @@ def unit_allowed(unit: str, allowed: tuple[str, ...]) -> bool:
     for pattern in allowed:
         if CURRENCY_SLOT in pattern:
             head, tail = pattern.split(CURRENCY_SLOT)
-            if unit.startswith(head) and unit.endswith(tail) and CURRENCY_PATTERN.fullmatch(unit[len(head) : len(unit) - len(tail)]):
+            middle = unit[len(head) : len(unit) - len(tail)]
+            if unit.startswith(head) and unit.endswith(tail) and CURRENCY_PATTERN.fullmatch(middle):
                 return True
         elif unit == pattern:
             return True

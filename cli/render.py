@@ -8,7 +8,7 @@ import sys
 from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
-from typing import Any, Iterable, Sequence, TextIO
+from typing import Any, Iterable, Sequence, TextIO, cast
 
 from rich.console import Console
 from rich.table import Table
@@ -22,7 +22,7 @@ class OutputFormat(str, Enum):
 
 def _json_value(value: Any) -> Any:
     if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else float(value)
+        return int(value) if value == value.to_integral_value() and cast(int, value.as_tuple().exponent) >= 0 else float(value)
     if isinstance(value, (datetime, date)):
         return value.isoformat()
     if isinstance(value, (list, tuple)):

@@ -10,6 +10,7 @@ import json
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from . import registry
 from .jetstress import normalise
@@ -36,6 +37,7 @@ def _normalised(report: JetstressReport) -> dict:
 def parse_file(path: Path, *, normalised: bool = False) -> str:
     with path.open("rb") as stream:
         module = registry.detect(path.name, stream.read(registry.HEAD_BYTES))
+    record: Any
     if module.FORMAT == "perfmon_csv":
         with path.open("rb") as stream, module.open_perfmon(str(path), stream) as reader:
             rows = [row for _, row in zip(range(PREVIEW_ROWS), reader)]
@@ -47,6 +49,6 @@ def parse_file(path: Path, *, normalised: bool = False) -> str:
             record = _normalised(record)
         elif normalised and isinstance(record, ReportDocument):
             record = {"reports": [_normalised(r) for r in record.reports]}
-        elif dataclasses.is_dataclass(record):
+        elif dataclasses.is_dataclass(record) and not isinstance(record, type):
             record = dataclasses.asdict(record)
     return json.dumps({"format": module.FORMAT, "record": record}, default=_plain, indent=2, ensure_ascii=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import psycopg
 from sqlalchemy import Engine, select
@@ -85,7 +85,7 @@ def _writer(module, name: str, path: Path) -> Writer:
         return lambda session, source_id, solution_id: load.load_document(
             session, source_id, record, solution_id=solution_id
         )
-    simple = {
+    simple: dict[str, Callable[..., Any]] = {
         "jetstress_config": load_evidence.load_config,
         "jetstress_log": load_evidence.load_log,
         "power_log": load_evidence.load_power,

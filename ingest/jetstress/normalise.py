@@ -6,6 +6,7 @@ Pure functions; the loader only writes what these return.
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
 
 from ...schema.units import latency_ms
 from .records import IoRow, IoTable, JetstressReport
@@ -71,7 +72,7 @@ def run_values(report: JetstressReport) -> dict:
 
 def latency_values(table: IoTable, row: IoRow) -> dict:
     """Columns of `latencies` for one row, latencies in ms, the printed unit kept as provenance."""
-    values = {f"{name}_ms": latency_ms(getattr(row, name), table.latency_unit) for name in _LATENCY_FIELDS}
+    values: dict[str, Any] = {f"{name}_ms": latency_ms(getattr(row, name), table.latency_unit) for name in _LATENCY_FIELDS}
     values.update({name: getattr(row, name) for name in _PLAIN_FIELDS})
     values["scope"] = table.scope
     values["source_latency_unit"] = table.latency_unit
@@ -87,6 +88,7 @@ def instance_names(report: JetstressReport) -> list[str]:
     for table in report.io_tables:
         for row in table.rows:
             seen.setdefault(row.instance, None)
-    for row in (*report.backup_rows, *report.recovery_rows, *report.checksum_rows):
-        seen.setdefault(row.instance, None)
+    entry: Any
+    for entry in (*report.backup_rows, *report.recovery_rows, *report.checksum_rows):
+        seen.setdefault(entry.instance, None)
     return list(seen)

@@ -25,6 +25,7 @@ IoScope = Literal[
 IO_SCOPES: tuple[str, ...] = ("transactional", "background_maintenance", "log_replication", "total", "disk_subsystem")
 
 LatencyUnit = Literal["ms", "s"]
+VolumeRole = Literal["database", "log"]
 ThreadScope = Literal["per_storage_group", "per_database", "global"]
 Verdict = Literal["Pass", "Fail"]
 
@@ -59,7 +60,7 @@ class IoRow:
     """
 
     instance: str
-    volume_role: Literal["database", "log"] | None = None
+    volume_role: VolumeRole | None = None
     db_read_latency: float | None = None
     db_write_latency: float | None = None
     db_reads_per_s: float | None = None

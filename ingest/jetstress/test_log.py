@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
-from .records import LogEvent, Thresholds
+from .records import LatencyUnit, LogEvent, Thresholds
 from .values import parse_datetime, parse_number
 
 # A timestamp starts an event anywhere but inside a longer number ("Test Log10/5/2008 …" in PDF text).
@@ -115,7 +115,7 @@ def extract_thresholds(messages: Iterable[str]) -> Thresholds | None:
     for kind, announced in found.items():
         values[f"{kind}_avg"] = _scaled(announced.average, announced.unit, unit)
         values[f"{kind}_max"] = _scaled(announced.maximum, announced.unit, unit)
-    return Thresholds(unit=unit, **values)
+    return Thresholds(unit=cast(LatencyUnit, unit), **values)
 
 
 def _scaled(value: float | None, unit: str, into: str) -> float | None:

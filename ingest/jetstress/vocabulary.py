@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .values import (  # noqa: F401  (re-exported: the vocabulary's value half)
@@ -365,7 +366,7 @@ CHECKSUM_INSTANCE_HEADER = re.compile(r"instance|database|db|volume|logicaldisk|
 AGGREGATE_ROW_LABELS = frozenset({"avg", "average", "sum", "total", "_total"})
 
 
-def expected_sections(report_type: str, jetstress_version: str | None, io_scopes: set[str],
+def expected_sections(report_type: str, jetstress_version: str | None, io_scopes: AbstractSet[str],
                       background_maintenance: bool | None, copies_per_database: int | None) -> dict[str, str]:
     """Section kind/scope -> title of the optional sections a report of this kind normally has.
 

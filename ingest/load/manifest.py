@@ -64,8 +64,8 @@ def _upsert_solution(session: Session, manifest: SolutionManifest) -> int:
         power_boundary=power.boundary if power else None, power_source=power.source if power else None,
     )
     statement = pg_insert(Solution).values(key=manifest.key, **values)
-    statement = statement.on_conflict_do_update(index_elements=["key"], set_=values).returning(Solution.id)
-    return session.execute(statement).scalar_one()
+    upsert = statement.on_conflict_do_update(index_elements=["key"], set_=values).returning(Solution.id)
+    return session.execute(upsert).scalar_one()
 
 
 def _find_report_run(session: Session, source_id: int, run: RunSpec, manifest: SolutionManifest, where: str) -> int:
@@ -162,9 +162,9 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
     trial_ids = {}
     for trial in manifest.trials:
         statement = pg_insert(Trial).values(solution_id=solution_id, label=trial.key, description=trial.description)
-        statement = statement.on_conflict_do_update(
+        upsert = statement.on_conflict_do_update(
             constraint="uq_trials_solution_label", set_={"description": trial.description}).returning(Trial.id)
-        trial_ids[trial.key] = session.execute(statement).scalar_one()
+        trial_ids[trial.key] = session.execute(upsert).scalar_one()
 
     run_ids: dict[str, int] = {}
     for index, run in enumerate(manifest.runs):

@@ -51,6 +51,6 @@ def _stable(value: Any) -> Any:
     return str(value)
 
 
-def evidence(data: AuditData, file_id: int | None) -> dict[str, str | None]:
+def evidence(data: AuditData, file_id: int | None) -> dict[str, Any]:
     source = data.files.get(file_id)
     return {"file": source.name if source else None, "sha256": source.sha256[:SHA_PREFIX] if source else None}

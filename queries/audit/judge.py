@@ -150,7 +150,7 @@ def _search(printed: Printed, candidates: Sequence[Candidate], qualifier: str | 
     truncated or with trailing zeros; 5-6 the same for other sources. Within a tier the lower
     `rank`, then the closer value wins.
     """
-    hits = []
+    hits: list[tuple[int, Candidate, str | None]] = []
     for candidate in candidates:
         slack = candidate.uncertainty
         if candidate.kind == PRIMARY:

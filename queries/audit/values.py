@@ -75,7 +75,7 @@ def rate_candidates(run: RunInfo, metric: str) -> list[Candidate]:
     if value is None:
         raise Unverifiable(f"no {words} stored for {run.name}")
     if metric.endswith("mb_per_s") or metric == "disk_transfers_per_s":
-        source = (run.figures.get("throughput_source") or source).replace("_", " ")
+        source = str(run.figures.get("throughput_source") or source).replace("_", " ")
     primary = Candidate(value, f"{run.name} {words} ({source})", {"run": run.name, metric: value})
     return [primary, *_instance_sum_conventions(run, metric)]
 

@@ -23,6 +23,7 @@ Decisions (see docs/jetstress-formats.md §3):
 from __future__ import annotations
 
 import re
+from typing import Any
 from xml.etree.ElementTree import Element, TreeBuilder
 from xml.etree.ElementTree import ParseError as XmlSyntaxError
 
@@ -98,7 +99,7 @@ class _LineRecorder(TreeBuilder):
     def __init__(self) -> None:
         super().__init__()
         self.lines: dict[Element, int] = {}
-        self.expat = None  # set once the parser exists
+        self.expat: Any = None  # set once the parser exists
 
     def start(self, tag, attrs):
         element = super().start(tag, attrs)
@@ -300,7 +301,7 @@ def _duration_s(ctx: _Context, element: Element | None, text: str | None) -> flo
 def _operation_mix(ctx: _Context, element: Element | None) -> OperationMix | None:
     if element is None:
         return None
-    path, known = "TestDesignInfo/OperationMix", set()
+    path, known = "TestDesignInfo/OperationMix", set[str]()
     mix = OperationMix(
         lock_ops=_attribute(ctx, element, path, "LockOps", "bool", known),
         insert_percent=_attribute(ctx, element, path, "InsertOps", "float", known),

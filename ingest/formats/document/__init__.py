@@ -15,9 +15,10 @@ Modules: `document_lines` (decoding, cleaning, cells, page furniture), `document
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from ...errors import ParseError
-from ...jetstress.records import JetstressReport, KeyValue, ReportDocument
+from ...jetstress.records import JetstressReport, KeyValue, ReportDocument, ReportType
 from ...jetstress.vocabulary import (
     LABEL_FIELDS,
     expected_sections,
@@ -110,7 +111,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
     else:
         text = decode(name, data, warnings)
     lines = split_lines(text, warnings)
-    reports, consumed = [], set()
+    reports, consumed = [], set[int]()
     for raw in (raw for raw in find_reports(lines) if _kept(raw, warnings)):
         report = build_report(name, raw)
         if _holds_anything(report):
@@ -188,7 +189,7 @@ def _product_title(raw: RawReport) -> str | None:
 def build_report(source: str, raw: RawReport) -> JetstressReport:
     """The report's sections -> a record filled field by field as the HTML parser fills it."""
     warnings: list[str] = []
-    report = JetstressReport(source_name=source, report_type=_report_type(raw, warnings),
+    report = JetstressReport(source_name=source, report_type=cast(ReportType, _report_type(raw, warnings)),
                              product_title=_product_title(raw), source_line=raw.line, warnings=warnings)
     if raw.appendix is not None:
         report.key_values.append(KeyValue("Document", "Appendix", raw.appendix.text, raw.appendix.number))

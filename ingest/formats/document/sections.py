@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ...errors import ParseError
 from ...jetstress.records import JetstressReport
@@ -235,7 +236,7 @@ def read_table_section(source: str, raw: RawSection, report: JetstressReport) ->
     if grid is None:
         return
     section = shared_section(raw)
-    readers: dict[str, Callable[[Grid, list[str], JetstressReport], object]] = {
+    readers: dict[str, Callable[[Grid, list[str], JetstressReport], Any]] = {
         "io": lambda g, w, r: tables.io_table(source, section, g, w),
         "host": lambda g, w, r: tables.host_counters(source, section, g, w),
         "backup": lambda g, w, r: tables.backup_rows(source, section, g, r),
@@ -243,7 +244,7 @@ def read_table_section(source: str, raw: RawSection, report: JetstressReport) ->
         "checksum": lambda g, w, r: tables.checksum_rows(source, section, g, w),
     }
 
-    def attempt(candidate: Grid) -> tuple[object, list[str], JetstressReport]:
+    def attempt(candidate: Grid) -> tuple[Any, list[str], JetstressReport]:
         scratch = JetstressReport(source_name=source, report_type=report.report_type)
         found: list[str] = []
         return readers[raw.kind](candidate, found, scratch), found, scratch

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from typing import cast
 
 import lxml.html
 from bs4.dammit import EncodingDetector
@@ -17,7 +18,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from ...errors import ParseError
-from ...jetstress.records import JetstressReport
+from ...jetstress.records import JetstressReport, ReportType
 from ...jetstress.test_log import parse_test_log_lines
 from ...jetstress.vocabulary import (
     expected_sections,
@@ -176,7 +177,7 @@ def parse(name: str, data: bytes) -> JetstressReport:
     warnings: list[str] = []
     report = JetstressReport(
         source_name=name,
-        report_type=_report_type(name, subtitle, warnings),
+        report_type=cast(ReportType, _report_type(name, subtitle, warnings)),
         product_title=title,
         source_line=doc.sourceline or 1,  # one report per HTML file
         warnings=warnings,

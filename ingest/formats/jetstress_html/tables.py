@@ -8,7 +8,7 @@ and is not stops the parse with the section, instance, column and line.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ...errors import ParseError
 from ...jetstress.records import (
@@ -17,10 +17,13 @@ from ...jetstress.records import (
     HostCounter,
     InstanceConfig,
     IoRow,
+    IoScope,
     IoTable,
     JetstressReport,
     KeyValue,
+    LatencyUnit,
     RecoveryRow,
+    VolumeRole,
 )
 from ...jetstress.values import (
     parse_duration_seconds,
@@ -153,9 +156,10 @@ def io_table(source: str, section: Section, grid: Grid, warnings: list[str]) -> 
         values = {field: table.number(name, cell) for field, cell in cells.items()}
         if role is not None:
             values = {disk_field(role, suffix): value for suffix, value in values.items()}
-        rows.append(IoRow(instance=name, volume_role=role, line=row.line, **values))
+        rows.append(IoRow(instance=name, volume_role=cast(VolumeRole, role), line=row.line, **values))
     unit = LATENCY_UNIT_BY_SCOPE.get(scope, "ms")
-    return IoTable(scope=scope, latency_unit=unit, headers=grid.headers, rows=tuple(rows), line=section.line)
+    return IoTable(scope=cast(IoScope, scope), latency_unit=cast(LatencyUnit, unit), headers=grid.headers, rows=tuple(rows),
+                   line=section.line)
 
 
 def host_counters(source: str, section: Section, grid: Grid, warnings: list[str]) -> list[HostCounter]:

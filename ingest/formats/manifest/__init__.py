@@ -405,7 +405,7 @@ class _Checker(TomlChecker):
             self.problem(f"{path}.value", f"give the value as a string exactly as printed (e.g. \"12.5\"), "
                          f"got {kind_of(value)} {show_value(value)}")
             value = None
-        fields = {key: self.string(table, key, path) for key in ("unit", "run", "versus", "versus_run", "quote")}
+        fields: dict[str, Any] = {key: self.string(table, key, path) for key in ("unit", "run", "versus", "versus_run", "quote")}
         fields["versus_metric"] = self.metric(table, "versus_metric", path, comparison_allowed=False)
         fields["disk_basis"] = self.string(table, "disk_basis", path, choices=DISK_BASES)
         fields["qualifier"] = self.string(table, "qualifier", path, choices=QUALIFIERS)

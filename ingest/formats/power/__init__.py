@@ -117,8 +117,8 @@ def parse_timestamp(text: str) -> datetime | None:
 def parse(name: str, data: bytes) -> PowerLog:
     text = _decode(name, data)
     if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
-        raise ParseError(name, "NUL character: binary data, or UTF-16 without a byte-order mark", line=line)
+        nul_line = text[: text.index("\x00")].count("\n") + 1
+        raise ParseError(name, "NUL character: binary data, or UTF-16 without a byte-order mark", line=nul_line)
     if not text.strip():
         raise ParseError(name, "empty file, expected a header such as timestamp,watts")
     lines = io.StringIO(text, newline="")

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple, cast
 
+from .dates import LOG_STAMP
 from .records import LatencyUnit, LogEvent, Thresholds
 from .values import parse_datetime, parse_number
 
 # A timestamp starts an event anywhere but inside a longer number ("Test Log10/5/2008 …" in PDF text).
-_TIMESTAMP = re.compile(r"(?<![\d/])(\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm])(?!\w)")
+_TIMESTAMP = LOG_STAMP
 _SEPARATOR = re.compile(r"^\s*-{2,}\s?")
 
 

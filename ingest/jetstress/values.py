@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from .dates import us_datetime
+
 _TAG = re.compile(r"<[^>]*>")
 _SPACE = re.compile(r"\s+")
 
@@ -145,12 +147,10 @@ def parse_datetime(text: str) -> datetime | None:
     cleaned = _SPACE.sub(" ", text.strip()).upper()
     match = _US_DATETIME.fullmatch(cleaned)
     if match:
-        month, day, year, hour, minute, second = map(int, match.groups()[:6])
-        if 1 <= hour <= 12:
-            try:
-                return datetime(year, month, day, hour % 12 + (12 if match[7] == "P" else 0), minute, second)
-            except ValueError:
-                pass
+        month, day, year, hour, minute, second, half = match.groups()
+        moment = us_datetime(month, day, year, hour, minute, second, half=half)
+        if moment is not None:
+            return moment
         raise ValueError(f"not a Jetstress date-time (M/D/YYYY h:mm:ss AM): {text!r}")
     for fmt in DATETIME_FORMATS:
         try:

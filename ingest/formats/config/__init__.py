@@ -31,6 +31,7 @@ import isodate
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
+from ...decoding import head_text
 from ...errors import ParseError
 from .records import (
     EXCHANGE_PROFILE_ELEMENTS,
@@ -58,7 +59,7 @@ _BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
 
 def identify(name: str, head: bytes) -> bool:
     """A ``<configuration>`` root plus a Jetstress element (or a Jetstress file name)."""
-    text = _head_text(head)
+    text = head_text(head, errors="replace")
     if not _ROOT_START.match(text):
         return False
     return any(tag in text for tag in _JETSTRESS_TAGS) or bool(_NAME_HINT.search(name))
@@ -136,13 +137,6 @@ def _load_xml(name: str, data: bytes) -> tuple[Element, dict[Element, int]]:
             name, f"root element is <{_local(root.tag)}>, expected <configuration> (JetstressConfig.xml)", line=1
         )
     return root, recorder.lines
-
-
-def _head_text(head: bytes) -> str:
-    for bom, codec in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-        if head.startswith(bom):
-            return head[len(bom) :].decode(codec, errors="ignore")
-    return head.decode("utf-8", errors="replace")
 
 
 def _local(tag: str) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import cast
 
+from ...decoding import byte_order_mark, head_text
 from ...errors import ParseError
 from ...jetstress.records import JetstressReport, KeyValue, ReportDocument, ReportType
 from ...jetstress.vocabulary import (
@@ -89,12 +90,9 @@ def identify(name: str, head: bytes) -> bool:
 
 def _sniff_text(head: bytes) -> str | None:
     """The head as text: UTF-8 or UTF-16 by BOM; None for binary (NUL bytes without a UTF-16 BOM)."""
-    for bom, encoding in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-        if head.startswith(bom):
-            return head[len(bom) :].decode(encoding, errors="ignore")
-    if b"\x00" in head:
+    if byte_order_mark(head, utf32=False) is None and b"\x00" in head:
         return None
-    return head.decode("utf-8", errors="ignore")
+    return head_text(head)
 
 
 # --- parse ----------------------------------------------------------------------------

@@ -9,12 +9,12 @@ Pure: bytes or text in, lines out; work per line is bounded.
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from ...decoding import byte_order_mark
 from ...errors import ParseError
 from ...jetstress.vocabulary import LABEL_FIELDS, normalise_label, section_kind
 
@@ -23,8 +23,6 @@ MAX_LINE_CHARS = 100_000  # a longer line is read up to here (a whole test log f
 
 # --- decoding ------------------------------------------------------------------------
 
-_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
@@ -39,7 +37,8 @@ def decode(name: str, data: bytes, warnings: list[str] | None = None) -> str:
     """UTF-8 (BOM optional) or UTF-16/32 with a BOM; anything else is refused with the place it fails."""
     if len(data) > MAX_BYTES:
         raise ParseError(name, f"file is {len(data):,} bytes; documents larger than {MAX_BYTES:,} bytes are refused")
-    encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), None)
+    bom = byte_order_mark(data)
+    encoding = bom.whole_codec if bom else None
     if encoding is None and b"\x00" in data:
         offset, count = data.index(0), data.count(0)
         if count > MAX_STRAY_NULS or count * 1000 > len(data):

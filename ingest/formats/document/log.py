@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
+from ...jetstress.dates import LOG_STAMP
 from ...jetstress.records import LogEvent, Thresholds
 from ...jetstress.test_log import parse_test_log_lines
 from .lines import Line
 from .reports import RawSection
 
 # Where an entry starts: "M/D/YYYY h:mm:ss AM", not inside a longer number.
-_ENTRY = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm](?!\w)")
+_ENTRY = LOG_STAMP
 _FINISHED = re.compile(r"[.:)!?]\s*$")
 LOOKBACK = 5  # how far back a dangling fragment may find the entry it completes
 

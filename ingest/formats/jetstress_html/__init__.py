@@ -17,6 +17,7 @@ from bs4.dammit import EncodingDetector
 from lxml import etree
 from lxml.html import HtmlElement
 
+from ...decoding import wide_encoding
 from ...errors import ParseError
 from ...jetstress.records import JetstressReport, ReportType
 from ...jetstress.test_log import parse_test_log_lines
@@ -72,30 +73,8 @@ def identify(name: str, head: bytes) -> bool:
 
 
 def _sniff_text(head: bytes) -> str:
-    encoding = _utf16_encoding(head) or "latin-1"
+    encoding = wide_encoding(head) or "latin-1"
     return head.decode(encoding, errors="ignore")
-
-
-def _utf16_encoding(data: bytes) -> str | None:
-    """UTF-16/32 by BOM, or UTF-16 without BOM by its NUL bytes in every other position."""
-    for bom, encoding in (
-        (codecs.BOM_UTF32_LE, "utf-32"),
-        (codecs.BOM_UTF32_BE, "utf-32"),
-        (codecs.BOM_UTF16_LE, "utf-16"),
-        (codecs.BOM_UTF16_BE, "utf-16"),
-    ):
-        if data.startswith(bom):
-            return encoding
-    sample = data[:4096]
-    half = len(sample) // 2
-    if half < 2:
-        return None
-    even_nuls, odd_nuls = sample[0::2].count(0), sample[1::2].count(0)
-    if odd_nuls > 0.7 * half and even_nuls < 0.05 * half:
-        return "utf-16-le"
-    if even_nuls > 0.7 * half and odd_nuls < 0.05 * half:
-        return "utf-16-be"
-    return None
 
 
 # --- decode and load ----------------------------------------------------------------
@@ -111,7 +90,7 @@ def _decode(name: str, data: bytes) -> bytes:
         raise ParseError(name, f"file is {len(data):,} bytes; reports larger than {MAX_BYTES:,} bytes are refused")
     if not data or data.isspace():  # no .strip(): it would copy the whole file
         raise ParseError(name, "file is empty")
-    wide = _utf16_encoding(data)
+    wide = wide_encoding(data)
     if wide:
         try:
             text = data.decode(wide)

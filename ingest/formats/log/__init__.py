@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...decoding import head_text, sniff
 from ...errors import ParseError
+from ...jetstress.dates import US_STAMP
 from ...jetstress.records import LogEvent, Thresholds
 from ...jetstress.test_log import parse_test_log
 
@@ -17,8 +19,7 @@ FORMAT = "jetstress_log"
 MAX_BYTES = 256 * 1024 * 1024
 MAX_LINE_CHARS = 1 << 20
 
-_FIRST_EVENT = re.compile(r"^\s*\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm]\s+(--\s)?")
-_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+_FIRST_EVENT = re.compile(rf"^\s*{US_STAMP}\s+(--\s)?")
 
 
 @dataclass
@@ -29,7 +30,7 @@ class JetstressLog:
 
 
 def _decode(name: str, data: bytes) -> str:
-    codec, offset = next(((c, len(b)) for b, c in _BOMS if data.startswith(b)), ("utf-8", 0))
+    codec, offset = sniff(data)
     try:
         return data[offset:].decode(codec)
     except UnicodeDecodeError as error:
@@ -39,8 +40,7 @@ def _decode(name: str, data: bytes) -> str:
 
 def identify(name: str, head: bytes) -> bool:
     """A text file whose first non-blank line is a Jetstress event mentioning Jetstress nearby."""
-    codec, offset = next(((c, len(b)) for b, c in _BOMS if head.startswith(b)), ("utf-8", 0))
-    text = head[offset:].decode(codec, errors="ignore")
+    text = head_text(head)
     first = next((line for line in text.splitlines() if line.strip()), "")
     return bool(_FIRST_EVENT.match(first)) and ("jetstress" in text.lower() or name.lower().endswith(".log"))
 
@@ -50,7 +50,7 @@ def parse(name: str, data: bytes) -> JetstressLog:
         raise ParseError(name, "the file is empty")
     if len(data) > MAX_BYTES:
         raise ParseError(name, f"the file is larger than {MAX_BYTES // 2**20} MiB")
-    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if b"\x00" in data[:4096] and sniff(data)[0] not in ("utf-16-le", "utf-16-be"):
         raise ParseError(name, "binary data, not a text log", line=1)
     text = _decode(name, data)
     for number, line in enumerate(text.splitlines(), 1):

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import BinaryIO
 
+from ...decoding import byte_order_mark
 from ...errors import ParseError
+from ...jetstress.dates import us_datetime
 
 FORMAT = "perfmon_csv"
 MAX_LINE_CHARS = 1 << 20  # 1 Mi characters: far above any real header (thousands of counters)
@@ -37,11 +39,6 @@ _FIRST_SEPARATOR = re.compile(r'\s*(?:"[^"]*"|[^,\t"]*)([,\t])')
 _INSTANCE_INDEX = re.compile(r"(.*)#(\d+)")
 _BLANK = frozenset(("", " "))
 _TRAILERS = frozenset(("Exiting, please wait...", "The command completed successfully."))
-_BOMS = (
-    (b"\xef\xbb\xbf", "utf-8", "utf-8-sig"),
-    (b"\xff\xfe", "utf-16-le", "utf-16-le"),
-    (b"\xfe\xff", "utf-16-be", "utf-16-be"),
-)
 
 
 @dataclass(frozen=True)
@@ -258,11 +255,7 @@ def _parse_time(text: str) -> datetime | None:
     if match is None:
         return None
     month, day, year, hour, minute, second, fraction = match.groups()
-    micro = int(fraction.ljust(6, "0")) if fraction else 0
-    try:
-        return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second), micro, timezone.utc)
-    except ValueError:
-        return None
+    return us_datetime(month, day, year, hour, minute, second, fraction, zone=timezone.utc)
 
 
 class _PrefixedStream(io.RawIOBase):
@@ -286,9 +279,9 @@ class _PrefixedStream(io.RawIOBase):
 
 def _sniff_encoding(head: bytes) -> tuple[str, str, int]:
     """(codec, label, BOM length). BOM-less UTF-16 is recognised by its first characters."""
-    for bom, codec, label in _BOMS:
-        if head.startswith(bom):
-            return codec, label, len(bom)
+    bom = byte_order_mark(head, utf32=False)
+    if bom:
+        return bom.codec, "utf-8-sig" if bom.codec == "utf-8" else bom.codec, bom.length
     if head[:2] in (b'"\x00', b"(\x00", b"\r\x00"):
         return "utf-16-le", "utf-16-le", 0
     if head[:2] in (b'\x00"', b"\x00(", b"\x00\r"):

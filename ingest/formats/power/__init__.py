@@ -16,7 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ...decoding import head_text, sniff
 from ...errors import ParseError
+from ...jetstress.dates import us_datetime
 
 FORMAT = "power_log"
 MAX_LINE_CHARS = 1 << 20
@@ -56,16 +58,9 @@ def _norm(header: str) -> str:
     return " ".join(header.strip().lower().split())
 
 
-def _sniff(data: bytes) -> tuple[str, int]:
-    for bom, codec in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-        if data.startswith(bom):
-            return codec, len(bom)
-    return "utf-8", 0
-
-
 def _decode(name: str, data: bytes) -> str:
     """Decode strictly; an undecodable byte is reported with its line number."""
-    codec, bom = _sniff(data)
+    codec, bom = sniff(data)
     try:
         return data[bom:].decode(codec)
     except UnicodeDecodeError as exc:
@@ -84,8 +79,7 @@ def _header_columns(cells: list[str]) -> tuple[int, int] | None:
 
 def identify(name: str, head: bytes) -> bool:
     """First line is a CSV header with a timestamp column and a watts column."""
-    codec, bom = _sniff(head)
-    text = head[bom:].decode(codec, errors="ignore")
+    text = head_text(head)
     first = text.lstrip("\r\n").splitlines()[0] if text.strip() else ""
     if not first or len(first) > 1000:
         return False
@@ -102,16 +96,7 @@ def parse_timestamp(text: str) -> datetime | None:
         except ValueError:
             return None
     month, day, year, hour, minute, second, fraction, half = match.groups()
-    hour_24 = int(hour)
-    if half is not None:
-        if not 1 <= hour_24 <= 12:
-            return None
-        hour_24 = hour_24 % 12 + (12 if half.lower() == "pm" else 0)
-    micro = int(fraction.ljust(6, "0")) if fraction else 0
-    try:
-        return datetime(int(year), int(month), int(day), hour_24, int(minute), int(second), micro)
-    except ValueError:
-        return None
+    return us_datetime(month, day, year, hour, minute, second, fraction, half)
 
 
 def parse(name: str, data: bytes) -> PowerLog:

@@ -23,13 +23,9 @@ Decisions (see docs/jetstress-formats.md §3):
 from __future__ import annotations
 
 import re
-from typing import Any
-from xml.etree.ElementTree import Element, TreeBuilder
-from xml.etree.ElementTree import ParseError as XmlSyntaxError
+from xml.etree.ElementTree import Element
 
 import isodate
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import DefusedXMLParser
 
 from ...decoding import head_text
 from ...errors import ParseError
@@ -46,6 +42,7 @@ from .records import (
     OperationMix,
     TestDesign,
 )
+from .safe_xml import load_xml, local_name
 
 FORMAT = "jetstress_config"
 
@@ -66,7 +63,7 @@ def identify(name: str, head: bytes) -> bool:
 
 
 def parse(name: str, data: bytes) -> JetstressConfig:
-    root, lines = _load_xml(name, data)
+    root, lines = load_xml(name, data)
     ctx = _Context(lines)
     top = _Block(ctx, root, "configuration")
     jetstress_version = top.read("text", "JetstressVersionGenerated")
@@ -91,58 +88,6 @@ def parse(name: str, data: bytes) -> JetstressConfig:
     )
 
 
-# --- XML loading -------------------------------------------------------------------------
-
-
-class _LineRecorder(TreeBuilder):
-    """Tree builder that remembers each element's start line (ElementTree keeps none)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lines: dict[Element, int] = {}
-        self.expat: Any = None  # set once the parser exists
-
-    def start(self, tag, attrs):
-        element = super().start(tag, attrs)
-        self.lines[element] = self.expat.CurrentLineNumber
-        return element
-
-
-def _load_xml(name: str, data: bytes) -> tuple[Element, dict[Element, int]]:
-    if not data.strip():
-        raise ParseError(name, "empty file, expected a Jetstress <configuration> XML document")
-    recorder = _LineRecorder()
-    parser = DefusedXMLParser(target=recorder, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    recorder.expat = parser.parser
-    try:
-        parser.feed(data)
-        root = parser.close()
-    except DefusedXmlException as exc:
-        kind = type(exc).__name__
-        declared = f" <!{'DOCTYPE' if kind == 'DTDForbidden' else 'ENTITY'} {getattr(exc, 'name', '')}>"
-        raise ParseError(
-            name,
-            f"refused{declared} ({kind}): a Jetstress configuration has no DTD, and a DTD can hold "
-            "entity bombs and external entities, which are never expanded",
-            line=recorder.expat.CurrentLineNumber,
-        ) from None
-    except XmlSyntaxError as exc:
-        line = exc.position[0] if exc.position else None
-        reason = str(exc).split(": line ")[0]
-        raise ParseError(
-            name, f"not well-formed XML: {reason} (truncated, wrong encoding, or not XML?)", line=line
-        ) from None
-    if _local(root.tag) != "configuration":
-        raise ParseError(
-            name, f"root element is <{_local(root.tag)}>, expected <configuration> (JetstressConfig.xml)", line=1
-        )
-    return root, recorder.lines
-
-
-def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
-
-
 # --- reading fields by name, collecting problems --------------------------------------------
 
 
@@ -161,9 +106,9 @@ class _Context:
         """Record an unknown element (and everything under it) as (path, text)."""
         self.extra.append((path, (element.text or "").strip()))
         for attr, value in element.attrib.items():
-            self.extra.append((f"{path}/@{_local(attr)}", value))
+            self.extra.append((f"{path}/@{local_name(attr)}", value))
         for child in element:
-            self.keep(f"{path}/{_local(child.tag)}", child)
+            self.keep(f"{path}/{local_name(child.tag)}", child)
 
 
 class _Block:
@@ -173,7 +118,7 @@ class _Block:
         self.ctx, self.element, self.path = ctx, element, path
         self.children: dict[str, list[Element]] = {}
         for child in element if element is not None else ():
-            self.children.setdefault(_local(child.tag), []).append(child)
+            self.children.setdefault(local_name(child.tag), []).append(child)
         self.seen: set[str] = set()
 
     def all(self, name: str) -> list[Element]:
@@ -186,7 +131,7 @@ class _Block:
         if len(found) > 1 and first_look:
             self.ctx.problem(f"{self.path}/{name}", found[1], f"appears {len(found)} times, expected once")
         if not found and required and first_look and self.element is not None:
-            self.ctx.problem(f"{self.path}/{name}", self.element, f"missing from <{_local(self.element.tag)}>")
+            self.ctx.problem(f"{self.path}/{name}", self.element, f"missing from <{local_name(self.element.tag)}>")
         return found[0] if found else None
 
     def read(self, kind: str, name: str, *, required: bool = False, minimum: float | None = None):
@@ -242,8 +187,8 @@ def _attribute(ctx: _Context, element: Element, path: str, attr: str, kind: str,
 
 def _keep_unknown_attributes(ctx: _Context, element: Element, path: str, known: set[str]) -> None:
     for attr, value in element.attrib.items():
-        if _local(attr) not in known:
-            ctx.extra.append((f"{path}/@{_local(attr)}", value))
+        if local_name(attr) not in known:
+            ctx.extra.append((f"{path}/@{local_name(attr)}", value))
 
 
 # --- blocks ---------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Format-independent and pure, so the HTML parser and a later parser of report text
 extracted from PDFs share one vocabulary. Lookups take text as printed and normalise it
-here. Value parsers live in `jetstress_values` and are re-exported here; they raise
+here. Value parsers live in `values` and are re-exported here; they raise
 `ValueError` with the offending text, and the caller turns that into a `ParseError` that
 names the file, section and line.
 """

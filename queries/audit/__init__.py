@@ -1,13 +1,20 @@
 """Claim audit: every published figure recomputed from the data, and what does not add up.
 
-`audit(engine)` judges every claim of the solution manifests (`audit_claims`) and runs the
-checks that need no claim over everything ingested (`audit_checks`, `audit_tables`). Each
+`audit(engine)` judges every claim of the solution manifests (`claims`) and runs the
+checks that need no claim over everything ingested (`checks`, `tables`). Each
 finding says what was recomputed from what, and cites the file (SHA-256 prefix and name) and
 the place (line, table, figure) where the figure is printed.
 
 Verdicts, worst first: `mismatch` (the data does not give the printed figure), `rounding` (it
 does only under another rounding order or unit convention, named), `unverifiable` (the data
 needed is missing, named), `match` (equal within the rounding of the printed digits).
+
+The modules form one flow, each importing only those before it:
+  data (the catalogue, read once) and figures (candidates, verdicts, printed numbers)
+  -> values, context, capacity (candidate values for a figure; rows: a document table's rows)
+  -> judge (which candidate reproduces the printed digits)
+  -> claims, tables, checks (judged claims, table checks, claim-free checks; finding: the result)
+  -> this module (sorting and filtering the findings).
 """
 
 from __future__ import annotations
@@ -22,8 +29,8 @@ from . import checks as audit_checks
 from . import tables as audit_tables
 from .claims import judge_claims
 from .data import AuditData, load
+from .figures import VERDICTS
 from .finding import Finding, evidence
-from .judge import VERDICTS
 
 __all__ = ["AuditReport", "Finding", "UnknownSolution", "audit"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import values
 from .context import ClaimContext, from_printed, other_run_candidates, sibling_figures, subject_run
 from .data import ClaimRow, SolutionInfo
-from .judge import CONVENTION, SOURCE, Candidate, decimals_words, fmt, rounded
+from .figures import CONVENTION, SOURCE, Candidate, decimals_words, fmt, rounded
 from .values import Unverifiable
 
 # Judged after the figures they may be computed from, so those figures' verdicts are known.

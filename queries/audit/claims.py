@@ -1,10 +1,10 @@
 """Claim rules: recompute each published figure from the stored data and judge it.
 
 A claim names a metric, a subject (a solution, one of its runs, or two sides compared) and the
-value as printed. The rules pick the run the figure must come from (`audit_context`), ask
-`audit_values` (run figures) or `audit_capacity` (solution figures) for candidates, add the
+value as printed. The rules pick the run the figure must come from (`context`), ask
+`values` (run figures) or `capacity` (solution figures) for candidates, add the
 general alternatives (the other runs of the trial, the other disk basis, the disk count that
-reproduces a per-disk figure, printed figures used as inputs) and let `audit_judge.judge` decide.
+reproduces a per-disk figure, printed figures used as inputs) and let `judge.judge` decide.
 Nothing names a solution, a document or a value.
 """
 
@@ -23,7 +23,7 @@ from .context import (
     subject_run,
 )
 from .data import AuditData, ClaimRow, RunInfo, SolutionInfo
-from .judge import (
+from .figures import (
     CONVENTION,
     MATCH,
     MISMATCH,
@@ -33,10 +33,10 @@ from .judge import (
     Candidate,
     Judgement,
     fmt,
-    judge,
     parse_printed,
     percent_change,
 )
+from .judge import judge
 from .values import RUN_LEVEL, Unverifiable
 
 PER_DISK_BASE = {

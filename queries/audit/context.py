@@ -13,7 +13,7 @@ from typing import Callable
 
 from . import values
 from .data import AuditData, ClaimRow, RunInfo, SolutionInfo
-from .judge import CONVENTION, MATCH, ROUNDING, SOURCE, UNVERIFIABLE, Candidate, Judgement, parse_printed
+from .figures import CONVENTION, MATCH, ROUNDING, SOURCE, UNVERIFIABLE, Candidate, Judgement, parse_printed
 from .values import Unverifiable
 
 

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .data import AuditData
-from .judge import SEVERITY
+from .figures import SEVERITY
 
 SHA_PREFIX = 12
 

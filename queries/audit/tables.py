@@ -19,8 +19,9 @@ from collections import defaultdict
 
 from . import values
 from .data import AuditData, DocTable, RunInfo
+from .figures import MATCH, MISMATCH, ROUNDING, Candidate, fmt, parse_printed
 from .finding import Finding, evidence
-from .judge import MATCH, MISMATCH, ROUNDING, Candidate, fmt, judge, parse_printed
+from .judge import judge
 from .rows import DISK_COUNT, Row, column_owners, latency_unit, media_named, place, rows_of, short_title
 from .values import Unverifiable
 

@@ -12,7 +12,7 @@ from statistics import mean
 
 from ...ingest.formats.manifest.records import SIZE_BASES, SIZE_UNITS
 from .data import AuditData, RunInfo, SolutionInfo
-from .judge import CONVENTION, Candidate, decimals_words, fmt, printed_precision, rounded
+from .figures import CONVENTION, Candidate, decimals_words, fmt, printed_precision, rounded
 
 
 class Unverifiable(Exception):

@@ -7,9 +7,9 @@ table a `DocumentTable`. Tolerance is the point: what cannot be read is skipped 
 naming its line, and a document fails only when it is empty, binary, undecodable or holds no
 report and no table.
 
-Modules: `document_lines` (decoding, cleaning, cells, page furniture), `document_reports`
-(finding reports and sections), `document_sections` and `document_log` (sections -> records),
-`document_tables` (tables outside the reports), `pdf_text` (PDF -> text with pypdf).
+Modules: `lines` (decoding, cleaning, cells, page furniture), `reports`
+(finding reports and sections), `sections` and `log` (sections -> records),
+`tables` (tables outside the reports), `pdf_text` (PDF -> text with pypdf).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Label/value rows are matched by the shared vocabulary's labels, so "Achieved I/O per Second
 2,684.535" reads the same with a tab, a run of spaces, a pipe or one space between label and
 value; values wrapped onto following lines are joined. Tables become the same header/row grid
-the HTML parser reads (`jetstress_html_tables` turns both into records, so the records are
+the HTML parser reads (`jetstress_html.tables` turns both into records, so the records are
 identical): two-line headers are merged, a header repeated after a page break is dropped, rows
 split over two lines are rejoined. What cannot be read is skipped with a warning naming the line.
 """
@@ -62,7 +62,7 @@ def join_paths(value: str) -> str:
 
 
 def shared_section(raw: RawSection) -> Section:
-    """The section as `jetstress_html_tables` takes it: it reads only title and line (text has no DOM)."""
+    """The section as `jetstress_html.tables` takes it: it reads only title and line (text has no DOM)."""
     return Section(raw.title, raw.kind, raw.line, element=None)
 
 

@@ -7,8 +7,7 @@ from typing import Optional
 
 import typer
 
-from ..queries.audit import AuditReport, UnknownSolution
-from ..queries.audit import audit as audit_lib
+from ..queries.audit import AuditReport, UnknownSolution, audit as audit_lib
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render

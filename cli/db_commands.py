@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ..db import catalog as catalog_lib
-from ..db import embedded
+from ..db import catalog as catalog_lib, embedded
 from .errors import friendly_errors
 
 db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB_HOME).", no_args_is_help=True)

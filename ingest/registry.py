@@ -1,4 +1,4 @@
-"""Which parser reads a file: each format module answers `identify(name, head)`; exactly one may."""
+"""Which parser reads a file: each format package answers `identify(name, head)`; exactly one may."""
 
 from __future__ import annotations
 
@@ -11,28 +11,13 @@ HEAD_BYTES = 8192
 
 
 def format_modules() -> Sequence[ModuleType]:
-    """Every format module, in a fixed order (imported here so a missing one fails loudly)."""
-    from .formats import (
-        config as jetstress_config,
-    )
-    from .formats import (
-        document as document_text,
-    )
-    from .formats import (
-        jetstress_html,
-        manifest,
-    )
-    from .formats import (
-        log as jetstress_log,
-    )
-    from .formats import (
-        perfmon as perfmon_csv,
-    )
-    from .formats import (
-        power as power_log,
-    )
+    """The one list of formats: every package under `formats/`, in a fixed order.
 
-    return (jetstress_html, jetstress_config, jetstress_log, perfmon_csv, power_log, document_text, manifest)
+    Imported here, not at the top, so a missing or broken format fails loudly at the list.
+    """
+    from .formats import config, document, jetstress_html, log, manifest, perfmon, power
+
+    return (jetstress_html, config, log, perfmon, power, document, manifest)
 
 
 def detect(name: str, head: bytes, modules: Sequence[ModuleType] | None = None) -> ModuleType:

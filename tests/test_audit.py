@@ -15,8 +15,7 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
-from esrpdb.queries.audit import AuditReport, audit
-from esrpdb.queries.audit import values as audit_values
+from esrpdb.queries.audit import AuditReport, audit, values as audit_values
 from esrpdb.queries.audit.figures import CONVENTION, MATCH, MISMATCH, ROUNDING, SOURCE, Candidate, parse_printed, percent_change
 from esrpdb.queries.audit.judge import judge
 from esrpdb.queries.audit.rows import classify

@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.formats import document as document_text
-from esrpdb.ingest.formats import jetstress_html
+from esrpdb.ingest.formats import document as document_text, jetstress_html
 from esrpdb.ingest.jetstress import normalise
 from esrpdb.ingest.jetstress.records import ReportDocument
 

@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.formats import config as jetstress_config
-from esrpdb.ingest.formats import perfmon as perfmon_csv
-from esrpdb.ingest.formats import power as power_log
+from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
 
 REPO = Path(__file__).parents[1]
 SAMPLES = REPO.parent / "shared" / "samples"

@@ -11,9 +11,7 @@ import pytest
 
 from esrpdb.fixtures import generate_perfmon_power
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.formats import config as jetstress_config
-from esrpdb.ingest.formats import perfmon as perfmon_csv
-from esrpdb.ingest.formats import power as power_log
+from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
 from esrpdb.ingest.formats.perfmon import column_means, column_stats, iter_samples, open_perfmon, parse_counter_path
 
 REPO = Path(__file__).parents[1]

@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.formats import config as jetstress_config
-from esrpdb.ingest.formats import perfmon as perfmon_csv
-from esrpdb.ingest.formats import power as power_log
+from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
 from esrpdb.ingest.formats.power import PowerSample, idle_and_active_w, parse, parse_timestamp, window_average_w
 
 REPO = Path(__file__).parents[1]

@@ -1,7 +1,7 @@
-"""Typed records that parsers return: the contract between `ingest.<format>` and `ingest.load`.
+"""Typed records that parsers return: the contract between `ingest.formats.<format>` and `ingest.load`.
 
 Stage one of a two-stage parse: numbers are parsed, but units stay as printed
-(`latency_unit="s"` for a Jetstress 2007 LogicalDisk table). `ingest.normalise`
+(`latency_unit="s"` for a Jetstress 2007 LogicalDisk table). `ingest.jetstress.normalise`
 turns them into the schema's fixed units (milliseconds, bytes).
 """
 

@@ -10,8 +10,7 @@ names the file, section and line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Sequence, Set as AbstractSet
 from dataclasses import dataclass
 
 from .values import (  # noqa: F401  (re-exported: the vocabulary's value half)

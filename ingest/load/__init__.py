@@ -27,8 +27,7 @@ from ...schema import (
 )
 from ..checks import Finding, check_report
 from ..jetstress import normalise
-from ..jetstress.records import DocumentTable as DocumentTableRecord
-from ..jetstress.records import JetstressReport, ReportDocument
+from ..jetstress.records import DocumentTable as DocumentTableRecord, JetstressReport, ReportDocument
 from ..jetstress.values import parse_number
 
 

@@ -25,8 +25,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from . import checks as audit_checks
-from . import tables as audit_tables
+from . import checks as audit_checks, tables as audit_tables
 from .claims import judge_claims
 from .data import AuditData, load
 from .figures import VERDICTS

@@ -6,8 +6,7 @@ Apart from the field reading so the refusal rules for hostile XML sit in one sho
 from __future__ import annotations
 
 from typing import Any
-from xml.etree.ElementTree import Element, TreeBuilder
-from xml.etree.ElementTree import ParseError as XmlSyntaxError
+from xml.etree.ElementTree import Element, ParseError as XmlSyntaxError, TreeBuilder
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser

@@ -1,7 +1,7 @@
 """Jetstress text logs (`*.log`): timestamped events and the thresholds they announce.
 
 The same lines as an HTML report's "Test Log" section, so the line grammar lives in
-`ingest.test_log`; this module only decides whether a file is such a log and decodes it.
+`ingest.jetstress.test_log`; this module only decides whether a file is such a log and decodes it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Reading a TOML document into typed values while collecting every problem, not just the first.
 
 Generic: knows TOML shapes (tables, arrays of tables, strings, integers, decimals, relative
-paths), not what a manifest means; `ingest.manifest` builds on it.
+paths), not what a manifest means; `ingest.formats.manifest` builds on it.
 """
 
 from __future__ import annotations

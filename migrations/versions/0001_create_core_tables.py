@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+
 PERF_SAMPLES_CASCADE = """
 CREATE FUNCTION delete_perf_samples_of_counters() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

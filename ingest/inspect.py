@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from . import registry
+from .formats.document.records import ReportDocument
 from .jetstress import normalise
-from .jetstress.records import JetstressReport, ReportDocument
+from .jetstress.records import JetstressReport
 
 PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows only
 

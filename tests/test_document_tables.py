@@ -10,7 +10,7 @@ import re
 import pytest
 
 from esrpdb.ingest.formats import document as document_text
-from esrpdb.ingest.jetstress.records import DocumentTable
+from esrpdb.ingest.formats.document.records import DocumentTable
 from esrpdb.ingest.jetstress.vocabulary import parse_number
 from tests.test_document_text import SYNTHETIC, seed
 

@@ -17,8 +17,8 @@ import pytest
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import document as document_text, jetstress_html
+from esrpdb.ingest.formats.document.records import ReportDocument
 from esrpdb.ingest.jetstress import normalise
-from esrpdb.ingest.jetstress.records import ReportDocument
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SEEDS = REPO_ROOT.parent / "shared" / "seeds"

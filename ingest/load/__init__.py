@@ -26,8 +26,9 @@ from ...schema import (
     TestIssue,
 )
 from ..checks import Finding, check_report
+from ..formats.document.records import DocumentTable as DocumentTableRecord, ReportDocument
 from ..jetstress import normalise
-from ..jetstress.records import DocumentTable as DocumentTableRecord, JetstressReport, ReportDocument
+from ..jetstress.records import JetstressReport
 from ..jetstress.values import parse_number
 
 

@@ -19,7 +19,7 @@ from typing import cast
 
 from ...decoding import byte_order_mark, head_text
 from ...errors import ParseError
-from ...jetstress.records import JetstressReport, KeyValue, ReportDocument, ReportType
+from ...jetstress.records import JetstressReport, KeyValue, ReportType
 from ...jetstress.vocabulary import (
     LABEL_FIELDS,
     expected_sections,
@@ -31,6 +31,7 @@ from ..jetstress_html import tables as html_tables
 from . import pdf_text
 from .lines import Line, clean, decode, document_title, split_lines
 from .log import read_log
+from .records import ReportDocument
 from .reports import RawReport, RawSection, find_reports
 from .sections import (
     apply_pairs,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from ...jetstress.records import DocumentRow, DocumentTable
 from ...jetstress.vocabulary import parse_number
 from .lines import Line
+from .records import DocumentRow, DocumentTable
 
 _CAPTION = re.compile(r"(?:figure|fig\.|table)\s+(\d+[a-z]?)\s*[:.–-]", re.IGNORECASE)
 _REFERENCE = re.compile(r"(?:figure|table)\s+(\d+[a-z]?)\s+(?!\s*[:.])", re.IGNORECASE)

@@ -16,7 +16,8 @@ from sqlalchemy.orm import Session
 
 from esrpdb.db import embedded
 from esrpdb.db.catalog import open_catalog
-from esrpdb.ingest import jetstress_html, load
+from esrpdb.ingest import load
+from esrpdb.ingest.formats import jetstress_html
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "jetstress_html"
 

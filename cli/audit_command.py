@@ -7,10 +7,10 @@ from typing import Optional
 
 import typer
 
-from esrpdb.cli.errors import friendly_errors
-from esrpdb.cli.listing_commands import FORMAT_OPTION
-from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries.audit import AuditReport, UnknownSolution, audit as audit_lib
+from ..queries.audit import AuditReport, UnknownSolution, audit as audit_lib
+from .errors import friendly_errors
+from .listing_commands import FORMAT_OPTION
+from .render import OutputFormat, render
 
 COLUMNS = ("verdict", "kind", "metric", "printed", "recomputed", "difference", "where", "explanation")
 CSV_COLUMNS = ("solution", "other_solution", "kind", "metric", "verdict", "printed", "unit", "recomputed",

@@ -7,10 +7,10 @@ from typing import List, Optional
 
 import typer
 
-from esrpdb.cli.errors import friendly_errors
-from esrpdb.cli.listing_commands import FORMAT_OPTION
-from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries import compare as compare_lib
+from ..queries import compare as compare_lib
+from .errors import friendly_errors
+from .listing_commands import FORMAT_OPTION
+from .render import OutputFormat, render
 
 MetricName = Enum("MetricName", {name: name for name in compare_lib.METRICS}, type=str)  # type: ignore[misc]
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from esrpdb.cli.errors import friendly_errors
-from esrpdb.db import catalog as catalog_lib
-from esrpdb.db import embedded
+from ..db import catalog as catalog_lib, embedded
+from .errors import friendly_errors
 
 db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB_HOME).", no_args_is_help=True)
 
@@ -45,7 +44,7 @@ def url(
     reader: bool = typer.Option(False, "--reader", help="The read-only role's URL (what sql and query use)."),
 ) -> None:
     """Print the SQLAlchemy URL esrpdb uses (starts the embedded server if needed); passwords masked."""
-    from esrpdb.db.connection import redact, resolve_urls
+    from ..db.connection import redact, resolve_urls
 
     with friendly_errors(ctx, Exception):
         urls = resolve_urls(ctx.obj.database_url, ctx.obj.reader_url)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from esrpdb.cli.render import render
-from esrpdb.db.demo import demo, DEMO_METRICS
+from ..db.demo import DEMO_METRICS, demo
+from .render import render
 
 
 def demo_command(ctx: typer.Context) -> None:

@@ -10,8 +10,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from esrpdb.cli.render import OutputFormat, render
-from esrpdb.ingest.pipeline import FileOutcome, ingest_paths, iter_files
+from ..ingest.pipeline import FileOutcome, ingest_paths, iter_files
+from .render import OutputFormat, render
 
 PROGRESS_THRESHOLD = 5  # show a bar when there are more files than this
 

@@ -6,9 +6,9 @@ from typing import Optional
 
 import typer
 
-from esrpdb.cli.errors import friendly_errors
-from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries import listings
+from ..queries import listings
+from .errors import friendly_errors
+from .render import OutputFormat, render
 
 FORMAT_OPTION = typer.Option(OutputFormat.table, "--format", "-f", help="table, csv or json.")
 
@@ -25,7 +25,7 @@ def runs(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """List Jetstress runs with verdict, achieved IOPS and instance count."""
-    from esrpdb.queries.keys import UnknownKey
+    from ..queries.keys import UnknownKey
 
     with friendly_errors(ctx, UnknownKey):
         result = listings.runs(ctx.obj.reader(), solution=solution)

@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from esrpdb.cli import (
+from ..db.catalog import Catalog, open_catalog
+from . import (
     audit_command,
     compare_command,
     db_commands,
@@ -18,7 +19,6 @@ from esrpdb.cli import (
     query_command,
     sql_command,
 )
-from esrpdb.db.catalog import Catalog, open_catalog
 
 app = typer.Typer(
     help="Turn Exchange Jetstress results into a PostgreSQL comparison catalogue.",

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import typer
 
-from esrpdb.cli.errors import friendly_errors
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.inspect import parse_file
+from ..ingest.errors import ParseError
+from ..ingest.inspect import parse_file
+from .errors import friendly_errors
 
 
 def parse(

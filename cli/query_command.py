@@ -6,10 +6,10 @@ from typing import List, Optional
 
 import typer
 
-from esrpdb.cli.errors import fail, friendly_errors
-from esrpdb.cli.listing_commands import FORMAT_OPTION
-from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries import canned
+from ..queries import canned
+from .errors import fail, friendly_errors
+from .listing_commands import FORMAT_OPTION
+from .render import OutputFormat, render
 
 
 def query(

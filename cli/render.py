@@ -9,8 +9,7 @@ import sys
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from enum import Enum
-from typing import Any, Iterable, Sequence, TextIO
-
+from typing import Any, Iterable, Sequence, TextIO, cast
 
 
 class OutputFormat(str, Enum):
@@ -33,7 +32,7 @@ def json_value(value: Any) -> Any:
     if isinstance(value, Decimal):
         if not value.is_finite():
             return _non_finite(value)
-        return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else float(value)
+        return int(value) if value == value.to_integral_value() and cast(int, value.as_tuple().exponent) >= 0 else float(value)
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
     if isinstance(value, timedelta):

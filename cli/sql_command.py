@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import typer
 
-from esrpdb.cli.errors import friendly_errors
-from esrpdb.cli.listing_commands import FORMAT_OPTION
-from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries import adhoc
+from ..queries import adhoc
+from .errors import friendly_errors
+from .listing_commands import FORMAT_OPTION
+from .render import OutputFormat, render
 
 
 def sql(

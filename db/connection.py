@@ -27,7 +27,7 @@ def normalise_url(url: str) -> str:
     """Accept plain `postgresql://` URLs and use the psycopg 3 driver for them."""
     try:
         parsed = make_url(url)
-    except Exception as error:  # sqlalchemy raises ArgumentError, ValueError, …
+    except Exception:  # sqlalchemy raises ArgumentError, ValueError, …
         # Not echoed: an unparseable string may still hold a password.
         raise BadDatabaseUrl("not a database URL (expected postgresql://user:password@host:port/database)") from None
     if parsed.get_backend_name() != "postgresql":

@@ -13,12 +13,12 @@ from pathlib import Path
 import psycopg
 from sqlalchemy.engine import make_url
 
+from ..queries import canned, listings
+from ..queries.adhoc import QueryResult
+from ..queries.audit import AuditReport, audit
 from . import embedded, roles
 from .catalog import Catalog, open_catalog
 from .connection import ENV_URL, resolve_url
-from esrpdb.queries import canned, listings
-from esrpdb.queries.adhoc import QueryResult
-from esrpdb.queries.audit import AuditReport, audit
 
 DEMO_DATABASE = "esrpdb_demo"
 
@@ -39,9 +39,9 @@ DEMO_METRICS = (
 
 def bundled_fixtures() -> Path:
     """The fixtures shipped inside the package (the repository's fixtures/ folder)."""
-    import esrpdb.fixtures
+    from .. import fixtures
 
-    return Path(esrpdb.fixtures.__file__).resolve().parent
+    return Path(fixtures.__file__).resolve().parent
 
 
 @dataclass
@@ -81,7 +81,7 @@ def _project(result: QueryResult, columns: tuple[str, ...], median_only: bool, s
 
 
 def demo(database_url: str | None = None) -> DemoResult:
-    from esrpdb.ingest.pipeline import ingest_paths
+    from ..ingest.pipeline import ingest_paths
 
     catalog = demo_catalog(database_url)
     catalog_dir = bundled_fixtures() / "catalog"

@@ -10,11 +10,12 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
+
 def alembic_config(url: str) -> Config:
-    import esrpdb.migrations
+    from .. import migrations
 
     config = Config()
-    config.set_main_option("script_location", str(Path(esrpdb.migrations.__file__).parent))
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from esrpdb.ingest.normalise import jetstress_release
-from esrpdb.ingest.records import IoRow, JetstressReport
-from esrpdb.schema.units import latency_ms
+from ..schema.units import latency_ms
+from .jetstress.normalise import jetstress_release
+from .jetstress.records import IoRow, JetstressReport
 
 # Average-latency pass thresholds by release, in ms (DESIGN: Pass and fail).
 DEFAULT_THRESHOLDS_MS = {

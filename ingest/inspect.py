@@ -10,9 +10,12 @@ import json
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
-from esrpdb.ingest import bounded_read, normalise, registry
-from esrpdb.ingest.records import JetstressReport, ReportDocument
+from . import bounded_read, registry
+from .formats.document.records import ReportDocument
+from .jetstress import normalise
+from .jetstress.records import JetstressReport
 
 PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows (all with --normalised)
 
@@ -36,6 +39,7 @@ def parse_file(path: Path, *, normalised: bool = False) -> str:
     info = bounded_read.regular_file(path)
     module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
     bounded_read.check_size(path, info.st_size, module)
+    record: Any
     if module.FORMAT in ("perfmon_csv", "perfmon_blg"):
         with path.open("rb") as stream, module.open_perfmon(str(path), stream) as reader:
             rows = list(reader) if normalised else [row for _, row in zip(range(PREVIEW_ROWS), reader)]
@@ -47,6 +51,6 @@ def parse_file(path: Path, *, normalised: bool = False) -> str:
             record = _normalised(record)
         elif normalised and isinstance(record, ReportDocument):
             record = {"reports": [_normalised(r) for r in record.reports]}
-        elif dataclasses.is_dataclass(record):
+        elif dataclasses.is_dataclass(record) and not isinstance(record, type):
             record = dataclasses.asdict(record)
     return json.dumps({"format": module.FORMAT, "record": record}, default=_plain, indent=2, ensure_ascii=False)

@@ -8,7 +8,9 @@ unlinked rows are touched, and run power is recomputed from the linked samples.
 
 from __future__ import annotations
 
-from sqlalchemy import text
+from typing import cast
+
+from sqlalchemy import CursorResult, text
 from sqlalchemy.orm import Session
 
 IDLE_WINDOW_S = 120
@@ -111,13 +113,17 @@ ON CONFLICT (run_id) DO UPDATE SET
 """
 
 
+def _rowcount(session: Session, sql: str) -> int:
+    return cast(CursorResult, session.execute(text(sql))).rowcount
+
+
 def link_evidence(session: Session, *, idle_window_s: int = IDLE_WINDOW_S) -> dict[str, int]:
     """Link what can be linked; returns how many files of each kind were linked now."""
     linked = {
-        "configs": session.execute(text(_LINK_CONFIGS)).rowcount,
-        "logs": session.execute(text(_LINK_LOGS)).rowcount,
-        "perfmon": session.execute(text(_LINK_PERF)).rowcount,
-        "power": session.execute(text(_LINK_POWER)).rowcount,
+        "configs": _rowcount(session, _LINK_CONFIGS),
+        "logs": _rowcount(session, _LINK_LOGS),
+        "perfmon": _rowcount(session, _LINK_PERF),
+        "power": _rowcount(session, _LINK_POWER),
     }
     session.execute(text(_PROPAGATE_PERF))
     session.execute(text(_RUN_POWER), {"idle_window_s": idle_window_s})

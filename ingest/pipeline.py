@@ -10,18 +10,19 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import psycopg
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from esrpdb.ingest import bounded_read, load, load_evidence, registry, sanity
-from esrpdb.ingest.errors import ParseError, UnknownFormat
-from esrpdb.ingest.link import link_evidence
-from esrpdb.ingest.load_manifest import load_manifest
-from esrpdb.schema import SourceFile
+from ..schema import SourceFile
+from . import bounded_read, load, registry, sanity
+from .errors import ParseError, UnknownFormat
+from .link import link_evidence
+from .load import evidence as load_evidence
+from .load.manifest import load_manifest
 
 PARSER_VERSION = "1"
 STREAMED_FORMATS = {"perfmon_csv", "perfmon_blg"}
@@ -85,7 +86,7 @@ def _writer(module, name: str, path: Path) -> Writer:
         return lambda session, source_id, solution_id: load.load_document(
             session, source_id, record, solution_id=solution_id
         )
-    simple = {
+    simple: dict[str, Callable[..., Any]] = {
         "jetstress_config": load_evidence.load_config,
         "jetstress_log": load_evidence.load_log,
         "power_log": load_evidence.load_power,

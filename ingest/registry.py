@@ -1,30 +1,24 @@
-"""Which parser reads a file: each format module answers `identify(name, head)`; exactly one may."""
+"""Which parser reads a file: each format package answers `identify(name, head)`; exactly one may."""
 
 from __future__ import annotations
 
 from types import ModuleType
 from typing import Sequence
 
-from esrpdb.ingest.errors import AmbiguousFormat, UnknownFormat
+from .errors import AmbiguousFormat, UnknownFormat
 
 HEAD_BYTES = 8192
 
 
 def format_modules() -> Sequence[ModuleType]:
-    """Every format module, in a fixed order (imported here so a missing one fails loudly)."""
-    from esrpdb.ingest import (
-        document_text,
-        jetstress_config,
-        jetstress_html,
-        jetstress_log,
-        manifest,
-        perfmon_blg,
-        perfmon_csv,
-        power_log,
-    )
+    """The one list of formats: every package under `formats/`, in a fixed order.
 
-    return (jetstress_html, jetstress_config, jetstress_log, perfmon_csv, perfmon_blg, power_log, document_text,
-            manifest)
+    Imported here, not at the top, so a missing or broken format fails loudly at the list.
+    """
+    from .formats import config, document, jetstress_html, log, manifest, perfmon, power
+    from .formats.perfmon import blg as perfmon_blg
+
+    return (jetstress_html, config, log, perfmon, perfmon_blg, power, document, manifest)
 
 
 def detect(name: str, head: bytes, modules: Sequence[ModuleType] | None = None) -> ModuleType:

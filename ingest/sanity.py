@@ -15,7 +15,7 @@ import typing
 from datetime import datetime
 from decimal import Decimal
 
-from esrpdb.ingest.errors import ParseError
+from .errors import ParseError
 
 # Numeric fields that may be negative (offsets, signed differences); everything else measured is >= 0.
 SIGNED_FIELDS = {"bias_minutes", "report_index"}
@@ -27,7 +27,7 @@ def _allowed_types(annotation) -> tuple[type, ...] | None:
     """The scalar types an annotation admits (None when it is not a plain scalar annotation)."""
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
-        allowed = []
+        allowed: list[type] = []
         for arg in typing.get_args(annotation):
             if arg is type(None):
                 allowed.append(type(None))
@@ -63,7 +63,7 @@ def problems(record, path: str = "") -> list[str]:
     found: list[str] = []
     if not dataclasses.is_dataclass(record):
         return found
-    for name, allowed in _field_rules(type(record)):
+    for name, allowed in _field_rules(typing.cast(type, type(record))):
         value = getattr(record, name)
         where = f"{path}{name}"
         if allowed is not None:

@@ -1,1 +1,1 @@
-"""Canned queries (SQL views created by migrations), listings, and guarded ad-hoc SQL."""
+"""Canned queries (SQL views created by migrations), listings, guarded ad-hoc SQL, and the claim audit (`audit/`)."""

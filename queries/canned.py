@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, text
 
-from esrpdb.queries.adhoc import QueryResult
+from .adhoc import QueryResult
 
 QUERIES_DIR = Path(__file__).resolve().parent
 

@@ -4,19 +4,11 @@ Importing this package registers every table on `Base.metadata`, which Alembic's
 autogenerate compares against the migrations (the no-drift test).
 """
 
-from esrpdb.schema.base import Base
-from esrpdb.schema.claims import Claim
-from esrpdb.schema.documents import DocumentCell, DocumentTable
-from esrpdb.schema.evidence import (
-    ConfigInstance,
-    ConfigThreshold,
-    PerfFile,
-    PowerFile,
-    TestConfig,
-    TestLog,
-    TestLogEvent,
-)
-from esrpdb.schema.runs import (
+from .base import Base
+from .claims import Claim
+from .documents import DocumentCell, DocumentTable
+from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
+from .runs import (
     BackupStat,
     HostCounter,
     IngestWarning,
@@ -29,9 +21,9 @@ from esrpdb.schema.runs import (
     Run,
     TestIssue,
 )
-from esrpdb.schema.samples import PerfCounter, PerfSample, PowerSample, RunPower
-from esrpdb.schema.solutions import DiskGroup, Solution, Trial
-from esrpdb.schema.sources import SourceFile
+from .samples import PerfCounter, PerfSample, PowerSample, RunPower
+from .solutions import DiskGroup, Solution, Trial
+from .sources import SourceFile
 
 __all__ = [
     "Base",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from esrpdb.schema.base import Base, one_of
+from .base import Base, one_of
 
 CLAIM_SUBJECTS = ("solution", "run", "comparison")
 
@@ -26,7 +26,7 @@ class Claim(Base):
     other_solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"))
     other_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
     other_metric: Mapped[str | None] = mapped_column(Text)
-    metric: Mapped[str] = mapped_column(Text)  # vocabulary in ingest/manifest_records.py
+    metric: Mapped[str] = mapped_column(Text)  # vocabulary in ingest/formats/manifest/records.py
     value_printed: Mapped[str] = mapped_column(Text)  # "12.5", "40", "Run 2": as printed
     unit: Mapped[str | None] = mapped_column(Text)
     disk_basis: Mapped[str | None] = mapped_column(Text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy import ARRAY, ForeignKey, Integer, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from esrpdb.schema.base import Base
+from .base import Base
 
 
 class DocumentTable(Base):

@@ -12,7 +12,7 @@ from sqlalchemy import ARRAY, Boolean, DateTime, ForeignKey, Integer, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from esrpdb.schema.base import Base, non_negative
+from .base import Base, non_negative
 
 
 class TestConfig(Base):

@@ -21,7 +21,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from esrpdb.schema.base import Base, non_negative, one_of
+from .base import Base, non_negative, one_of
 
 REPORT_TYPES = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum")
 VERDICTS = ("Pass", "Fail")

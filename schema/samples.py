@@ -13,8 +13,8 @@ from datetime import datetime
 from sqlalchemy import DateTime, ForeignKey, Integer, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from esrpdb.schema.base import Base, non_negative, one_of
-from esrpdb.schema.solutions import POWER_BOUNDARIES
+from .base import Base, non_negative, one_of
+from .solutions import POWER_BOUNDARIES
 
 
 class PerfCounter(Base):

@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Integer, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from esrpdb.schema.base import Base, non_negative, one_of
+from .base import Base, non_negative, one_of
 
 DISK_MEDIA = ("HDD", "SSD")
 DISK_ROLES = ("active", "hot_spare", "system")

@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, CheckConstraint, DateTime, String, Text, func
 from sqlalchemy.orm import Mapped, mapped_column
 
-from esrpdb.schema.base import Base, non_negative
+from .base import Base, non_negative
 
 
 class SourceFile(Base):

@@ -16,8 +16,8 @@ import sys
 from datetime import date, datetime
 from pathlib import Path
 
-from esrpdb.ingest import jetstress_html
-from esrpdb.ingest.records import JetstressReport
+from esrpdb.ingest.formats import jetstress_html
+from esrpdb.ingest.jetstress.records import JetstressReport
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 HTML_FIXTURES = FIXTURES / "jetstress_html"

@@ -15,12 +15,10 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
-from esrpdb.queries import audit_values
-from esrpdb.queries.audit import AuditReport, audit
-from esrpdb.queries.audit_judge import (
-    CONVENTION, MATCH, MISMATCH, ROUNDING, SOURCE, Candidate, judge, parse_printed, percent_change)
-from esrpdb.queries.audit_rows import classify
-
+from esrpdb.queries.audit import AuditReport, audit, values as audit_values
+from esrpdb.queries.audit.figures import CONVENTION, MATCH, MISMATCH, ROUNDING, SOURCE, Candidate, parse_printed, percent_change
+from esrpdb.queries.audit.judge import judge
+from esrpdb.queries.audit.rows import classify
 from tests.conftest import FIXTURES, REPO_ROOT
 
 runner = CliRunner()

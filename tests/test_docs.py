@@ -8,7 +8,6 @@ from typer.main import get_command
 
 from esrpdb.cli.main import app
 from esrpdb.queries import canned
-
 from tests.conftest import REPO_ROOT
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")

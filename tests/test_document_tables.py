@@ -9,10 +9,9 @@ import re
 
 import pytest
 
-from esrpdb.ingest import document_text
-from esrpdb.ingest.jetstress_vocabulary import parse_number
-from esrpdb.ingest.records import DocumentTable
-
+from esrpdb.ingest.formats import document as document_text
+from esrpdb.ingest.formats.document.records import DocumentTable
+from esrpdb.ingest.jetstress.vocabulary import parse_number
 from tests.test_document_text import SYNTHETIC, seed
 
 KINDS = {

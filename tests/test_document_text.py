@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest import document_text, jetstress_html, normalise
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.records import ReportDocument
+from esrpdb.ingest.formats import document as document_text, jetstress_html
+from esrpdb.ingest.formats.document.records import ReportDocument
+from esrpdb.ingest.jetstress import normalise
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = REPO_ROOT / "fixtures"

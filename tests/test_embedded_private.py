@@ -6,7 +6,6 @@ import glob
 import os
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import psycopg

@@ -10,7 +10,6 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-
 from tests.conftest import DOCUMENTS
 
 runner = CliRunner()

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest import jetstress_config, perfmon_csv, power_log
 from esrpdb.ingest.errors import ParseError
+from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
 
 REPO = Path(__file__).parents[1]
 SAMPLES = REPO / "fixtures" / "config"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest import jetstress_html
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.records import BackupRow, ChecksumRow, HostCounter, InstanceConfig, IoRow, RecoveryRow, Thresholds
+from esrpdb.ingest.formats import jetstress_html
+from esrpdb.ingest.jetstress.records import BackupRow, ChecksumRow, HostCounter, InstanceConfig, IoRow, RecoveryRow, Thresholds
 from tests.golden import HTML_FIXTURES, compare_expected, html_fixtures
 
 FIXTURES = html_fixtures()

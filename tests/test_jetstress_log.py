@@ -6,9 +6,8 @@ from datetime import datetime
 
 import pytest
 
-from esrpdb.ingest import jetstress_log
 from esrpdb.ingest.errors import ParseError
-
+from esrpdb.ingest.formats import log as jetstress_log
 from tests.conftest import FIXTURES
 
 LOG = (

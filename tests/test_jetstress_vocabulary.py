@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from esrpdb.ingest import jetstress_vocabulary as v
+from esrpdb.ingest.jetstress import vocabulary as v
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest import manifest
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.manifest import ManifestError
-from esrpdb.ingest.manifest_records import METRICS, SolutionManifest, TableRef
+from esrpdb.ingest.formats import manifest
+from esrpdb.ingest.formats.manifest import ManifestError
+from esrpdb.ingest.formats.manifest.records import METRICS, SolutionManifest, TableRef
 
 REPO = Path(__file__).resolve().parents[1]
 CATALOG = REPO / "fixtures" / "catalog"

@@ -7,7 +7,6 @@ import json
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-
 from tests.conftest import FIXTURES
 
 runner = CliRunner()

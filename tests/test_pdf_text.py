@@ -11,8 +11,9 @@ import io
 import pypdf
 import pytest
 
-from esrpdb.ingest import document_text, pdf_text
 from esrpdb.ingest.errors import ParseError
+from esrpdb.ingest.formats import document as document_text
+from esrpdb.ingest.formats.document import pdf_text
 
 Row = list[tuple[int, str]]
 

@@ -15,9 +15,11 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from esrpdb.ingest import blg_cook, perfmon_blg, perfmon_csv, registry
+from esrpdb.ingest import registry
 from esrpdb.ingest.errors import ParseError
-
+from esrpdb.ingest.formats import perfmon as perfmon_csv
+from esrpdb.ingest.formats.perfmon import blg as perfmon_blg
+from esrpdb.ingest.formats.perfmon.blg import cook as blg_cook
 from tests.conftest import FIXTURES
 
 REAL = FIXTURES / "perfmon" / "real"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from esrpdb.fixtures import generate_perfmon_power
-from esrpdb.ingest import jetstress_config, perfmon_csv, power_log
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.perfmon_csv import column_means, column_stats, iter_samples, open_perfmon, parse_counter_path
+from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
+from esrpdb.ingest.formats.perfmon import column_means, column_stats, iter_samples, open_perfmon, parse_counter_path
 
 REPO = Path(__file__).parents[1]
 PERFMON = REPO / "fixtures" / "perfmon"

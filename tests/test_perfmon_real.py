@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest import perfmon_csv, registry
-from esrpdb.ingest.perfmon_csv import CounterPath, open_perfmon
+from esrpdb.ingest import registry
+from esrpdb.ingest.formats import perfmon as perfmon_csv
+from esrpdb.ingest.formats.perfmon import CounterPath, open_perfmon
 
 REAL = Path(__file__).parents[1] / "fixtures" / "perfmon" / "real"
 PST = timezone(timedelta(hours=-8))

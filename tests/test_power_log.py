@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from esrpdb.ingest import jetstress_config, perfmon_csv, power_log
 from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.power_log import PowerSample, idle_and_active_w, parse, parse_timestamp, window_average_w
+from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
+from esrpdb.ingest.formats.power import PowerSample, idle_and_active_w, parse, parse_timestamp, window_average_w
 
 REPO = Path(__file__).parents[1]
 POWER = REPO / "fixtures" / "power"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+
 import psycopg
 import pytest
 from typer.testing import CliRunner

@@ -21,7 +21,6 @@ from sqlalchemy import create_engine, text
 
 import esrpdb.schema  # noqa: F401  (registers every table)
 from esrpdb.schema.base import Base
-
 from tests.conftest import FIXTURES, _scratch_database
 
 HTML = FIXTURES / "jetstress_html"

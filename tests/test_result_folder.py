@@ -12,8 +12,7 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from esrpdb.ingest import jetstress_html
-
+from esrpdb.ingest.formats import jetstress_html
 from tests.conftest import FIXTURES, SAMPLE_CONFIGS
 
 runner = CliRunner()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import Float, Integer, Numeric, BigInteger, text
+from sqlalchemy import BigInteger, Float, Integer, Numeric, text
 from sqlalchemy.exc import IntegrityError
 
 from esrpdb.schema import Base

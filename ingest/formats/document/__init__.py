@@ -1,0 +1,243 @@
+"""ESRP submissions and vendor whitepapers (plain text, Markdown, or PDF) -> `ReportDocument`.
+
+Analysts rarely have Jetstress HTML files; they have the documents that print the reports in
+their appendices, and tables of results around them. This format reads both: every embedded
+report becomes the `JetstressReport` the HTML parser would make of the same report, every other
+table a `DocumentTable`. Tolerance is the point: what cannot be read is skipped with a warning
+naming its line, and a document fails only when it is empty, binary, undecodable or holds no
+report and no table.
+
+Modules: `lines` (decoding, cleaning, cells, page furniture), `reports`
+(finding reports and sections), `sections` and `log` (sections -> records),
+`tables` (tables outside the reports), `pdf_text` (PDF -> text with pypdf).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import cast
+
+from ...decoding import byte_order_mark, head_text
+from ...errors import ParseError
+from ...jetstress.records import JetstressReport, KeyValue, ReportType
+from ...jetstress.vocabulary import (
+    LABEL_FIELDS,
+    expected_sections,
+    normalise_label,
+    release_from_title,
+    report_type_from_subtitle,
+)
+from ..jetstress_html import tables as html_tables
+from . import pdf_text
+from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, clean, decode, document_title, split_lines
+from .log import read_log
+from .records import ReportDocument
+from .reports import RawReport, RawSection, find_reports
+from .sections import (
+    apply_pairs,
+    configuration_pairs,
+    key_value_pairs,
+    read_table_section,
+    repair_line,
+    shared_section,
+)
+from .tables import read_tables
+
+FORMAT = "document_text"
+MAX_BYTES = DOCUMENT_MAX_BYTES  # checked from stat before the file is read
+EXTENSIONS = (".txt", ".text", ".md", ".markdown", ".pdf")
+SNIFF_CHARS = 16384
+
+# --- identify -------------------------------------------------------------------------
+
+_NOT_DOCUMENT = re.compile(r"\s*(?:<!doctype|<html|<\?xml|<configuration|\"?\(pdh-(?:csv|tsv))", re.IGNORECASE)
+_ACHIEVED = re.compile(r"achieved (?:transactional )?i/o per second\W*\d", re.IGNORECASE)
+_OVERALL = re.compile(r"overall test result\W*(?:pass|fail)", re.IGNORECASE)
+_TITLE = re.compile(r"\S.*?\s+test\s+result\s+report(?:[\s.]*\d+)?", re.IGNORECASE)
+_ESRP = re.compile(r"tested with\s*:?\s*esrp", re.IGNORECASE)
+_FIGURE = re.compile(r"(?:figure|table)\s+\d+\s*:.*(?:iops|jetstress)", re.IGNORECASE)
+_IOPS_CELL = re.compile(r"iops|i/o per second", re.IGNORECASE)
+
+
+def identify(name: str, head: bytes) -> bool:
+    """True for a document that prints Jetstress reports or ESRP/whitepaper result tables.
+
+    Judged from structure, not words: a README that talks about Jetstress is not claimed.
+    """
+    if head.startswith(b"%PDF-"):
+        return True
+    if not name.lower().endswith(EXTENSIONS):
+        return False
+    text = _sniff_text(head)
+    if text is None:
+        return False
+    text = text[:SNIFF_CHARS]
+    if _NOT_DOCUMENT.match(text):
+        return False
+    lines = [clean(re.sub(r"[|\t]", "  ", raw).strip().lstrip("#").strip()) for raw in text.splitlines()]
+    keys = {normalise_label(line) for line in lines}
+    jetstress = "jetstress" in text.casefold()
+    if "test summary" in keys and any(_OVERALL.match(line) for line in lines):
+        return True
+    if any(_ACHIEVED.match(line) or _ESRP.match(line) for line in lines):
+        return True
+    if jetstress and any(_TITLE.fullmatch(line) for line in lines):
+        return True
+    if jetstress and any(_FIGURE.match(line) for line in lines):
+        return True
+    rows = [re.split(r"[|\t]", raw.strip().strip("|")) for raw in text.splitlines() if re.search(r"[|\t]", raw)]
+    return (jetstress or "esrp" in text.casefold()) and any(
+        _IOPS_CELL.search(cells[0]) and any(re.fullmatch(r"[\d,.]+", c.strip()) for c in cells[1:]) for cells in rows)
+
+
+def _sniff_text(head: bytes) -> str | None:
+    """The head as text: UTF-8 or UTF-16 by BOM; None for binary (NUL bytes without a UTF-16 BOM)."""
+    if byte_order_mark(head, utf32=False) is None and b"\x00" in head:
+        return None
+    return head_text(head)
+
+
+# --- parse ----------------------------------------------------------------------------
+
+
+def parse(name: str, data: bytes) -> ReportDocument:
+    """Every report and table the document prints; see the module docstring."""
+    warnings: list[str] = []
+    pdf = None
+    if data.startswith(b"%PDF-"):
+        pdf = pdf_text.extract_text(name, data)
+        text = pdf.text
+        warnings.extend(pdf.warnings)
+    else:
+        text = decode(name, data, warnings)
+    lines = split_lines(text, warnings)
+    reports, consumed = [], set[int]()
+    for raw in (raw for raw in find_reports(lines) if _kept(raw, warnings)):
+        report = build_report(name, raw)
+        if _holds_anything(report):
+            reports.append(report)
+            consumed.update(range(raw.first, raw.last + 1))  # these lines are the report's, not document tables
+        else:
+            warnings.append(f'line {raw.line}: "{raw.sections[0].title}" starts no report: nothing a report holds '
+                            "follows it; ignored")
+    found_tables = read_tables(lines, consumed, warnings)
+    if not reports and not found_tables:
+        raise ParseError(name, 'no Jetstress report (no "Test Result Report", "Test Summary" or statistics heading) '
+                         "and no table with a label column was found; not an ESRP or whitepaper document")
+    document = ReportDocument(name, document_title(lines), reports, found_tables, warnings)
+    if pdf is not None:
+        document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]
+        for report in reports:
+            report.warnings = [pdf_text.with_pages(w, pdf) for w in report.warnings]
+    return document
+
+
+def _kept(raw: RawReport, warnings: list[str]) -> bool:
+    if not raw.sections:
+        warnings.append(f'line {raw.line}: report title "{raw.subtitle}" is followed by no report section; ignored')
+    return bool(raw.sections)
+
+
+def _holds_anything(report: JetstressReport) -> bool:
+    """A report shows itself by a Jetstress label, table or log entry; other rows under a stray heading do not count."""
+    known = any(normalise_label(kv.label) in LABEL_FIELDS for kv in report.key_values if kv.section != "Document")
+    return bool(known or report.io_tables or report.host_counters or report.log_events or report.backup_rows
+                or report.recovery_rows or report.checksum_rows)
+
+
+# --- one report -------------------------------------------------------------------------
+
+_APPENDIX_TYPES = (
+    (re.compile(r"soft[\s-]*recovery", re.IGNORECASE), "SoftRecovery"),
+    (re.compile(r"backup", re.IGNORECASE), "DatabaseBackup"),
+    (re.compile(r"checksum", re.IGNORECASE), "DBChecksum"),
+    (re.compile(r"\bstress\b", re.IGNORECASE), "Stress"),
+    (re.compile(r"\bperformance\b", re.IGNORECASE), "Performance"),
+)
+_TYPE_BY_SECTION = {"backup": "DatabaseBackup", "recovery": "SoftRecovery", "checksum": "DBChecksum"}
+SUMMARY_REQUIRED = ("Overall Test Result", "Machine Name", "Test Start Time", "Test End Time")
+REQUIRED_SECTION = {"Performance": ("summary", "Test Summary"), "Stress": ("summary", "Test Summary"),
+                    "DatabaseBackup": ("backup", "Database Backup Statistics"),
+                    "SoftRecovery": ("recovery", "Soft-Recovery Statistics")}
+
+
+def _appendix_type(appendix: Line | None) -> str | None:
+    text = appendix.text if appendix else ""
+    return next((kind for pattern, kind in _APPENDIX_TYPES if pattern.search(text)), None)
+
+
+def _report_type(raw: RawReport, warnings: list[str]) -> str:
+    """The appendix heading says what test the document ran; the report title what Jetstress printed."""
+    by_appendix, by_title = _appendix_type(raw.appendix), report_type_from_subtitle(raw.subtitle)
+    if by_appendix and by_title and by_appendix != by_title:
+        warnings.append(f'line {raw.line}: report type {by_appendix} taken from the appendix heading '
+                        f'"{raw.appendix.text}" (line {raw.appendix.number}); the report title says "{raw.subtitle}"')
+    if by_appendix or by_title:
+        return by_appendix or by_title
+    by_section = next((_TYPE_BY_SECTION[s.kind] for s in raw.sections if s.kind in _TYPE_BY_SECTION), "Performance")
+    warnings.append(f"line {raw.line}: the report prints no recognised title (\"… Test Result Report\"); "
+                    f"taken as {by_section} from its sections")
+    return by_section
+
+
+def _product_title(raw: RawReport) -> str | None:
+    if raw.product is None:
+        return None
+    return re.sub(r"\bjetstress\b", "Jetstress", raw.product.text, flags=re.IGNORECASE)
+
+
+def build_report(source: str, raw: RawReport) -> JetstressReport:
+    """The report's sections -> a record filled field by field as the HTML parser fills it."""
+    warnings: list[str] = []
+    report = JetstressReport(source_name=source, report_type=cast(ReportType, _report_type(raw, warnings)),
+                             product_title=_product_title(raw), source_line=raw.line, warnings=warnings)
+    if raw.appendix is not None:
+        report.key_values.append(KeyValue("Document", "Appendix", raw.appendix.text, raw.appendix.number))
+    for section in raw.sections:
+        section = RawSection(section.title, section.kind, section.line, [repair_line(line) for line in section.lines])
+        if section.kind == "log":
+            events, thresholds = read_log(section, report.warnings)
+            report.log_events.extend(events)
+            report.thresholds = report.thresholds or thresholds
+        elif section.kind == "configuration":
+            pairs = configuration_pairs(section, report.warnings)
+            apply_pairs(source, section, pairs, report)
+            found: list[str] = []
+            report.instances.extend(html_tables.instances(shared_section(section), pairs, found))
+            report.warnings.extend(f"line {section.line}: {w}" for w in found)
+        elif section.kind in ("summary", "sizing", "parameters"):
+            apply_pairs(source, section, key_value_pairs(section, report.warnings), report)
+        else:
+            read_table_section(source, section, report)
+    _fill_version(report)
+    _check(report, raw)
+    return report
+
+
+def _fill_version(report: JetstressReport) -> None:
+    """As the HTML parser: the version stays a printed build number; the title's year is only noted."""
+    if report.jetstress_version is None:
+        year = release_from_title(report.product_title)
+        known = f"only the title's release ({year}) is known" if year else "the release is unknown"
+        report.warnings.append(f'line {report.source_line}: no "Jetstress Version" row; {known}')
+
+
+def _check(report: JetstressReport, raw: RawReport) -> None:
+    """What the HTML parser refuses or warns about, as warnings: the document still loads."""
+    sections = {section.kind: section for section in raw.sections}
+    kind, title = REQUIRED_SECTION.get(report.report_type, (None, None))
+    if kind and kind not in sections:
+        report.warnings.append(f'line {raw.line}: section "{title}" is missing; a {report.report_type} report has one')
+    summary = sections.get("summary")
+    if summary is not None:
+        printed = {normalise_label(kv.label) for kv in report.key_values if kv.section == summary.title}
+        missing = [label for label in SUMMARY_REQUIRED if normalise_label(label) not in printed]
+        if missing:
+            report.warnings.append(f"line {summary.line}: Test Summary is incomplete: no {', '.join(missing)} row; "
+                                   "the report may be cut short")
+    scopes = {table.scope for table in report.io_tables}
+    expected = expected_sections(report.report_type, report.jetstress_version, scopes,
+                                 report.background_maintenance, report.copies_per_database)
+    for key, name in expected.items():
+        if key not in sections and key not in scopes:
+            report.warnings.append(f'line {raw.line}: optional section "{name}" is missing')

@@ -1,0 +1,230 @@
+"""Document text -> numbered, cleaned lines: the layer every reader of ESRP/whitepaper text uses.
+
+Text extracted from PDFs arrives as plain text or Markdown: tab-separated table rows, Markdown
+pipe tables, columns aligned with runs of spaces, ``**bold**``/``<b>``/``<u>`` markup, escaped
+underscores, running page headers and footers. Each source line becomes one `Line` with its
+cells cleaned of markup; line numbers stay those of the file, so every warning can name one.
+Pure: bytes or text in, lines out; work per line is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from ...decoding import byte_order_mark
+from ...errors import ParseError
+from ...jetstress.vocabulary import LABEL_FIELDS, normalise_label, section_kind
+
+MAX_BYTES = 64 * 1024 * 1024  # a document's text; real ones are well under 1 MiB
+MAX_LINE_CHARS = 100_000  # a longer line is read up to here (a whole test log fits easily)
+
+# --- decoding ------------------------------------------------------------------------
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+MAX_STRAY_NULS = 16  # a few NUL bytes in text (PDF-to-text tools leave some) are dropped; more means binary
+
+
+def decode(name: str, data: bytes, warnings: list[str] | None = None) -> str:
+    """UTF-8 (BOM optional) or UTF-16/32 with a BOM; anything else is refused with the place it fails."""
+    if len(data) > MAX_BYTES:
+        raise ParseError(name, f"file is {len(data):,} bytes; documents larger than {MAX_BYTES:,} bytes are refused")
+    bom = byte_order_mark(data)
+    encoding = bom.whole_codec if bom else None
+    if encoding is None and b"\x00" in data:
+        offset, count = data.index(0), data.count(0)
+        if count > MAX_STRAY_NULS or count * 1000 > len(data):
+            raise ParseError(name, f"binary data (NUL byte at offset {offset}), not document text; UTF-16 text needs "
+                             "a byte-order mark", line=_line_of(data, offset))
+        if warnings is not None:
+            warnings.append(f"line {_line_of(data, offset)}: {count} stray NUL byte(s) removed")
+        data = data.replace(b"\x00", b"")
+    try:
+        text = data.decode(encoding or "utf-8")
+    except UnicodeDecodeError as error:
+        bad, where = data[error.start : error.start + 1].hex(), error.start
+        line = _line_of(data, where) if encoding in (None, "utf-8-sig") else None
+        raise ParseError(name, f"not {encoding or 'UTF-8'} text: byte 0x{bad} at offset {where} cannot be decoded "
+                         "(Latin-1 or Windows-1252?); save the document as UTF-8", line=line) from None
+    if not text.strip():
+        raise ParseError(name, "file is empty")
+    sample = text[:65536]
+    controls = _CONTROL.findall(sample)
+    if len(controls) > max(8, len(sample) // 100):
+        first = _CONTROL.search(text)
+        line = text.count("\n", 0, first.start()) + 1 if first else None
+        raise ParseError(name, f"binary data ({len(controls)} control characters in the first {len(sample):,}), "
+                         "not document text", line=line)
+    return text
+
+
+# --- cleaning ------------------------------------------------------------------------
+
+_TAGS = re.compile(r"</?(?:b|u|i|em|strong|br|p|span|div|sup|sub|font|small|big)\b[^>]*>", re.IGNORECASE)
+_LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\n]*)\)")
+_AUTOLINK = re.compile(r"<((?:https?://|mailto:|[A-Za-z]:\\|\\\\)[^>\n]*)>")
+_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_ITALIC = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])")
+_CODE = re.compile(r"`([^`\n]*)`")
+_ESCAPE = re.compile(r"\\+(?=[_*$#\[\]`|~])")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_RULE_CELL = re.compile(r":?-{3,}:?|={3,}|_{3,}|\*{3,}")
+_SPACE = re.compile(r"\s+")
+_WIDE_GAP = re.compile(r"\S\s{2,}\S")
+
+
+_MARKUP = re.compile(r"[<\[`*_\\]")
+
+
+def clean(text: str) -> str:
+    """Visible text of a cell: markup, Markdown links and escapes removed, whitespace collapsed."""
+    if not _MARKUP.search(text):
+        return " ".join(text.replace("\xa0", " ").split())
+    text = _TAGS.sub("", text)
+    text = _LINK.sub(lambda m: m[1] if m[1].strip() else m[2], text)
+    text = _AUTOLINK.sub(r"\1", text)
+    text = _CODE.sub(r"\1", text)
+    for _ in range(2):  # "**<b>x</b>**" and nested emphasis
+        text = _BOLD.sub(r"\2", text)
+    text = _ITALIC.sub(r"\1", text)
+    text = _ESCAPE.sub("", text)
+    return _SPACE.sub(" ", text.replace("\xa0", " ")).strip()
+
+
+@dataclass(frozen=True)
+class Line:
+    """One source line: its number in the file and its cleaned cells (a prose line has one cell)."""
+
+    number: int
+    cells: tuple[str, ...]
+    separated: bool = False  # cells came from tabs, pipes or runs of spaces
+    rule: bool = False  # a drawn separator row ("---", "|---|---|")
+    heading: int = 0  # Markdown heading level
+    furniture: bool = False  # running page header or footer, page number
+
+    @cached_property
+    def text(self) -> str:
+        return " ".join(cell for cell in self.cells if cell)
+
+    @property
+    def blank(self) -> bool:
+        return not self.text
+
+    @property
+    def first(self) -> str:
+        return self.cells[0] if self.cells else ""
+
+    def joined(self, sep: str) -> str:
+        return sep.join(cell for cell in self.cells if cell)
+
+
+def _split(raw: str) -> tuple[list[str], bool]:
+    stripped = raw.strip()
+    if "\t" in raw:
+        return raw.rstrip("\r\n").split("\t"), True
+    if stripped.startswith("|") or stripped.count(" | ") >= 2:
+        cells = stripped.split("|")
+        if cells and not cells[0].strip():
+            cells = cells[1:]
+        if cells and not cells[-1].strip():
+            cells = cells[:-1]
+        return cells, len(cells) > 1
+    if _WIDE_GAP.search(stripped):
+        return re.split(r"\s{2,}", stripped), True
+    return [raw], False
+
+
+def make_line(number: int, raw: str) -> Line:
+    heading = 0
+    match = _HEADING.match(raw)
+    if match:
+        heading, raw = len(match[1]), raw[match.end() :]
+    if _FENCE.match(raw):
+        return Line(number, ())
+    parts, separated = _split(raw)
+    cells = tuple(clean(part) for part in parts)
+    rule = any(cells) and all(_RULE_CELL.fullmatch(cell) for cell in cells if cell)
+    if not separated:
+        cells = (cells[0],) if cells and cells[0] else ()
+    return Line(number, cells, separated, bool(rule), heading)
+
+
+def split_lines(text: str, warnings: list[str]) -> list[Line]:
+    """Numbered, cleaned lines; an overlong line is read up to MAX_LINE_CHARS, with a warning."""
+    lines = []
+    for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            warnings.append(f"line {number}: line is {len(raw):,} characters long; only the first "
+                            f"{MAX_LINE_CHARS:,} were read")
+            raw = raw[:MAX_LINE_CHARS]
+        lines.append(make_line(number, raw.replace("\f", " ")))
+    return mark_furniture(lines)
+
+
+# --- page furniture ------------------------------------------------------------------
+
+_PAGE_NUMBER = re.compile(r"(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?", re.IGNORECASE)
+_PAGE_WORD = re.compile(r"\bpage\s+\d{1,4}\b", re.IGNORECASE)
+_TIMESTAMP = re.compile(r"\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}")
+_KNOWN_STARTS = tuple(sorted(LABEL_FIELDS, key=len, reverse=True))
+
+
+def _is_report_text(text: str) -> bool:
+    key = normalise_label(text)
+    return section_kind(text) is not None or key.startswith(_KNOWN_STARTS) or "log path:" in key
+
+
+def _is_furniture(line: Line, counts: Counter[str]) -> bool:
+    text = line.text
+    if not text or line.separated or _TIMESTAMP.search(text) or _is_report_text(text):
+        return False
+    words = len(text.split())
+    if _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and words <= 12):
+        return True
+    return counts[text] > 1 and words >= 6 and "\\" not in text
+
+
+def mark_furniture(lines: list[Line]) -> list[Line]:
+    """Running headers/footers: page-number lines, and long prose lines printed verbatim more than once."""
+    counts = Counter(line.text for line in lines if not line.separated and len(line.text) >= 30)
+    return [replace(line, furniture=True) if _is_furniture(line, counts) else line for line in lines]
+
+
+# --- document title ------------------------------------------------------------------
+
+_TITLE_WORDS = re.compile(r"exchange|jetstress|esrp", re.IGNORECASE)
+
+
+def document_title(lines: list[Line]) -> str | None:
+    """The title block at the top: a Markdown heading, else the first block naming Exchange/Jetstress/ESRP."""
+    blocks: list[list[Line]] = []
+    current: list[Line] = []
+    for line in lines[:200]:
+        if line.blank or line.furniture:
+            if current:
+                blocks.append(current)
+                current = []
+            if len(blocks) >= 3:
+                break
+            continue
+        current.append(line)
+    if current and len(blocks) < 3:
+        blocks.append(current)
+    candidates = [block for block in blocks if len(block) <= 5 and all(len(line.text) <= 200 for line in block)]
+    for block in candidates:
+        heading = next((line for line in block if 0 < line.heading <= 2), None)
+        if heading:
+            return heading.text
+    for block in candidates:
+        if any(_TITLE_WORDS.search(line.text) for line in block):
+            return " ".join(line.text for line in block)
+    return " ".join(line.text for line in candidates[0]) if candidates else None

@@ -1,0 +1,44 @@
+"""What a document yields besides its Jetstress reports: the tables it prints, cell by cell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...jetstress.records import JetstressReport
+
+
+@dataclass(frozen=True)
+class DocumentRow:
+    """One row of a table printed in a document: its label and its cells, as printed."""
+
+    label: str
+    values: tuple[str, ...]
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class DocumentTable:
+    """A table of an ESRP submission or whitepaper that is not part of a Jetstress report.
+
+    `kind` is a stable machine name (e.g. ``esrp_simulated_exchange_configuration``,
+    ``esrp_test_result_summary``, ``results_by_run``); `title` is the caption or heading as printed.
+    """
+
+    kind: str
+    title: str
+    columns: tuple[str, ...]  # header cells after the label column (e.g. solution names)
+    rows: tuple[DocumentRow, ...]
+    line: int | None = None
+    stub: str | None = None  # the header row's first (row-label) cell, e.g. "24 HDDs" above "Run 1 | Run 2"
+
+
+@dataclass
+class ReportDocument:
+    """An ESRP submission or whitepaper (text, Markdown or PDF): its reports and its tables."""
+
+    source_name: str
+    title: str | None = None
+    reports: list[JetstressReport] = field(default_factory=list)
+    tables: list[DocumentTable] = field(default_factory=list)
+    # "line 812: Host System Performance: row could not be read: …" — the document still loads.
+    warnings: list[str] = field(default_factory=list)

@@ -1,0 +1,232 @@
+"""Tables of ESRP submissions and whitepapers outside the Jetstress reports -> `DocumentTable`.
+
+A table is a run of row lines (tab, pipe or wide-space separated) that survives blank lines,
+page furniture and a header repeated on the next page. Its title is its figure caption
+("Figure 7: Results for the storage arrays." — whitepapers print it under the table), else the
+heading above it ("Simulated Exchange Configuration" in an ESRP submission). Its kind is a
+stable machine name from the title and row labels, so later steps can find "the results_by_run
+table" or "the esrp_primary_storage_hardware table". Cells stay as printed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...jetstress.vocabulary import parse_number
+from .lines import Line
+from .records import DocumentRow, DocumentTable
+
+_CAPTION = re.compile(r"(?:figure|fig\.|table)\s+(\d+[a-z]?)\s*[:.–-]", re.IGNORECASE)
+_REFERENCE = re.compile(r"(?:figure|table)\s+(\d+[a-z]?)\s+(?!\s*[:.])", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"(?:[-*•o]\s|\d+[.)]\s|[a-z][.)]\s)")
+_RUN = re.compile(r"\brun\s*\d+\b", re.IGNORECASE)
+_ESRP = re.compile(r"tested with\s*:?\s*esrp", re.IGNORECASE)
+HEADER_STUBS = frozenset({"system", "systems", "item", "items", "component", "components", "system components",
+                          "counter", "parameter", "parameters", "metric", "setting", "configuration", "server"})
+LOOKBACK_LINES = 8  # non-blank lines above a table searched for its heading
+
+# (pattern on the title, kind, kind in an ESRP submission); first match wins.
+TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), kind, esrp_kind) for pattern, kind, esrp_kind in (
+        (r"simulated exchange.*(calculation|parameter)", "simulated_exchange_parameters", None),
+        (r"simulated exchange", "simulated_exchange_configuration", "esrp_simulated_exchange_configuration"),
+        (r"replication configuration", "replication_configuration", "esrp_replication_configuration"),
+        (r"(disk|drive) configuration", "disk_configuration", "esrp_primary_storage_disk_configuration"),
+        (r"storage hardware", "storage_hardware", "esrp_primary_storage_hardware"),
+        (r"storage software", "storage_software", "esrp_primary_storage_software"),
+        (r"storage performance results|test result summary", "storage_performance_results",
+         "esrp_storage_performance_results"),
+        (r"read-only performance|backup performance", "backup_performance", "esrp_database_read_only_performance"),
+        (r"recovery/replay|replay performance|log recovery", "log_replay_performance",
+         "esrp_transaction_log_replay_performance"),
+        (r"\bpric|\bcosts?\b", "pricing", None),
+        (r"\bpower\b|\bwatts?\b", "power", None),
+        (r"\bsans? we tested|storage systems?\b|storage arrays?\b|(drives|disks|systems) we tested",
+         "storage_systems", None),
+        (r"\bswitch\b", "switch_configuration", None),
+        (r"\bserver\b", "server_configuration", None),
+        (r"\blayout\b", "disk_layout", None),
+        (r"result|performance|comparison", "results", None),
+    ))
+# Kinds named by the standard ESRP/whitepaper section headings: such a heading names the table below it.
+SECTION_KINDS = frozenset({kind for _, kind, _ in TITLE_KINDS[:9]} | {k for _, _, k in TITLE_KINDS if k})
+LABEL_KINDS = ((re.compile(r"\bprice\b|\bcost\b|\$\s?\d|\busd\b", re.IGNORECASE), "pricing"),
+               (re.compile(r"\bpower\b|\bwatts?\b", re.IGNORECASE), "power"),
+               (re.compile(r"\bdisks?\b|\bdrives?\b|\bcapacity\b", re.IGNORECASE), "storage_systems"))
+
+
+def _is_number(text: str) -> bool:
+    try:
+        return parse_number(text.rstrip("%")) is not None
+    except ValueError:
+        return False
+
+
+def _is_row(line: Line) -> bool:
+    return line.separated and not line.rule and not line.furniture and sum(1 for c in line.cells if c) >= 2
+
+
+def is_esrp_submission(lines: list[Line]) -> bool:
+    """An ESRP submission says "Tested with: ESRP – Storage Version …" near its top."""
+    return any(_ESRP.match(line.text) for line in lines[:300])
+
+
+def classify(titles: list[str], labels: list[str], columns: list[str], esrp: bool) -> str:
+    if sum(1 for text in [*labels, *columns] if _RUN.search(text)) >= 2:
+        return "results_by_run"
+    for title in titles:
+        text = re.sub(r"\s*-\s*", "-", title)
+        for pattern, kind, esrp_kind in TITLE_KINDS:
+            if pattern.search(text):
+                return esrp_kind if esrp and esrp_kind else kind
+    for pattern, kind in LABEL_KINDS:
+        if any(pattern.search(label) for label in labels):
+            return kind
+    return "other"
+
+
+def _heading_like(line: Line) -> bool:
+    text = line.text
+    if line.separated or not text or line.furniture or len(text) > 100 or len(text.split()) > 14:
+        return False
+    if _LIST_ITEM.match(text) or _CAPTION.match(text):
+        return False
+    return bool(line.heading) or not text.endswith((".", ",", ";"))
+
+
+def _opens_table(lines: list[Line], index: int, consumed: set[int]) -> bool:
+    """A one-cell row ("Test server⇥", "Database I/O⇥") opens a table when rows follow it."""
+    line = lines[index]
+    if not line.separated or line.rule or line.furniture or not line.first:
+        return False
+    following = next((i for i in range(index + 1, min(len(lines), index + 4)) if not lines[i].blank), None)
+    return following is not None and following not in consumed and _is_row(lines[following])
+
+
+def _blocks(lines: list[Line], consumed: set[int]) -> list[tuple[int, int, list[Line]]]:
+    """(first index, last index, row lines) of each table; a row label printed alone is joined to its cells."""
+    blocks, index = [], 0
+    while index < len(lines):
+        if index in consumed or not (_is_row(lines[index]) or _opens_table(lines, index, consumed)):
+            index += 1
+            continue
+        rows, last, cursor = [], index, index
+        while cursor < len(lines) and cursor not in consumed:
+            line = lines[cursor]
+            if line.furniture or line.blank or line.rule:
+                cursor += 1
+                continue
+            if line.separated:
+                rows.append(line)
+                last, cursor = cursor, cursor + 1
+                continue
+            following = lines[cursor + 1] if cursor + 1 < len(lines) else None
+            if following is not None and following.separated and not following.first and cursor + 1 not in consumed:
+                rows.append(Line(line.number, (line.text, *following.cells[1:]), True))
+                last, cursor = cursor + 1, cursor + 2
+                continue
+            break
+        blocks.append((index, last, rows))
+        index = last + 1
+    return blocks
+
+
+def _header(rows: list[Line]) -> tuple[str, ...] | None:
+    first = rows[0].cells
+    values = [cell for cell in first[1:] if cell]
+    if not values:
+        return None
+    stub = first[0].casefold().rstrip(":")
+    if not stub or stub in HEADER_STUBS or sum(bool(_RUN.search(value)) for value in values) >= 2:
+        return first
+    if len(values) >= 2 and not any(_is_number(v) for v in values):
+        numeric = sum(1 for row in rows[1:] if any(_is_number(c) for c in row.cells[1:] if c))
+        if numeric * 2 >= len(rows) - 1 > 0:
+            return first
+    return None
+
+
+def _values(cells: tuple[str, ...], width: int) -> tuple[str, ...]:
+    """The cells after the label, without empty cells trailing past the header (a row keeps one cell it printed)."""
+    values = list(cells[1:])
+    while len(values) > max(width, 1) and not values[-1]:
+        values.pop()
+    return tuple(values)
+
+
+def _caption_after(lines: list[Line], last: int, consumed: set[int]) -> int | None:
+    """Index of the caption printed under the table: the next line, or the one after "Figure N shows …"."""
+    reference = None
+    for index in range(last + 1, min(len(lines), last + 12)):
+        line = lines[index]
+        if index in consumed or _is_row(line):
+            return None
+        if line.blank or line.furniture:
+            continue
+        caption = _CAPTION.match(line.text)
+        if caption:
+            return index if reference in (None, caption[1]) else None
+        mention = _REFERENCE.match(line.text)
+        if reference is not None or mention is None:
+            return None
+        reference = mention[1]
+    return None
+
+
+def _lines_above(lines: list[Line], first: int, stop: int, consumed: set[int]) -> list[Line]:
+    """Non-blank prose lines above a table, nearest first, back to the previous table or report."""
+    found = []
+    for index in range(first - 1, stop, -1):
+        line = lines[index]
+        if index in consumed or _is_row(line):
+            break
+        if not line.blank and not line.furniture:
+            found.append(line)
+            if len(found) >= LOOKBACK_LINES:
+                break
+    return found
+
+
+def _row(cells: tuple[str, ...], width: int, number: int, warnings: list[str]) -> DocumentRow:
+    """A row; a section heading whose words ran on into the value cells ("…disk write⇥e, and log write IOPS.")
+    gets its words back and empty value cells."""
+    values = _values(cells, width)
+    texts = [value for value in values if value]
+    if (width and texts and len(cells[0].split()) >= 6 and cells[0][-1].isalnum() and texts[0][0].islower()
+            and " " in texts[0] and not any(ch.isdigit() for t in texts for ch in t)):
+        warnings.append(f"line {number}: the row label runs on into the value cells (extraction damage); "
+                        "read as a heading row with empty cells")
+        return DocumentRow(" ".join([cells[0], *texts]), ("",) * width, number)
+    return DocumentRow(cells[0], values, number)
+
+
+def read_tables(lines: list[Line], consumed: set[int], warnings: list[str]) -> list[DocumentTable]:
+    """Every table outside the reports, in document order."""
+    esrp = is_esrp_submission(lines)
+    tables, previous_end, used = [], -1, set()  # used: line numbers of captions already given to a table
+    for first, last, rows in _blocks(lines, consumed):
+        header = _header(rows)
+        columns = tuple(cell for cell in header[1:]) if header else ()
+        while columns and not columns[-1]:
+            columns = columns[:-1]
+        body = [row for row in (rows[1:] if header else rows) if not (header and row.cells == header)]
+        body = [row for row in body if any(row.cells)]
+        if not body:
+            previous_end = last
+            continue
+        above = [line for line in _lines_above(lines, first, previous_end, consumed) if line.number not in used]
+        after = _caption_after(lines, last, consumed)
+        caption = lines[after] if after is not None else next((ln for ln in above[:1] if _CAPTION.match(ln.text)), None)
+        headings = [line.text.rstrip(":").strip() for line in above if _heading_like(line)]
+        known = next((h for h in headings if classify([h], [], [], esrp) in SECTION_KINDS), None)
+        nearest = headings[0] if headings else None
+        title = caption.text if caption else known or nearest or (header[0] if header else "")
+        titles = [text for text in (caption.text if caption else None, known, nearest) if text]
+        kind = classify(titles, [row.cells[0] for row in body], list(columns), esrp)
+        document_rows = tuple(_row(row.cells, len(columns), row.number, warnings) for row in body)
+        stub = header[0].strip() if header and header[0].strip() else None
+        tables.append(DocumentTable(kind, title, columns, document_rows, rows[0].number, stub=stub))
+        if caption is not None:
+            used.add(caption.number)
+        previous_end = max(last, after or last)
+    return tables

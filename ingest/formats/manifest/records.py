@@ -1,0 +1,361 @@
+"""Typed records of a solution manifest, and the closed vocabularies a manifest is checked against.
+
+A solution manifest (TOML, one per solution; see docs/manifests.md) says what no Jetstress report
+holds: vendor, model, disks and their roles, usable capacity, price, power, which report files or
+document tables belong to the solution, and the figures the vendor published about it (claims).
+
+Stage one, as everywhere in `esrpdb.ingest`: values stay as written, with their unit and prefix
+base beside them (``usable = 2089``, ``unit = "GB"``, ``base = "binary"``); the few computed
+properties (`Capacity.usable_bytes`, `DiskGroup.raw_capacity_bytes`) say their unit in their name.
+Paths stay as written, relative to the manifest; the loader resolves them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+
+SCHEMA_VERSION = 1
+
+KEY_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{1,63}")
+CURRENCY_PATTERN = re.compile(r"[A-Z]{3}")
+# A number exactly as a document prints it: 1234, 1,234.567, 0.05, .5, -3 (thousands commas allowed).
+PRINTED_NUMBER = re.compile(r"[+-]?(?=\.?\d)(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?")
+
+SIZE_UNITS: dict[str, int] = {"B": 0, "KB": 1, "MB": 2, "GB": 3, "TB": 4}  # unit -> power of the base
+SIZE_BASES: dict[str, int] = {"binary": 1024, "decimal": 1000}
+DISK_MEDIA = ("HDD", "SSD")
+DISK_ROLES = ("active", "hot_spare", "system")
+PRICE_TYPES = ("list", "reseller", "street", "quote")
+POWER_BOUNDARIES = ("enclosure_and_drives", "drives_only", "system")
+CLAIM_SUBJECTS = ("solution", "run", "comparison")
+DISK_BASES = ("all", "active")
+QUALIFIERS = ("approximately", "nearly", "up_to", "over", "under")
+LATENCY_UNITS = ("ms", "s")
+REPORT_TYPES = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum")
+COMPARISONS = ("percent_more", "percent_less")
+
+
+def size_in_bytes(value: Decimal, unit: str, base: str) -> int:
+    """``value`` ``unit`` in bytes, rounded half-even; the prefix base is an argument, never guessed."""
+    factor = SIZE_BASES[base] ** SIZE_UNITS[unit]
+    return int((value * factor).to_integral_value(rounding=ROUND_HALF_EVEN))
+
+
+# --- claim metrics --------------------------------------------------------------------------
+
+CURRENCY_SLOT = "{currency}"  # in a unit: any ISO 4217 code, e.g. "IOPS/USD"
+SIZES = tuple(SIZE_UNITS)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One entry of the closed claim vocabulary.
+
+    `units` lists the units a claim of this metric may give; an empty tuple means the claim gives
+    none (a count, or a run label). `per_disk` metrics must say which disks they divide by.
+    """
+
+    name: str
+    units: tuple[str, ...]
+    description: str
+    per_disk: bool = False
+    numeric: bool = True
+
+
+_METRIC_LIST = (
+    # Jetstress rates (DESIGN.md "The numbers")
+    Metric("achieved_iops", ("IOPS",), "database reads/s + database writes/s (Jetstress Achieved I/O per Second)"),
+    Metric("log_iops", ("IOPS",), "log writes/s"),
+    Metric("total_iops", ("IOPS",), "achieved IOPS + log IOPS (the whitepapers' 'IOPS')"),
+    Metric("target_iops", ("IOPS",), "mailboxes x IOPS per mailbox (Jetstress Target I/O per Second)"),
+    Metric("db_reads_per_s", ("IOPS",), "database reads per second"),
+    Metric("db_writes_per_s", ("IOPS",), "database writes per second"),
+    Metric("disk_transfers_per_s", ("IOPS",), "average disk transfers per second from the performance log"),
+    Metric("throughput_mb_per_s", ("MB/s",), "average disk transfer bytes per second / 2^20"),
+    Metric("read_mb_per_s", ("MB/s",), "average disk read bytes per second / 2^20"),
+    Metric("write_mb_per_s", ("MB/s",), "average disk write bytes per second / 2^20"),
+    Metric("db_read_latency", LATENCY_UNITS, "average database read latency"),
+    Metric("db_write_latency", LATENCY_UNITS, "average database write latency"),
+    Metric("log_write_latency", LATENCY_UNITS, "average log write latency"),
+    Metric("cpu_percent", ("%",), "host % Processor Time"),
+    # per disk: the disk count's basis must be explicit (disk_basis = all | active)
+    Metric("achieved_iops_per_disk", ("IOPS/disk",), "achieved IOPS / disk count", per_disk=True),
+    Metric("log_iops_per_disk", ("IOPS/disk",), "log IOPS / disk count", per_disk=True),
+    Metric("total_iops_per_disk", ("IOPS/disk",), "total IOPS / disk count", per_disk=True),
+    Metric("db_reads_per_s_per_disk", ("IOPS/disk",), "database reads/s / disk count", per_disk=True),
+    Metric("db_writes_per_s_per_disk", ("IOPS/disk",), "database writes/s / disk count", per_disk=True),
+    Metric("throughput_mb_per_s_per_disk", ("MB/s/disk",), "throughput MB/s / disk count", per_disk=True),
+    Metric("disk_count", (), "number of disks", per_disk=True),
+    # money and power
+    Metric("list_price", (CURRENCY_SLOT,), "the solution's price; the unit is its ISO 4217 currency"),
+    Metric("iops_per_dollar", ("IOPS/" + CURRENCY_SLOT,), "total IOPS / price"),
+    Metric("mb_per_dollar", ("MB/" + CURRENCY_SLOT,), "usable capacity in MB (2^20 bytes) / price"),
+    Metric("perf_per_watt", ("IOPS/W",), "total IOPS / average active power (enclosure and drives)"),
+    Metric("active_power", ("W",), "average power during the run, enclosure and drives"),
+    Metric("idle_power", ("W",), "average power while idle before the run, enclosure and drives"),
+    Metric("drives_active_power", ("W",), "active power minus the empty enclosure's idle power"),
+    Metric("enclosure_idle_power", ("W",), "idle power of the empty enclosure"),
+    # backup and recovery (ESRP Test Result Summary)
+    Metric("backup_mb_per_s_per_database", ("MB/s",), "database read-only (backup) MB read/s, average per database"),
+    Metric("backup_mb_per_s_per_server", ("MB/s",), "database read-only (backup) MB read/s, sum per server"),
+    Metric("log_replay_time_per_log", ("s",), "average time to replay one log file"),
+    # test design and capacity rows of the summary tables
+    Metric("median_run", (), "which run is the median run; the value is a [[runs]] label", numeric=False),
+    Metric("mailboxes", (), "number of mailboxes simulated"),
+    Metric("mailbox_size", ("MB", "GB"), "mailbox size (quota)"),
+    Metric("storage_groups", (), "number of storage groups (Exchange 2007)"),
+    Metric("databases", (), "number of databases"),
+    Metric("thread_count", (), "Jetstress thread count"),
+    Metric("initial_database_size", SIZES, "initial total database size"),
+    Metric("final_database_size", SIZES, "final total database size"),
+    Metric("usable_capacity", SIZES, "usable (formatted) capacity"),
+    Metric("raw_capacity", SIZES, "total raw capacity of the disks"),
+    Metric("formatted_percent_of_raw", ("%",), "formatted capacity / raw capacity x 100"),
+    Metric("database_percent_of_formatted", ("%",), "initial database size / formatted capacity x 100"),
+    Metric("database_percent_of_raw", ("%",), "initial database size / raw capacity x 100"),
+)
+METRICS: dict[str, Metric] = {metric.name: metric for metric in _METRIC_LIST}
+
+
+def split_metric(name: str) -> tuple[str | None, str]:
+    """``percent_more:total_iops`` -> (``percent_more``, ``total_iops``); ``total_iops`` -> (None, ``total_iops``)."""
+    kind, sep, base = name.partition(":")
+    return (kind, base) if sep else (None, name)
+
+
+def unit_allowed(unit: str, allowed: tuple[str, ...]) -> bool:
+    for pattern in allowed:
+        if CURRENCY_SLOT in pattern:
+            head, tail = pattern.split(CURRENCY_SLOT)
+            middle = unit[len(head) : len(unit) - len(tail)]
+            if unit.startswith(head) and unit.endswith(tail) and CURRENCY_PATTERN.fullmatch(middle):
+                return True
+        elif unit == pattern:
+            return True
+    return False
+
+
+# --- records --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Capacity:
+    usable: Decimal  # as the source prints it
+    unit: str  # B | KB | MB | GB | TB
+    base: str  # binary (2^10 steps, the seeds' GB) | decimal (10^3 steps)
+    source: str | None = None
+
+    @property
+    def usable_bytes(self) -> int:
+        return size_in_bytes(self.usable, self.unit, self.base)
+
+
+@dataclass(frozen=True)
+class DiskGroup:
+    """A set of identical disks in one role; per-disk figures divide by a sum of these counts."""
+
+    count: int
+    media: str  # HDD | SSD
+    role: str  # active | hot_spare | system
+    model: str | None = None
+    rpm: int | None = None
+    capacity: Decimal | None = None  # per disk, as the vendor prints it
+    capacity_unit: str | None = None
+    capacity_base: str | None = None
+    interface: str | None = None
+    firmware: str | None = None
+    notes: str | None = None
+
+    @property
+    def raw_capacity_bytes(self) -> int | None:
+        """Per disk, in bytes; None when the manifest gives no capacity."""
+        if self.capacity is None or self.capacity_unit is None or self.capacity_base is None:
+            return None
+        return size_in_bytes(self.capacity, self.capacity_unit, self.capacity_base)
+
+
+@dataclass(frozen=True)
+class Price:
+    amount: Decimal
+    currency: str  # ISO 4217
+    type: str  # list | reseller | street | quote
+    year: int | None = None
+    includes: str | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Power:
+    boundary: str  # enclosure_and_drives | drives_only | system
+    idle_w: float | None = None
+    active_w: float | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class TrialSpec:
+    """Repeated runs of one configuration (Run 1..3); the median run is chosen within it."""
+
+    key: str
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class ReportMatch:
+    """Which of the reports embedded in a document is the run's; every given field must match."""
+
+    machine_name: str | None = None
+    report_index: int | None = None  # 0-based, in document order
+    report_type: str | None = None
+    test_start: str | None = None  # as printed, e.g. "9/18/2008 10:13:13 AM"
+
+
+# TableRef fields that name rows (each a tuple of row labels, added up), in documentation order.
+TABLE_ROW_FIELDS = (
+    "achieved_iops", "log_iops", "total_iops", "db_reads_per_s", "db_writes_per_s", "throughput_mb_per_s",
+    "db_read_latency", "db_write_latency", "log_write_latency", "idle_power_w", "active_power_w",
+)
+LATENCY_ROW_FIELDS = ("db_read_latency", "db_write_latency", "log_write_latency")
+# Rows a run with a report may take from a table: what no Jetstress report holds.
+FIGURE_ROW_FIELDS = ("throughput_mb_per_s", "idle_power_w", "active_power_w")
+
+
+@dataclass(frozen=True)
+class TableRef:
+    """A run's figures read from a document table, for a run whose Jetstress report is not published.
+
+    `title` matches the start of the table's caption or heading (case-insensitive); `column` is the
+    header cell of the column holding this run's values, as printed. Each row field is a tuple of
+    row labels as printed; several labels are added up (seed 003 sums four VMs).
+    """
+
+    document: str
+    title: str
+    column: str
+    achieved_iops: tuple[str, ...] = ()
+    log_iops: tuple[str, ...] = ()
+    total_iops: tuple[str, ...] = ()
+    db_reads_per_s: tuple[str, ...] = ()
+    db_writes_per_s: tuple[str, ...] = ()
+    throughput_mb_per_s: tuple[str, ...] = ()
+    db_read_latency: tuple[str, ...] = ()
+    db_write_latency: tuple[str, ...] = ()
+    log_write_latency: tuple[str, ...] = ()
+    idle_power_w: tuple[str, ...] = ()
+    active_power_w: tuple[str, ...] = ()
+    latency_unit: str | None = None  # ms | s, required with a latency row
+
+    def rows(self) -> dict[str, tuple[str, ...]]:
+        """The row fields this reference gives, field name -> row labels."""
+        return {name: getattr(self, name) for name in TABLE_ROW_FIELDS if getattr(self, name)}
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """One Jetstress run of the solution; exactly one of `report`, `document`, `table` is set."""
+
+    label: str
+    trial: str | None = None
+    report: str | None = None  # a Jetstress report file, relative to the manifest
+    document: str | None = None  # a document holding the report, relative to the manifest
+    match: ReportMatch | None = None  # with `document`
+    table: TableRef | None = None
+    figures: TableRef | None = None  # with report/document: FIGURE_ROW_FIELDS read from a document table
+    description: str | None = None
+    perfmon: tuple[str, ...] = ()  # perfmon exports recorded during the run
+    power_log: str | None = None  # power-analyser log covering the run
+
+    @property
+    def source_kind(self) -> str:
+        return "report" if self.report else "document" if self.document else "table"
+
+
+@dataclass(frozen=True)
+class ClaimSpec:
+    """A figure the vendor published, kept exactly as printed so its precision is known."""
+
+    metric: str  # a METRICS name, or percent_more:<name> / percent_less:<name>
+    value: str  # as printed: "12.5", "1,234.567", "40", or a run label for median_run
+    subject: str  # solution | run | comparison
+    document: str
+    location: str  # figure, table, page or section
+    unit: str | None = None
+    run: str | None = None  # a [[runs]] label of this manifest
+    versus: str | None = None  # comparison: the other solution's key (this one's own for run vs run)
+    versus_run: str | None = None  # comparison: a run label of the other side
+    versus_metric: str | None = None  # comparison: the other side's metric when it differs
+    disk_basis: str | None = None  # all | active, for per-disk metrics
+    qualifier: str | None = None  # approximately | nearly | up_to | over | under
+    line: int | None = None  # 1-based line of the document where the value is printed
+    quote: str | None = None  # the sentence or table row, for the audit's evidence
+
+    @property
+    def comparison(self) -> str | None:
+        """``percent_more`` / ``percent_less`` for a comparative claim, else None."""
+        return split_metric(self.metric)[0]
+
+    @property
+    def base_metric(self) -> str:
+        return split_metric(self.metric)[1]
+
+    @property
+    def number(self) -> Decimal | None:
+        """The printed value as a Decimal (thousands separators dropped); None for a run label."""
+        if not METRICS[self.base_metric].numeric or not PRINTED_NUMBER.fullmatch(self.value):
+            return None
+        return Decimal(self.value.replace(",", ""))
+
+    @property
+    def decimals(self) -> int | None:
+        """Digits after the decimal point as printed: the claim's precision."""
+        if self.number is None:
+            return None
+        return len(self.value.partition(".")[2])
+
+
+@dataclass(frozen=True)
+class SolutionManifest:
+    source_name: str
+    schema: int
+    key: str
+    model: str
+    vendor: str | None = None
+    label: str | None = None
+    connectivity: str | None = None
+    raid_level: str | None = None
+    notes: str | None = None
+    capacity: Capacity | None = None
+    disks: tuple[DiskGroup, ...] = ()
+    price: Price | None = None
+    power: Power | None = None
+    trials: tuple[TrialSpec, ...] = ()
+    runs: tuple[RunSpec, ...] = ()
+    claims: tuple[ClaimSpec, ...] = ()
+
+    def disk_count(self, basis: str = "all") -> int:
+        """All physical disks, or the active ones only (hot spares and system disks left out)."""
+        return sum(group.count for group in self.disks if basis == "all" or group.role == "active")
+
+    def run(self, label: str) -> RunSpec | None:
+        return next((run for run in self.runs if run.label == label), None)
+
+    def referenced_paths(self) -> list[tuple[str, str]]:
+        """(key path, path as written) for every file the manifest names, in manifest order."""
+        paths: list[tuple[str, str]] = []
+        for index, run in enumerate(self.runs):
+            where = f"runs[{index}]"
+            if run.report:
+                paths.append((f"{where}.report", run.report))
+            if run.document:
+                paths.append((f"{where}.document", run.document))
+            if run.table:
+                paths.append((f"{where}.table.document", run.table.document))
+            if run.figures:
+                paths.append((f"{where}.figures.document", run.figures.document))
+            paths.extend((f"{where}.perfmon[{i}]", path) for i, path in enumerate(run.perfmon))
+            if run.power_log:
+                paths.append((f"{where}.power_log", run.power_log))
+        paths.extend((f"claims[{i}].document", claim.document) for i, claim in enumerate(self.claims))
+        return paths

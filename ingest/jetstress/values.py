@@ -1,0 +1,207 @@
+"""How Jetstress prints values, and what they are: numbers with thousands separators,
+percentages, cache sizes, thread counts, booleans, durations, US date-times, volume labels.
+
+Pure and format-independent (HTML cells, PDF text, *.log lines). Each parser raises
+`ValueError` quoting the text it could not read; "(n/a)" and blanks are None.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from .dates import us_datetime
+
+_TAG = re.compile(r"<[^>]*>")
+_SPACE = re.compile(r"\s+")
+
+_NOT_AVAILABLE = frozenset({"", "(n/a)", "n/a", "na", "-", "--", "nan"})
+# US digits only: "6,667.51", "1,337,014,042,624", "0.019", "1.05381856535713", "1e-05".
+_NUMBER = re.compile(r"[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def is_not_available(text: str) -> bool:
+    return text.strip().casefold() in _NOT_AVAILABLE
+
+
+def parse_number(text: str) -> float | None:
+    """A printed number, thousands separators allowed; "(n/a)" and blanks are None."""
+    if is_not_available(text):
+        return None
+    cleaned = text.strip()
+    if not _NUMBER.fullmatch(cleaned):
+        raise ValueError(f"not a number: {text!r}")
+    return float(cleaned.replace(",", ""))
+
+
+def parse_int(text: str) -> int | None:
+    """An integer, exact even for byte counts beyond 2**53."""
+    number = parse_number(text)
+    if number is None:
+        return None
+    cleaned = text.strip().replace(",", "")
+    try:
+        return int(cleaned)
+    except ValueError:
+        if number.is_integer():
+            return int(number)
+        raise ValueError(f"not a whole number: {text!r}") from None
+
+
+_PERCENT = re.compile(r"(?P<n>[\d.,]+)\s*(?:%|percent)?", re.IGNORECASE)
+
+
+def parse_percent(text: str) -> float | None:
+    """ "40%", "40 percent" or "40" -> 40.0."""
+    if is_not_available(text):
+        return None
+    match = _PERCENT.fullmatch(text.strip())
+    if not match:
+        raise ValueError(f"not a percentage: {text!r}")
+    return parse_number(match["n"])
+
+
+_SIZE = re.compile(r"(?P<n>[\d.,]+)\s*(?P<unit>bytes|byte|b|kb|mb|gb|tb)", re.IGNORECASE)
+_SIZE_IN_MB = {  # Jetstress sizes use binary prefixes: "2048.0 MB" in the report is "2.0 GB" in the log
+    "b": 1024.0**-2,
+    "byte": 1024.0**-2,
+    "bytes": 1024.0**-2,
+    "kb": 1024.0**-1,
+    "mb": 1.0,
+    "gb": 1024.0,
+    "tb": 1024.0**2,
+}
+
+
+def parse_size_mb(text: str) -> float | None:
+    """A cache size as Jetstress prints it ("256.0 MB", "3,328.0 MB", "2.0 GB") in MB (binary prefixes)."""
+    if is_not_available(text):
+        return None
+    match = _SIZE.fullmatch(text.strip())
+    if not match:
+        raise ValueError(f"not a size with a unit (KB, MB, GB, TB): {text!r}")
+    return parse_number(match["n"]) * _SIZE_IN_MB[match["unit"].lower()]
+
+
+_THREADS = re.compile(r"(?P<n>\d[\d,]*)\s*(?:\((?P<scope>[^)]*)\))?")
+THREAD_SCOPES: dict[str, str] = {
+    "per storage group": "per_storage_group",
+    "per database": "per_database",
+    "global": "global",
+}
+
+
+def parse_thread_count(text: str) -> tuple[int | None, str | None]:
+    """ "21 (per-storage group)" -> (21, "per_storage_group"); a bare "7" is global (2013+)."""
+    if is_not_available(text):
+        return None, None
+    match = _THREADS.fullmatch(text.strip())
+    if not match:
+        raise ValueError(f"not a thread count: {text!r}")
+    if match["scope"] is None:
+        return parse_int(match["n"]), "global"
+    scope = _SPACE.sub(" ", match["scope"].replace("-", " ")).strip().casefold()
+    if scope not in THREAD_SCOPES:
+        raise ValueError(f"unknown thread count scope {match['scope']!r}; known: {', '.join(THREAD_SCOPES)}")
+    return parse_int(match["n"]), THREAD_SCOPES[scope]
+
+
+_BOOLEANS = {"true": True, "yes": True, "false": False, "no": False}
+
+
+def parse_bool(text: str) -> bool | None:
+    if is_not_available(text):
+        return None
+    try:
+        return _BOOLEANS[text.strip().casefold()]
+    except KeyError:
+        raise ValueError(f"not True/False: {text!r}") from None
+
+
+_DURATION = re.compile(r"(?:(?P<d>\d+)\.)?(?P<h>\d+):(?P<m>\d{2}):(?P<s>\d{2}(?:\.\d+)?)")
+
+
+def parse_duration_seconds(text: str) -> float | None:
+    """ "05:51:58" (or .NET "1.05:51:58", or plain seconds) -> seconds."""
+    if is_not_available(text):
+        return None
+    match = _DURATION.fullmatch(text.strip())
+    if not match:
+        return parse_number(text)
+    days = int(match["d"] or 0)
+    return ((days * 24 + int(match["h"])) * 60 + int(match["m"])) * 60 + float(match["s"])
+
+
+# Rarer spellings, tried with strptime after the fast path for the usual one.
+DATETIME_FORMATS = ("%m/%d/%Y %H:%M:%S", "%m/%d/%Y %I:%M %p")
+_US_DATETIME = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4}) (\d{1,2}):(\d{2}):(\d{2}) ?([AP])M")
+
+
+def parse_datetime(text: str) -> datetime | None:
+    """Jetstress local time "9/18/2008 2:54:59 PM" (US order, no zero padding, no zone).
+
+    The usual spelling is read with a regex (a test log has thousands; strptime is slow).
+    """
+    if is_not_available(text):
+        return None
+    cleaned = _SPACE.sub(" ", text.strip()).upper()
+    match = _US_DATETIME.fullmatch(cleaned)
+    if match:
+        month, day, year, hour, minute, second, half = match.groups()
+        moment = us_datetime(month, day, year, hour, minute, second, half=half)
+        if moment is not None:
+            return moment
+        raise ValueError(f"not a Jetstress date-time (M/D/YYYY h:mm:ss AM): {text!r}")
+    for fmt in DATETIME_FORMATS:
+        try:
+            return datetime.strptime(cleaned, fmt)
+        except ValueError:
+            continue
+    raise ValueError(f"not a Jetstress date-time (M/D/YYYY h:mm:ss AM): {text!r}")
+
+
+_VERDICTS = {"pass": "Pass", "passed": "Pass", "fail": "Fail", "failed": "Fail"}
+
+
+def parse_verdict(text: str) -> str:
+    try:
+        return _VERDICTS[text.strip().casefold()]
+    except KeyError:
+        raise ValueError(f"not Pass or Fail: {text!r}") from None
+
+
+def parse_lines(text: str) -> list[str]:
+    """A multi-line value (Performance Log paths, Test Issues): one entry per non-blank line."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def parse_text(text: str) -> str | None:
+    return text.strip() or None
+
+
+_VOLUME = re.compile(r"(?P<role>database|log)\s*\(\s*(?P<volume>.+?)\s*\)", re.IGNORECASE)
+
+
+def parse_volume_label(text: str) -> tuple[str, str]:
+    """2007 LogicalDisk row label "Database (c:\\db1)" -> ("database", "c:\\db1")."""
+    match = _VOLUME.fullmatch(_TAG.sub("", text).strip())
+    if not match:
+        raise ValueError(f'not a volume label like "Database (c:\\db1)" or "Log (F:)": {text!r}')
+    return match["role"].lower(), match["volume"]
+
+
+_INSTANCE_PATH = re.compile(r"(?P<key>log path|database)\s*:\s*(?P<path>.*)", re.IGNORECASE)
+
+
+def parse_instance_paths(text: str) -> tuple[str | None, tuple[str, ...], list[str]]:
+    """ "Log path: …" / "Database: …" lines -> (log path, database paths, lines not understood)."""
+    log_path, databases, other = None, [], []
+    for line in parse_lines(text):
+        match = _INSTANCE_PATH.fullmatch(line)
+        if not match:
+            other.append(line)
+        elif match["key"].lower() == "log path":
+            log_path = match["path"].strip() or None
+        elif match["path"].strip():
+            databases.append(match["path"].strip())
+    return log_path, tuple(databases), other

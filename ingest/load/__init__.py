@@ -1,0 +1,207 @@
+"""Write parsed records into the catalogue. The caller owns the transaction (one per file)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sqlalchemy import insert, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.orm import Session
+
+from ...schema import (
+    BackupStat,
+    DocumentCell,
+    DocumentTable,
+    HostCounter,
+    IngestWarning,
+    Instance,
+    Latency,
+    LogEvent,
+    RecoveryStat,
+    ReportField,
+    Run,
+    Solution,
+    SourceFile,
+    TestIssue,
+)
+from ..checks import Finding, check_report
+from ..formats.document.records import DocumentTable as DocumentTableRecord, ReportDocument
+from ..jetstress import normalise
+from ..jetstress.records import JetstressReport
+from ..jetstress.values import parse_number
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    sha256: str
+    path: str
+    file_name: str
+    format: str
+    parser_version: str
+    size_bytes: int
+
+
+def claim_source_file(session: Session, source: SourceInfo) -> int | None:
+    """Insert the file's row; None when a file with this SHA-256 is already in the catalogue."""
+    statement = (
+        pg_insert(SourceFile)
+        .values(**source.__dict__)
+        .on_conflict_do_nothing(index_elements=["sha256"])
+        .returning(SourceFile.id)
+    )
+    return session.execute(statement).scalar_one_or_none()
+
+
+def solution_id_for(session: Session, key: str) -> int:
+    """The solution with this key, created bare when no manifest has described it yet."""
+    session.execute(pg_insert(Solution).values(key=key).on_conflict_do_nothing(index_elements=["key"]))
+    return session.execute(select(Solution.id).where(Solution.key == key)).scalar_one()
+
+
+def load_report(
+    session: Session,
+    source_file_id: int,
+    report: JetstressReport,
+    *,
+    report_index: int = 0,
+    solution_id: int | None = None,
+) -> tuple[int, list[Finding]]:
+    """Write one report (run, instances, I/O tables, log, ...) and its check warnings."""
+    run_id = session.execute(
+        insert(Run).values(
+            source_file_id=source_file_id,
+            report_index=report_index,
+            solution_id=solution_id,
+            **normalise.run_values(report),
+        ).returning(Run.id)
+    ).scalar_one()
+
+    config_by_name = {i.name: i for i in report.instances}
+    instance_rows = []
+    for name in normalise.instance_names(report):
+        config = config_by_name.get(name)
+        role = next((r.volume_role for t in report.io_tables for r in t.rows if r.instance == name and r.volume_role), None)
+        instance_rows.append({
+            "run_id": run_id,
+            "name": name,
+            "volume_role": role,
+            "database_paths": list(config.database_paths) if config and config.database_paths else None,
+            "log_path": config.log_path if config else None,
+        })
+    instance_ids: dict[str, int] = {}
+    if instance_rows:
+        for instance_id, name in session.execute(insert(Instance).returning(Instance.id, Instance.name), instance_rows):
+            instance_ids[name] = instance_id
+
+    latency_rows = [
+        {"run_id": run_id, "instance_id": instance_ids[row.instance], **normalise.latency_values(table, row)}
+        for table in report.io_tables
+        for row in table.rows
+    ]
+    _insert_many(session, Latency, latency_rows)
+    _insert_many(session, HostCounter, [
+        {"run_id": run_id, "counter_name": c.name, "average": c.average, "minimum": c.minimum, "maximum": c.maximum}
+        for c in _unique_by_name(report.host_counters)
+    ])
+    _insert_many(session, TestIssue, [
+        {"run_id": run_id, "ordinal": n, "message": message} for n, message in enumerate(report.test_issues, 1)
+    ])
+    _insert_many(session, LogEvent, [
+        {"run_id": run_id, "ordinal": n, "logged_at": e.logged_at, "message": e.message, "source_line": e.line}
+        for n, e in enumerate(report.log_events, 1)
+    ])
+    _insert_many(session, ReportField, [
+        {"run_id": run_id, "ordinal": n, "section": kv.section, "label": kv.label, "value": kv.value,
+         "source_line": kv.line}
+        for n, kv in enumerate(report.key_values, 1)
+    ])
+    _insert_many(session, BackupStat, [
+        {"run_id": run_id, "instance_id": instance_ids[b.instance], "database_size_mb": b.database_size_mb,
+         "elapsed_s": b.elapsed_seconds, "transfer_mb_per_s": b.mb_per_s}
+        for b in report.backup_rows
+    ])
+    _insert_many(session, RecoveryStat, [
+        {"run_id": run_id, "instance_id": instance_ids[r.instance], "log_files_replayed": r.log_files_replayed,
+         "elapsed_s": r.elapsed_seconds}
+        for r in report.recovery_rows
+    ])
+    findings = check_report(report)
+    _insert_many(session, IngestWarning, [
+        {"source_file_id": source_file_id, "run_id": run_id, "check_name": f.check_name, "message": f.message}
+        for f in findings
+    ])
+    return run_id, findings
+
+
+def _unique_by_name(counters):
+    """Host counters are keyed by name; a repeated row (PDF extraction) keeps the first."""
+    seen = {}
+    for counter in counters:
+        seen.setdefault(counter.name, counter)
+    return list(seen.values())
+
+
+def copy_rows(session: Session, table: str, columns, rows) -> None:
+    """COPY rows (tuples in `columns` order) into `table` inside the session's transaction."""
+    raw = session.connection().connection.driver_connection
+    with raw.cursor() as cursor:
+        with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+
+
+def _insert_many(session: Session, model, rows: list[dict]) -> None:
+    """COPY the rows in: one round trip per table, no per-row statement or SQL compilation."""
+    if rows:
+        columns = list(rows[0])
+        copy_rows(session, model.__tablename__, columns, ([row[c] for c in columns] for row in rows))
+
+
+_DECORATED_NUMBER = re.compile(r"\s*[$€£]?\s*([+-]?[\d,]*\.?\d+)\s*(?:%|percent)?\s*")
+
+
+def _number(printed: str) -> float | None:
+    """The cell as a number when it is one ("8,397.621", "$80,098", "45%"), else None."""
+    match = _DECORATED_NUMBER.fullmatch(printed)
+    if not match:
+        return None
+    try:
+        return parse_number(match.group(1))
+    except ValueError:
+        return None
+
+
+def load_document_table(session: Session, source_file_id: int, ordinal: int, table: DocumentTableRecord) -> int:
+    table_id = session.execute(
+        insert(DocumentTable).values(
+            source_file_id=source_file_id, ordinal=ordinal, kind=table.kind, title=table.title,
+            columns=list(table.columns), stub=table.stub, source_line=table.line,
+        ).returning(DocumentTable.id)
+    ).scalar_one()
+    cells = [
+        {"table_id": table_id, "row_ordinal": r, "column_ordinal": c, "row_label": row.label,
+         "column_label": table.columns[c] if c < len(table.columns) else None,
+         "value_printed": value, "value_number": _number(value), "source_line": row.line}
+        for r, row in enumerate(table.rows)
+        for c, value in enumerate(row.values)
+    ]
+    _insert_many(session, DocumentCell, cells)
+    return table_id
+
+
+def load_document(
+    session: Session, source_file_id: int, document: ReportDocument, *, solution_id: int | None = None
+) -> tuple[int, list[str]]:
+    """Every embedded report as a run (in document order), every table, and the reader's warnings."""
+    messages = list(document.warnings)
+    for index, report in enumerate(document.reports):
+        _, findings = load_report(session, source_file_id, report, report_index=index, solution_id=solution_id)
+        messages.extend(f.message for f in findings)
+    for ordinal, table in enumerate(document.tables):
+        load_document_table(session, source_file_id, ordinal, table)
+    _insert_many(session, IngestWarning, [
+        {"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
+        for w in document.warnings
+    ])
+    return len(document.reports), messages

@@ -1,0 +1,173 @@
+"""Claim rules: recompute each published figure from the stored data and judge it.
+
+A claim names a metric, a subject (a solution, one of its runs, or two sides compared) and the
+value as printed. The rules pick the run the figure must come from (`context`), ask
+`values` (run figures) or `capacity` (solution figures) for candidates, add the
+general alternatives (the other runs of the trial, the other disk basis, the disk count that
+reproduces a per-disk figure, printed figures used as inputs) and let `judge.judge` decide.
+Nothing names a solution, a document or a value.
+"""
+
+from __future__ import annotations
+
+from ...ingest.formats.manifest.records import METRICS, split_metric
+from . import values
+from .capacity import DERIVED, solution_candidates
+from .context import (
+    ClaimContext,
+    from_printed,
+    other_run_candidates,
+    other_run_note,
+    printed_disk_count,
+    sibling_figures,
+    subject_run,
+)
+from .data import AuditData, ClaimRow, RunInfo, SolutionInfo
+from .figures import (
+    CONVENTION,
+    MATCH,
+    MISMATCH,
+    PRIMARY,
+    SOURCE,
+    UNVERIFIABLE,
+    Candidate,
+    Judgement,
+    fmt,
+    parse_printed,
+    percent_change,
+)
+from .judge import judge
+from .values import RUN_LEVEL, Unverifiable
+
+PER_DISK_BASE = {
+    "achieved_iops_per_disk": "achieved_iops", "log_iops_per_disk": "log_iops", "total_iops_per_disk": "total_iops",
+    "db_reads_per_s_per_disk": "db_reads_per_s", "db_writes_per_s_per_disk": "db_writes_per_s",
+    "throughput_mb_per_s_per_disk": "throughput_mb_per_s",
+}
+
+
+def judge_claims(data: AuditData) -> dict[int, Judgement]:
+    """Every claim's judgement by claim id; figures first, then what may be computed from them."""
+    ctx = ClaimContext(data)
+    order = sorted(data.claims, key=lambda c: (split_metric(c.metric)[0] is not None, c.metric in DERIVED, c.id))
+    for claim in order:
+        try:
+            ctx.judged[claim.id] = judge_claim(ctx, claim)
+        except Unverifiable as missing:
+            ctx.judged[claim.id] = Judgement(UNVERIFIABLE, None, None, f"Not recomputable: {missing}.", {})
+    return ctx.judged
+
+
+def judge_claim(ctx: ClaimContext, claim: ClaimRow) -> Judgement:
+    kind, base = split_metric(claim.metric)
+    if kind:
+        return judge(claim.value_printed, comparison_candidates(ctx, claim, kind, base), claim.qualifier)
+    if base == "median_run":
+        return judge_median_run(ctx, claim)
+    if parse_printed(claim.value_printed) is None:
+        raise Unverifiable(f"the printed value {claim.value_printed!r} is not a number")
+    return judge(claim.value_printed, candidates(ctx, claim), claim.qualifier)
+
+
+def candidates(ctx: ClaimContext, claim: ClaimRow) -> list[Candidate]:
+    """Primary computation first, then conventions, then other sources, for one metric."""
+    metric = split_metric(claim.metric)[1]
+    solution = ctx.solution(claim.solution_id)
+    if metric in PER_DISK_BASE:
+        return per_disk_candidates(ctx, claim, solution)
+    if metric in RUN_LEVEL:
+        run, is_headline = subject_run(ctx, claim)
+        def compute(r: RunInfo, headline: bool = False) -> list[Candidate]:
+            return values.run_metric_candidates(r, metric, claim.unit, solution, headline)
+
+        return compute(run, is_headline) + other_run_candidates(ctx, run, is_headline, compute)
+    return solution_candidates(ctx, claim, solution, metric)
+
+
+def per_disk_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo) -> list[Candidate]:
+    """A per-disk figure: the run's figure over the claim's disk basis; then the other basis, the
+    trial's other runs, and any whole disk count that reproduces the printed value."""
+    base = PER_DISK_BASE[split_metric(claim.metric)[1]]
+    basis = claim.disk_basis or "all"
+    other = "active" if basis == "all" else "all"
+    counts = {b: solution.disk_count(b) for b in ("all", "active")}
+    if not counts["all"]:
+        raise Unverifiable(f"no disks recorded for {solution.key}")
+    run, is_headline = subject_run(ctx, claim)
+    totals = {}
+    for r in ctx.data.trial_runs(run):
+        try:
+            totals[r.id] = values.rate_candidates(r, base)[0]
+        except Unverifiable:
+            if r is run:
+                raise
+
+    def per_disk(r: RunInfo, count: int, kind: str = PRIMARY, note: str = "") -> Candidate:
+        total = totals[r.id]
+        words = next((b for b in (basis, other) if count == counts[b]), "implied")
+        return Candidate(total.value / count, f"{total.how} {fmt(total.value)} / {count} disks ({words})",
+                         {**total.inputs, "disk_count": count, "disk_basis": basis}, kind, note)
+
+    out = [per_disk(run, counts[basis])]
+    if counts[other] != counts[basis]:
+        note = f"dividing by the {counts[other]} {other} disks instead of the {counts[basis]} {basis} disks"
+        out.append(per_disk(run, counts[other], CONVENTION, note))
+    trial = [r for r in ctx.data.trial_runs(run) if r.id in totals]
+    out += [per_disk(r, counts[basis], SOURCE, other_run_note(r, run, is_headline)) for r in trial[1:]]
+    printed = parse_printed(claim.value_printed)
+    for r in trial:
+        implied = round(totals[r.id].value / printed.value) if printed.value else 0
+        if implied <= 0 or implied in counts.values():
+            continue
+        which = "divided" if r is run else f"{r.name}'s figure divided"
+        out.append(per_disk(r, implied, SOURCE,
+                            f"{which} by {implied} disks, neither the {counts['all']} disks nor the {counts['active']} "
+                            f"active disks the solution has{printed_disk_count(ctx, claim, implied)}"))
+    return out
+
+
+def side_value(ctx: ClaimContext, metric: str, solution_id: int | None, run_id: int | None,
+               disk_basis: str | None, unit: str | None) -> Candidate:
+    """One side of a comparison: the primary value of `metric` for a solution or run."""
+    meta = METRICS[metric]
+    side_unit = unit or (meta.units[0] if meta.units else None)
+    if side_unit and "{currency}" in side_unit:
+        side_unit = side_unit.replace("{currency}", ctx.solution(solution_id).currency or "USD")
+    pseudo = ClaimRow(-1, metric, "0", side_unit, "run" if run_id else "solution", solution_id, run_id,
+                      None, None, None, disk_basis, None, None, None, None, None, None)
+    return candidates(ctx, pseudo)[0]
+
+
+def comparison_candidates(ctx: ClaimContext, claim: ClaimRow, kind: str, base: str) -> list[Candidate]:
+    """'X percent more/less': both sides from unrounded data, then from the printed side figures."""
+    other_metric = claim.other_metric or base
+    other_solution = claim.other_solution_id or claim.solution_id
+    unit = "ms" if base in values.LATENCY_METRICS else None
+    a = side_value(ctx, base, claim.solution_id, claim.run_id, claim.disk_basis, unit)
+    b = side_value(ctx, other_metric, other_solution, claim.other_run_id, claim.disk_basis, unit)
+    if not b.value:
+        raise Unverifiable(f"the other side's {other_metric} is zero")
+    a_name = f"{ctx.data.solution_key(claim.solution_id)} {base}"
+    b_name = f"{ctx.data.solution_key(other_solution)} {other_metric}"
+    formula = "(a / b - 1) x 100" if kind == "percent_more" else "(1 - a / b) x 100"
+    out = [Candidate(percent_change(kind, a.value, b.value),
+                     f"{formula} with a = {a_name} {fmt(a.value)} ({a.how}), b = {b_name} {fmt(b.value)} ({b.how})",
+                     {"a": a.value, "b": b.value, "a_inputs": a.inputs, "b_inputs": b.inputs})]
+    a_run, b_run = ctx.data.runs.get(claim.run_id), ctx.data.runs.get(claim.other_run_id)
+    pairs = [(x, y) for x in sibling_figures(ctx, claim, base, claim.solution_id, a_run)
+             for y in sibling_figures(ctx, claim, other_metric, other_solution, b_run)]
+    return out + from_printed(claim, pairs, lambda x, y: percent_change(kind, x, y), "the percentage")
+
+
+def judge_median_run(ctx: ClaimContext, claim: ClaimRow) -> Judgement:
+    """The run a document names as its median: the trial's median by total IOPS (DESIGN)."""
+    run, _ = subject_run(ctx, claim)
+    trial = sorted((r for r in ctx.data.trial_runs(run) if r.figures.get("total_iops") is not None),
+                   key=lambda r: r.name)
+    listing = ", ".join(f"{r.name} {fmt(r.figures['total_iops'])}" for r in trial)
+    inputs = {r.name: r.figures["total_iops"] for r in trial}
+    said = " ".join(claim.value_printed.split()).lower()
+    if said == run.name.lower():
+        return Judgement(MATCH, None, None, f"The median of the trial by total IOPS ({listing}) is {run.name}.", inputs)
+    why = f"The median of the trial by total IOPS ({listing}) is {run.name}, not {claim.value_printed}."
+    return Judgement(MISMATCH, None, None, why, inputs)

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from ..ingest.pipeline import FileOutcome, ingest_paths, iter_files
+from .errors import fail, friendly_errors
 from .render import OutputFormat, render
 
 PROGRESS_THRESHOLD = 5  # show a bar when there are more files than this
@@ -19,21 +20,29 @@ PROGRESS_THRESHOLD = 5  # show a bar when there are more files than this
 def ingest(
     ctx: typer.Context,
     paths: List[Path] = typer.Argument(..., help="Files or folders (searched recursively)."),
-    solution: Optional[str] = typer.Option(None, "--solution", help="Attach the runs to this solution key."),
+    solution: Optional[str] = typer.Option(None, "--solution", help="Attach the runs to this existing solution key."),
+    new_solution: bool = typer.Option(False, "--new-solution",
+                                      help="Create the --solution key if it does not exist yet."),
     failfast: bool = typer.Option(False, "--failfast", help="Stop at the first file that fails."),
     fmt: OutputFormat = typer.Option(OutputFormat.table, "--format", "-f", help="Summary as table, csv or json."),
 ) -> None:
     """Load Jetstress reports (and other recognised files) into the catalogue."""
+    from ..queries.keys import UnknownKey
+
+    if new_solution and not solution:
+        fail("--new-solution needs --solution KEY")
     engine = ctx.obj.catalog().engine
     total = sum(1 for _ in iter_files(paths))
     err = Console(stderr=True)
-    if total > PROGRESS_THRESHOLD and err.is_terminal:
-        with Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), console=err, transient=True) as bar:
-            task = bar.add_task("ingest", total=total)
-            outcomes = ingest_paths(engine, paths, solution_key=solution, failfast=failfast,
-                                    on_outcome=lambda _: bar.advance(task))
-    else:
-        outcomes = ingest_paths(engine, paths, solution_key=solution, failfast=failfast)
+    options = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
+    with friendly_errors(ctx, UnknownKey):
+        if total > PROGRESS_THRESHOLD and err.is_terminal:
+            with Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), console=err,
+                          transient=True) as bar:
+                task = bar.add_task("ingest", total=total)
+                outcomes = ingest_paths(engine, paths, on_outcome=lambda _: bar.advance(task), **options)
+        else:
+            outcomes = ingest_paths(engine, paths, **options)
     _summarise(outcomes, fmt)
     if any(o.status == "failed" for o in outcomes):
         raise typer.Exit(1)

@@ -9,6 +9,7 @@ import typer
 
 from ..db.catalog import Catalog, open_catalog
 from . import (
+    assign_command,
     audit_command,
     compare_command,
     db_commands,
@@ -43,6 +44,14 @@ class Options:
         return self.catalog().reader()
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"esrpdb {version('esrpdb')}")
+        raise typer.Exit()
+
+
 @app.callback()
 def main(
     ctx: typer.Context,
@@ -59,10 +68,13 @@ def main(
         help="URL of a read-only role for sql, query and listings. Default: the embedded server's reader.",
     ),
     debug: bool = typer.Option(False, "--debug", help="Show full tracebacks instead of one-line errors."),
+    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                 help="Print the version and exit."),
 ) -> None:
     ctx.obj = Options(database_url=database_url, reader_url=reader_url, debug=debug)
 
 
+assign_command.register(app)
 audit_command.register(app)
 compare_command.register(app)
 db_commands.register(app)

@@ -192,7 +192,11 @@ def ingest_paths(
     failfast: bool = False,
     on_outcome: Callable[[FileOutcome], None] | None = None,
     modules=None,
+    new_solution: bool = False,
 ) -> list[FileOutcome]:
+    """Load every file; `solution_key` must name a solution unless `new_solution` creates it."""
+    if solution_key is not None:
+        _require_solution(engine, solution_key, create=new_solution)
     outcomes = []
     for path, explicit in iter_files(paths):
         if not path.exists() and not path.is_symlink():
@@ -208,3 +212,14 @@ def ingest_paths(
         with Session(engine) as session, session.begin():
             link_evidence(session)
     return outcomes
+
+
+def _require_solution(engine: Engine, key: str, *, create: bool) -> None:
+    """A mistyped --solution must not quietly become an empty solution of its own."""
+    from ..queries.keys import require_solutions
+
+    if create:
+        with Session(engine) as session, session.begin():
+            load.solution_id_for(session, key)
+        return
+    require_solutions(engine, key)

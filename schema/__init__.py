@@ -22,7 +22,7 @@ from .runs import (
     TestIssue,
 )
 from .samples import PerfCounter, PerfSample, PowerSample, RunPower
-from .solutions import DiskGroup, Solution, Trial
+from .solutions import DiskGroup, RunAssignment, Solution, Trial
 from .sources import SourceFile
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "RecoveryStat",
     "ReportField",
     "Run",
+    "RunAssignment",
     "RunPower",
     "Solution",
     "SourceFile",

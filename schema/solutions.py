@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Integer, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base, non_negative, one_of
@@ -84,3 +96,16 @@ class Trial(Base):
     solution_id: Mapped[int] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
     label: Mapped[str] = mapped_column(Text)
     description: Mapped[str | None] = mapped_column(Text)
+
+
+class RunAssignment(Base):
+    """A run moved to another solution after ingest (`esrpdb assign`): who it belonged to, and when."""
+
+    __tablename__ = "run_assignments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), index=True)
+    from_solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="SET NULL"), index=True)
+    to_solution_id: Mapped[int] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
+    assigned_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    reason: Mapped[str] = mapped_column(Text)  # what was named: "file Performance_….html" or "run 12"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 from rich.console import Console
@@ -34,7 +34,7 @@ def ingest(
     engine = ctx.obj.catalog().engine
     total = sum(1 for _ in iter_files(paths))
     err = Console(stderr=True)
-    options = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
+    options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
     with friendly_errors(ctx, UnknownKey):
         if total > PROGRESS_THRESHOLD and err.is_terminal:
             with Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), console=err,

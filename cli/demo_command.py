@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import typer
 
-from ..db.demo import DEMO_METRICS, demo
+from ..db.connection import redact
+from ..db.demo import DEMO_METRICS, DemoRefused, demo
+from .errors import friendly_errors
 from .render import render
 
 
 def demo_command(ctx: typer.Context) -> None:
-    """Build a fresh `esrpdb_demo` catalogue from the bundled seed manifests and print its metrics."""
-    result = demo(ctx.obj.database_url)
+    """Build a catalogue from the bundled seed manifests and print its metrics.
+
+    On the embedded server it is a fresh `esrpdb_demo` database; with --database-url, the given
+    database, which must be empty."""
+    with friendly_errors(ctx, DemoRefused):
+        result = demo(ctx.obj.database_url)
     typer.echo(f"loaded {result.loaded_files} files ({result.failed_files} failed) from {result.catalog_dir}")
     for failure in result.failures:
         typer.echo(f"  failed: {failure}", err=True)
@@ -22,8 +28,9 @@ def demo_command(ctx: typer.Context) -> None:
             data = "" if f.recomputed is None else f", data {f.recomputed:.6g} ({f.relative_difference:+.1%})"
             where = f"[{f.file} {f.sha256}, {f.place}]"
             typer.echo(f"  {f.verdict} {f.solution} {f.metric}: printed {f.printed}{data} {where}")
-    typer.echo(f"explore it: esrpdb --database-url '{result.url}' query --list")
-    typer.echo(f"audit it:   esrpdb --database-url '{result.url}' audit")
+    url = redact(result.url)  # a password never reaches the terminal
+    typer.echo(f"explore it: esrpdb --database-url '{url}' query --list")
+    typer.echo(f"audit it:   esrpdb --database-url '{url}' audit")
     if result.failed_files:
         raise typer.Exit(1)
 

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
-from sqlalchemy.engine import make_url
+from sqlalchemy import text
 
 from ..queries import canned, listings
 from ..queries.adhoc import QueryResult
 from ..queries.audit import AuditReport, audit
 from . import embedded, roles
 from .catalog import Catalog, open_catalog
-from .connection import ENV_URL, resolve_url
+from .connection import ENV_URL, redact
 
 DEMO_DATABASE = "esrpdb_demo"
 
@@ -55,15 +55,26 @@ class DemoResult:
     audit: AuditReport | None = None  # every claim recomputed from the data (esrpdb audit)
 
 
+class DemoRefused(RuntimeError):
+    """The demo would have to overwrite data that is not its own."""
+
+
 def demo_catalog(database_url: str | None = None) -> Catalog:
-    """Drop and recreate the `esrpdb_demo` database on the chosen server, migrated to head."""
+    """A catalogue to fill: a fresh `esrpdb_demo` on the embedded server, else the given database if empty.
+
+    On a server esrpdb does not own, the demo works inside the database it is given and never
+    creates or drops one; a database that already holds a catalogue is refused, not mixed.
+    """
     if database_url or os.environ.get(ENV_URL):
-        base = make_url(resolve_url(database_url))
-        admin = base.set(drivername="postgresql", database="postgres").render_as_string(hide_password=False)
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{DEMO_DATABASE}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{DEMO_DATABASE}"')
-        return open_catalog(base.set(database=DEMO_DATABASE).render_as_string(hide_password=False))
+        catalog = open_catalog(database_url)
+        with catalog.engine.connect() as conn:
+            files = conn.execute(text("SELECT count(*) FROM source_files")).scalar_one()
+        if files:
+            catalog.close()
+            raise DemoRefused(f"{redact(catalog.url)} already holds a catalogue ({files} files); the demo loads "
+                              "the bundled seed catalogue only into an empty database (or run it without "
+                              "--database-url, on the embedded server)")
+        return catalog
     server = embedded.start()
     with psycopg.connect(server.admin_url().replace("+psycopg", ""), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{DEMO_DATABASE}" WITH (FORCE)')
@@ -92,10 +103,11 @@ def demo(database_url: str | None = None) -> DemoResult:
         failed_files=sum(o.status == "failed" for o in outcomes),
         failures=[o.message for o in outcomes if o.status == "failed"],
     )
-    solutions = [row[0] for row in listings.solutions(catalog.engine).rows]
+    reader = catalog.reader()  # what a user reads goes through the read-only role
+    solutions = [row[0] for row in listings.solutions(reader).rows]
     for _, name, columns in DEMO_METRICS:
-        rows = canned.query(catalog.engine, name)
+        rows = canned.query(reader, name)
         result.tables.append(_project(rows, columns, "is_median_run" in rows.columns, solutions))
-    result.audit = audit(catalog.engine)
+    result.audit = audit(reader)
     catalog.close()
     return result

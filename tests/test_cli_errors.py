@@ -49,3 +49,14 @@ def test_an_unwritable_home_is_one_line(tmp_path):
 def test_debug_shows_the_traceback():
     done = esrpdb("--debug", "--database-url", "sqlite:///x.db", "runs")
     assert done.returncode == 1 and "Traceback" in done.stderr
+
+
+def test_demo_on_a_database_that_holds_a_catalogue_is_refused(seed_catalog_url):
+    from typer.testing import CliRunner
+
+    from esrpdb.cli.main import app
+
+    result = CliRunner().invoke(app, ["--database-url", seed_catalog_url, "demo"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and "already holds a catalogue" in result.stderr
+    assert result.stderr.count("\n") == 1

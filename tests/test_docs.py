@@ -41,3 +41,35 @@ def test_readme_gives_exactly_two_quick_start_commands():
     quick_start = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```bash\n(.*?)```", quick_start, re.S)
     assert [b.strip() for b in blocks] == ["pip install -e '.[dev]' && esrpdb demo", "pytest"]
+
+
+def _readme_examples() -> list[str]:
+    """Every `esrpdb …` line of the README's bash blocks after the Quick start, comments dropped."""
+    body = README.split("## Using it", 1)[1]
+    lines = []
+    for block in re.findall(r"```bash\n(.*?)```", body, re.S):
+        for line in block.splitlines():
+            if line.startswith("esrpdb "):
+                lines.append(line)
+    return lines
+
+
+def test_every_readme_example_runs_as_written(fresh_database_url, tmp_path, monkeypatch):
+    import os
+    import shlex
+
+    from typer.testing import CliRunner
+
+    monkeypatch.chdir(REPO_ROOT)
+    monkeypatch.setenv("ESRPDB_HOME", str(tmp_path / "home"))  # `db status` looks here; nothing starts
+    examples = _readme_examples()
+    assert len(examples) >= 15
+    runner = CliRunner()
+    for line in examples:
+        words = shlex.split(line, comments=True)[1:]
+        if words[:1] == ["demo"]:
+            continue  # the Quick start's job; run by CI on the embedded server
+        global_options = [] if words[:1] == ["--version"] else ["--database-url", fresh_database_url]
+        result = runner.invoke(app, [*global_options, *words])
+        assert result.exit_code == 0, (line, result.output)
+    assert not (tmp_path / "home").exists() or os.listdir(tmp_path / "home") == []

@@ -143,7 +143,7 @@ def test_explicit_unknown_file_fails_with_its_name(fresh_database_url, tmp_path)
 
 def test_solution_option_attaches_runs(fresh_database_url, catalog):
     path = HTML_FIXTURES / "seed002-x25e-ssd"
-    result = invoke(fresh_database_url, "ingest", str(path), "--solution", "x25e-ssd")
+    result = invoke(fresh_database_url, "ingest", str(path), "--solution", "x25e-ssd", "--new-solution")
     assert result.exit_code == 0, result.output
     runs = json.loads(invoke(fresh_database_url, "runs", "--solution", "x25e-ssd", "--format", "json").stdout)
     assert [r["achieved_iops"] for r in runs] == [10650.201]

@@ -46,7 +46,7 @@ def dell_folder(tmp_path) -> Path:
 
 
 def test_result_folder_yields_one_run_with_everything_attached(fresh_database_url, catalog, dell_folder):
-    result = invoke(fresh_database_url, "ingest", str(dell_folder), "--solution", "dell-eql", "--format", "json")
+    result = invoke(fresh_database_url, "ingest", str(dell_folder), "--solution", "dell-eql", "--new-solution", "--format", "json")
     assert result.exit_code == 0, result.output
     formats = sorted(o["format"] for o in json.loads(result.stdout))
     assert formats == ["jetstress_config", "jetstress_html", "jetstress_log", "perfmon_csv"]
@@ -65,7 +65,7 @@ def test_result_folder_yields_one_run_with_everything_attached(fresh_database_ur
 
 
 def test_throughput_per_disk_comes_from_the_samples(fresh_database_url, catalog, dell_folder):
-    assert invoke(fresh_database_url, "ingest", str(dell_folder), "--solution", "dell-eql").exit_code == 0
+    assert invoke(fresh_database_url, "ingest", str(dell_folder), "--solution", "dell-eql", "--new-solution").exit_code == 0
     with catalog.engine.begin() as conn:  # the manifest's disk facts (seed 000: 32 disks in two shelves)
         conn.execute(text("insert into disks (solution_id, disk_count, media, role) select id, 32, 'HDD', 'active' from solutions"))
     result = invoke(fresh_database_url, "query", "throughput-per-disk", "--param", "disk_basis=all", "--format", "json")
@@ -88,7 +88,7 @@ def test_throughput_per_disk_comes_from_the_samples(fresh_database_url, catalog,
 def test_power_log_gives_idle_and_active_watts(fresh_database_url, catalog, tmp_path, case, html, power, idle_w, active_w):
     shutil.copy(FIXTURES / "jetstress_html" / html, tmp_path / Path(html).name)
     shutil.copy(FIXTURES / "power" / power, tmp_path / power)
-    assert invoke(fresh_database_url, "ingest", str(tmp_path), "--solution", case).exit_code == 0
+    assert invoke(fresh_database_url, "ingest", str(tmp_path), "--solution", case, "--new-solution").exit_code == 0
     with catalog.engine.connect() as conn:
         measured = conn.execute(text("select idle_power_w, active_power_w from run_power")).one()
     decimals = len(str(idle_w).split(".")[1])

@@ -61,7 +61,7 @@ RUN_ON_2007 = (
 
 
 def test_run_on_paragraph_splits_at_each_timestamp_and_2007_lines_without_dashes():
-    events, thresholds = parse_test_log(RUN_ON_2007, first_line=100)
+    events, thresholds = parse_test_log(RUN_ON_2007, first_line=100, split_inside_lines=True)  # PDF text
     assert [(e.logged_at.strftime("%H:%M:%S"), e.message, e.line) for e in events] == [
         ("12:48:17", "Dispatching transactions begins.", 100),
         (
@@ -104,7 +104,7 @@ def test_text_before_the_first_timestamp_is_an_undated_event():
 
 
 def test_timestamp_glued_to_a_heading_still_starts_an_event():
-    events, _ = parse_test_log("Test Log10/5/2008 9:14:21 PM -- Jetstress testing begins ...")
+    events, _ = parse_test_log("Test Log10/5/2008 9:14:21 PM -- Jetstress testing begins ...", split_inside_lines=True)
     assert events == [
         LogEvent(None, "Test Log", 1),
         LogEvent(datetime(2008, 10, 5, 21, 14, 21), "Jetstress testing begins ...", 1),
@@ -146,3 +146,17 @@ def test_no_thresholds():
 def test_garbled_threshold_numbers_are_no_announcement():
     garbled = "Database read latency thresholds: (average: 2.0.0 msec/read, maximum: 100 msec/read)."
     assert extract_thresholds([garbled]) is None
+
+
+def test_a_log_line_whose_message_holds_dates_is_one_event():
+    """In a *.log file each event has its own line: a date inside a message starts nothing."""
+    text = ("5/28/2011 11:38:30 AM -- Preparing for testing ...\r\n"
+            "5/28/2011 11:38:41 AM -- Database backup from 5/27/2011 10:00:00 PM restored; "
+            "next check 5/29/2011 1:00:00 AM.\r\n"
+            "5/28/2011 11:39:02 AM -- Attaching databases ...\r\n")
+    events, _ = parse_test_log(text)
+    assert [e.message for e in events] == [
+        "Preparing for testing ...",
+        "Database backup from 5/27/2011 10:00:00 PM restored; next check 5/29/2011 1:00:00 AM.",
+        "Attaching databases ...",
+    ]

@@ -23,9 +23,22 @@ _TIMESTAMP = LOG_STAMP
 _SEPARATOR = re.compile(r"^\s*-{2,}\s?")
 
 
-def parse_test_log(text: str, *, first_line: int = 1) -> tuple[list[LogEvent], Thresholds | None]:
+def parse_test_log(text: str, *, first_line: int = 1, split_inside_lines: bool = False
+                   ) -> tuple[list[LogEvent], Thresholds | None]:
     """Events and announced latency thresholds of a test log; `first_line` numbers the first text line."""
-    return parse_test_log_lines(enumerate(text.splitlines(), start=first_line))
+    return parse_test_log_lines(enumerate(text.splitlines(), start=first_line), split_inside_lines=split_inside_lines)
+
+
+def _stamps_of(text: str, split_inside_lines: bool) -> list[_Stamp]:
+    """Where events start: only at the head of a line, unless PDF text ran events together.
+
+    A message may itself hold a date ("… created on 5/28/2011 11:00:00 AM"); in a *.log file or
+    an HTML report each event has its own line, so such a date is text, not a new event.
+    """
+    stamps = list(_timestamps(text))
+    if split_inside_lines:
+        return stamps
+    return [s for s in stamps[:1] if not text[: s.match.start()].strip()]
 
 
 @dataclass
@@ -35,11 +48,15 @@ class _Event:
     parts: list[str] = field(default_factory=list)
 
 
-def parse_test_log_lines(lines: Iterable[tuple[int | None, str]]) -> tuple[list[LogEvent], Thresholds | None]:
-    """The same, from (source line, text) pairs, for callers that know where each line came from."""
+def parse_test_log_lines(lines: Iterable[tuple[int | None, str]], *, split_inside_lines: bool = False
+                         ) -> tuple[list[LogEvent], Thresholds | None]:
+    """The same, from (source line, text) pairs, for callers that know where each line came from.
+
+    `split_inside_lines` is for text extracted from PDF, where several events share a line.
+    """
     events: list[_Event] = []
     for line_no, text in lines:
-        stamps = list(_timestamps(text))
+        stamps = _stamps_of(text, split_inside_lines)
         _continue(events, text[: stamps[0].match.start()] if stamps else text, line_no)
         for stamp, following in zip(stamps, [*stamps[1:], None], strict=False):
             message = text[stamp.match.end() : following.match.start() if following else len(text)]

@@ -61,7 +61,7 @@ def read_log(raw: RawSection, warnings: list[str]) -> tuple[list[LogEvent], Thre
         first, last = interleaved[0], interleaved[-1]
         warnings.append(f"line {first}: Test Log: lines {first}–{last} hold two interleaved text columns; "
                         "only the last column of each line was read")
-    return parse_test_log_lines((number, " ".join(pieces)) for number, pieces in entries)
+    return parse_test_log_lines(((number, " ".join(pieces)) for number, pieces in entries), split_inside_lines=True)
 
 
 def _attach(entries: list[tuple[int, list[str]]], fragment: str, number: int, blank_before: bool,

@@ -47,7 +47,7 @@ def print_report(report: AuditReport) -> None:
 
 def _row(f) -> tuple:
     difference = None if f.relative_difference is None else f"{f.relative_difference:+.2%}"
-    where = f"{f.file} [{f.sha256}] {f.place}" if f.file else f.place
+    where = f"{f.file} [{f.sha256_prefix}] {f.place}" if f.file else f.place
     return (f.verdict, f.kind, f.metric, f.printed, f.recomputed, difference, where, f.explanation)
 
 

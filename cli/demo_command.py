@@ -26,7 +26,7 @@ def demo_command(ctx: typer.Context) -> None:
         typer.echo(f"audit: {result.audit.summary()}")
         for f in result.audit.worst():
             data = "" if f.recomputed is None else f", data {f.recomputed:.6g} ({f.relative_difference:+.1%})"
-            where = f"[{f.file} {f.sha256}, {f.place}]"
+            where = f"[{f.file} {f.sha256_prefix}, {f.place}]"
             typer.echo(f"  {f.verdict} {f.solution} {f.metric}: printed {f.printed}{data} {where}")
     url = redact(result.url)  # a password never reaches the terminal
     typer.echo(f"explore it: esrpdb --database-url '{url}' query --list")

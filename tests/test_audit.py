@@ -259,7 +259,8 @@ def test_unverifiable_names_what_is_missing(seed_audit):
 def test_every_finding_cites_its_file_and_place(seed_audit):
     assert seed_audit.counts()[MISMATCH] >= 5
     for f in seed_audit.findings:
-        assert f.file and re.fullmatch(r"[0-9a-f]{12}", f.sha256) and f.place, f
+        assert f.file and re.fullmatch(r"[0-9a-f]{64}", f.sha256) and f.place, f
+        assert f.sha256_prefix == f.sha256[:12]
 
 
 # --- a typo in a claim ----------------------------------------------------------------------

@@ -24,11 +24,16 @@ class Finding:
     explanation: str
     inputs: dict[str, Any]
     file: str | None  # where the figure is printed
-    sha256: str | None  # first 12 hex digits of the file's SHA-256
+    sha256: str | None  # the file's whole SHA-256 (64 hex digits); tables show its first 12
     place: str | None  # figure, table, section or line
     line: int | None
     quote: str | None = None
     unit: str | None = None
+
+    @property
+    def sha256_prefix(self) -> str | None:
+        """What a person reads in a table: enough digits to tell files apart."""
+        return self.sha256[:SHA_PREFIX] if self.sha256 else None
 
     def sort_key(self) -> tuple:
         return (self.solution is None, self.solution or "", SEVERITY[self.verdict], self.metric,
@@ -53,4 +58,4 @@ def _stable(value: Any) -> Any:
 
 def evidence(data: AuditData, file_id: int | None) -> dict[str, Any]:
     source = data.files.get(file_id)
-    return {"file": source.name if source else None, "sha256": source.sha256[:SHA_PREFIX] if source else None}
+    return {"file": source.name if source else None, "sha256": source.sha256 if source else None}

@@ -627,3 +627,17 @@ def test_twenty_megabyte_line_of_markup_parses_within_the_file_size():
 def test_file_name_in_errors_is_exactly_as_given():
     name = os.path.join("some dir", "Performance_2011_5_28_11_38_30 (copy).html")
     assert parse_error(name, b"") == f"{name}: file is empty"
+
+
+def test_statistics_summary_rows_under_other_labels_are_not_instances():
+    """Real 2013 backup tables end with summary rows that are neither "Avg" nor "Sum"."""
+    path = HTML_FIXTURES / "seed001-md1220" / "DatabaseBackup_2011_6_3_10_55_33.html"
+    data = path.read_bytes()
+    last = data.index(b"<td>57.65</td>\n</tr>\n") + len(b"<td>57.65</td>\n</tr>\n")
+    summary = (b"<tr>\n<td>All Databases</td>\n<td>10299732.72</td>\n<td>06:12:12</td>\n<td>461.2</td>\n</tr>\n"
+               b"<tr>\n<td>Per Second Overall</td>\n<td>1</td>\n<td>00:00:01</td>\n<td>57.65</td>\n</tr>\n")
+    report = jetstress_html.parse(path.name, data[:last] + summary + data[last:])
+    assert [row.instance for row in report.backup_rows] == [f"Instance2836.{n}" for n in range(1, 9)]
+    warned = [w for w in report.warnings if "names no database instance" in w]
+    assert len(warned) == 2 and "'All Databases'" in warned[0] and "'Per Second Overall'" in warned[1]
+    assert any(kv.label.startswith("All Databases: ") for kv in report.key_values)

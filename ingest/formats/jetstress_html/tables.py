@@ -7,6 +7,7 @@ and is not stops the parse with the section, instance, column and line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import NamedTuple, cast
 
@@ -184,6 +185,9 @@ def host_counters(source: str, section: Section, grid: Grid, warnings: list[str]
     return counters
 
 
+_ESE_INSTANCE = re.compile(r"\s*instance\s*\d+(\.\d+)?\s*$", re.IGNORECASE)
+
+
 def _statistics(
     source: str, section: Section, grid: Grid, columns: dict[str, str], display: dict[str, str], report: JetstressReport
 ) -> Iterator[tuple[str, _Table, dict[str, Cell]]]:
@@ -200,9 +204,17 @@ def _statistics(
         instance_pattern=None,
     )
     table.warn_unclaimed()
-    for _, cells, _ in table.rows():
-        name = cells.pop("instance").text
-        if normalise_label(name) in AGGREGATE_ROW_LABELS:
+    rows = [(cells.pop("instance").text, cells) for _, cells, _ in table.rows()]
+    # Jetstress names ESE instances "Instance<pid>.<n>"; when the table's rows do, a row that does
+    # not (real 2013 reports end with summary rows under other labels) is no instance.
+    named = any(_ESE_INSTANCE.match(name) for name, _ in rows)
+    for name, cells in rows:
+        aggregate = normalise_label(name) in AGGREGATE_ROW_LABELS
+        if aggregate or (named and not _ESE_INSTANCE.match(name)):
+            if not aggregate:
+                line = next(iter(cells.values())).line if cells else section.line
+                report.warnings.append(f"{section.title}: line {line}: row {name!r} names no database instance; "
+                                       "kept as a summary value, not an instance")
             for cell in cells.values():
                 report.key_values.append(KeyValue(section.title, f"{name}: {cell.header}", cell.text, cell.line))
             continue

@@ -7,17 +7,9 @@ runs when the embedded server is bootstrapped; the per-database grants are an Al
 
 from __future__ import annotations
 
-OWNER_ROLE = "esrpdb_owner"
-READER_ROLE = "esrpdb_reader"
-ADMIN_ROLE = "postgres"  # the embedded server's bootstrap superuser; used only to bootstrap
+from ..schema.roles import ADMIN_ROLE, DANGEROUS_ROLES, OWNER_ROLE, READER_ROLE
 
-# Server roles that would let a reader escape the catalogue (files, programs, other sessions).
-DANGEROUS_ROLES = (
-    "pg_execute_server_program",
-    "pg_read_server_files",
-    "pg_write_server_files",
-    "pg_signal_backend",
-)
+__all__ = ["ADMIN_ROLE", "DANGEROUS_ROLES", "OWNER_ROLE", "READER_ROLE", "bootstrap_roles", "create_database"]
 
 READER_SESSION_DEFAULTS = {
     "default_transaction_read_only": "on",

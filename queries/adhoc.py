@@ -39,7 +39,7 @@ def sql(engine: Engine, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S)
     the server's files, programs or other sessions is refused before the statement is sent:
     read-only transactions do not stop `COPY … TO PROGRAM` or `pg_read_file`.
     """
-    from ..db.roles import DANGEROUS_ROLES
+    from ..schema.roles import DANGEROUS_ROLES
 
     if not (MIN_TIMEOUT_S <= timeout_s <= MAX_TIMEOUT_S):  # also refuses NaN
         raise SqlRefused(f"--timeout must be between {MIN_TIMEOUT_S:g} and {MAX_TIMEOUT_S:g} seconds, got {timeout_s:g}")

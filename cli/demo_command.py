@@ -20,8 +20,10 @@ def demo_command(ctx: typer.Context) -> None:
     typer.echo(f"loaded {result.loaded_files} files ({result.failed_files} failed) from {result.catalog_dir}")
     for failure in result.failures:
         typer.echo(f"  failed: {failure}", err=True)
-    for (title, _, _), table in zip(DEMO_METRICS, result.tables):
+    for (title, _, _, blank_reason), table in zip(DEMO_METRICS, result.tables):
         render(table.columns, table.rows, title=title)
+        if any(value is None for row in table.rows for value in row[1:]):
+            typer.echo(f"  blank cells: {blank_reason}")
     if result.audit is not None:
         typer.echo(f"audit: {result.audit.summary()}")
         for f in result.audit.worst():

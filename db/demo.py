@@ -22,18 +22,23 @@ from .connection import ENV_URL, redact
 
 DEMO_DATABASE = "esrpdb_demo"
 
-# (title, canned query, columns shown): the median run of each trial, on each disk basis.
+# (title, canned query, columns shown, why a cell can be blank): the median run of each trial,
+# on each disk basis; a solution the metric cannot cover gets an empty row.
 DEMO_METRICS = (
     ("Per-disk IOPS (median runs)", "per-disk-iops",
      ("solution", "run_label", "disk_basis", "disk_count", "achieved_iops_per_disk", "log_iops_per_disk",
-      "total_iops_per_disk", "iops_source")),
+      "total_iops_per_disk", "iops_source"),
+     "the run's table gives total IOPS only, or the manifest lists no disks"),
     ("IOPS per dollar (median runs)", "iops-per-dollar",
      ("solution", "run_label", "total_iops", "list_price_amount", "list_price_currency",
-      "total_iops_per_price_unit", "price_per_kiops_amount")),
+      "total_iops_per_price_unit", "price_per_kiops_amount"),
+     "the solution's manifest gives no list price"),
     ("Usable MB per dollar", "mb-per-dollar",
-     ("solution", "usable_mb", "list_price_amount", "list_price_currency", "usable_mb_per_price_unit")),
+     ("solution", "usable_mb", "list_price_amount", "list_price_currency", "usable_mb_per_price_unit"),
+     "the manifest gives no list price or no usable capacity"),
     ("Performance per watt (median runs)", "perf-per-watt",
-     ("solution", "run_label", "total_iops", "active_power_w", "power_boundary", "total_iops_per_w", "power_source")),
+     ("solution", "run_label", "total_iops", "active_power_w", "power_boundary", "total_iops_per_w", "power_source"),
+     "no power log is linked to the run and the manifest gives no measured power"),
 )
 
 
@@ -105,7 +110,7 @@ def demo(database_url: str | None = None) -> DemoResult:
     )
     reader = catalog.reader()  # what a user reads goes through the read-only role
     solutions = [row[0] for row in listings.solutions(reader).rows]
-    for _, name, columns in DEMO_METRICS:
+    for _, name, columns, _ in DEMO_METRICS:
         rows = canned.query(reader, name)
         result.tables.append(_project(rows, columns, "is_median_run" in rows.columns, solutions))
     result.audit = audit(reader)

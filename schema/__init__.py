@@ -8,6 +8,7 @@ from .base import Base
 from .claims import Claim
 from .documents import DocumentCell, DocumentTable
 from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
+from .provenance import RunSource, SolutionFact
 from .runs import (
     BackupStat,
     HostCounter,
@@ -48,6 +49,8 @@ __all__ = [
     "RecoveryStat",
     "ReportField",
     "Run",
+    "RunSource",
+    "SolutionFact",
     "RunPower",
     "Solution",
     "SourceFile",

@@ -49,9 +49,9 @@ MAX_BYTES = DOCUMENT_MAX_BYTES  # checked from stat before the file is read
 # --- parse ----------------------------------------------------------------------------
 
 
-def parse(name: str, data: bytes) -> ReportDocument:
-    """Every report and table the document prints; see the module docstring."""
-    warnings: list[str] = []
+def read_lines(name: str, data: bytes, warnings: list[str] | None = None) -> tuple[list[Line], pdf_text.PdfText | None]:
+    """The document's numbered lines (a PDF's text extracted first), as `parse` reads them."""
+    warnings = warnings if warnings is not None else []
     pdf = None
     if data.startswith(b"%PDF-"):
         pdf = pdf_text.extract_text(name, data)
@@ -59,7 +59,13 @@ def parse(name: str, data: bytes) -> ReportDocument:
         warnings.extend(pdf.warnings)
     else:
         text = decode(name, data, warnings)
-    lines = split_lines(text, warnings)
+    return split_lines(text, warnings), pdf
+
+
+def parse(name: str, data: bytes) -> ReportDocument:
+    """Every report and table the document prints; see the module docstring."""
+    warnings: list[str] = []
+    lines, pdf = read_lines(name, data, warnings)
     reports, consumed = [], set[int]()
     for raw in (raw for raw in find_reports(lines) if _kept(raw, warnings)):
         report = build_report(name, raw)
@@ -73,12 +79,20 @@ def parse(name: str, data: bytes) -> ReportDocument:
     if not reports and not found_tables:
         raise ParseError(name, 'no Jetstress report (no "Test Result Report", "Test Summary" or statistics heading) '
                          "and no table with a label column was found; not an ESRP or whitepaper document")
-    document = ReportDocument(name, document_title(lines), reports, found_tables, warnings)
+    title = document_title(lines)
+    document = ReportDocument(name, title, reports, found_tables, warnings, title_line=_line_of(lines, title))
     if pdf is not None:
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]
         for report in reports:
             report.warnings = [pdf_text.with_pages(w, pdf) for w in report.warnings]
     return document
+
+
+def _line_of(lines: list[Line], title: str | None) -> int | None:
+    """The number of the line the title starts on."""
+    if not title:
+        return None
+    return next((line.number for line in lines if line.text and title.startswith(line.text)), None)
 
 
 def _kept(raw: RawReport, warnings: list[str]) -> bool:

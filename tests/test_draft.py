@@ -68,7 +68,7 @@ def test_recall_of_the_hand_written_manifests(capsys):
     assert all(r.invented == [] for r in results)  # every drafted value is printed on the line it cites
     claims = sum(r.claims_found for r in results) / sum(r.claims_total for r in results)
     facts = sum(r.facts_found for r in results) / sum(r.facts_total for r in results)
-    assert claims >= 0.85 and facts >= 0.65  # the measured figures, kept from going back
+    assert claims >= 0.90 and facts >= 0.65  # the target for claims; facts as measured, kept from going back
     assert table in (REPO_ROOT / "docs" / "drafting.md").read_text(encoding="utf-8")
 
 

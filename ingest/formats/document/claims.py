@@ -12,7 +12,7 @@ on that line (nothing is computed). Pure: lines and tables in, `DraftClaim`s out
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .lines import Line
 from .records import DocumentTable
@@ -26,15 +26,15 @@ _PERCENT = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s*(?:percent|%)\s+
 _WHAT_ENDS = re.compile(r"\b(?:than|and|while|compared|vs)\b|,|\d")
 _PER = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s+(?P<what>(?:achieved\s+|log\s+|total\s+)?IOPS|"
                   rf"(?:use?able\s+)?MB(?: of disk transfers)?|megabytes)\s+per\s+(?P<per>second\s+per\s+disk|"
-                  rf"(?:active\s+)?disk|drive|dollar|watt|\$)", re.IGNORECASE)
-_TOTAL = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s+(?P<what>total|achieved)\s+IOPS\b(?!\s+per)",
+                  rf"(?:active\s+|physical\s+)?disk|drive|dollar|watt|\$)", re.IGNORECASE)
+_TOTAL = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s+(?P<what>total|achieved)\s+IOPS\b(?!\s+per|\s*$)",
                     re.IGNORECASE)
 _DOLLARS = re.compile(rf"\$\s?{_NUMBER}(?!\s*(?:per|/))")
 _WATTS = re.compile(rf"{_NUMBER}\s+watts\b", re.IGNORECASE)
 
 # Words after "N percent more" -> the metric compared; first match wins.
 COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNORECASE), m) for p, m in (
-    (r"performance per watt|iops per watt", "perf_per_watt"),
+    (r"performance per watt|iops per watt", "perf_per_watt"), (r"processors?\b|\bcpu\b", "cpu_percent"),
     (r"achieved iops per disk", "achieved_iops_per_disk"), (r"log iops per disk", "log_iops_per_disk"),
     (r"iops per disk", "total_iops_per_disk"), (r"throughput|megabytes per second|mb per second", "throughput_mb_per_s"),
     (r"power when idle|while idle|idle", "idle_power"), (r"power", "active_power"),
@@ -45,8 +45,8 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
     (re.compile(p, re.IGNORECASE), m, u) for p, m, u in (
         (r"^achieved iops per disk", "achieved_iops_per_disk", "IOPS/disk"),
         (r"reads/second per disk|reads per second per disk", "db_reads_per_s_per_disk", "IOPS/disk"),
-        (r"writes/second per disk|database disk writes per second per disk", "db_writes_per_s_per_disk", "IOPS/disk"),
         (r"^log writes/second per disk", "log_iops_per_disk", "IOPS/disk"),
+        (r"writes/second per disk|database disk writes per second per disk", "db_writes_per_s_per_disk", "IOPS/disk"),
         (r"iops ?(?:/|per) ?(?:active )?disk", "total_iops_per_disk", "IOPS/disk"),
         (r"^(?:median )?achieved iops|^database iops|^database disks transfers", "achieved_iops", "IOPS"),
         (r"^average database disks? reads", "db_reads_per_s", "IOPS"),
@@ -85,9 +85,11 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
          r"^initial database storage capacity", "database_percent_of_formatted", "%"),
         (r"^percentage raw storage capacity used", "database_percent_of_raw", "%"),
     ))
-PER_UNITS = {"disk": "IOPS/disk", "active disk": "IOPS/disk", "drive": "IOPS/disk", "dollar": "IOPS/USD",
-             "$": "IOPS/USD", "watt": "IOPS/W"}
+PER_UNITS = {"disk": "IOPS/disk", "active disk": "IOPS/disk", "physical disk": "IOPS/disk", "drive": "IOPS/disk",
+             "dollar": "IOPS/USD", "$": "IOPS/USD", "watt": "IOPS/W"}
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
+_PERCENT_FOR = re.compile(rf"{_NUMBER}\s*(?:percent|%)\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
+_FOR_EACH = re.compile(rf"{_NUMBER}\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)")
 _PERCENT_CELL = re.compile(rf"{_NUMBER}\s*%")
 _LEADING_NUMBER = re.compile(rf"^\s*(?:\([^)]*\)\s*)?{_NUMBER}(?![\d/])")
 _CELL_NUMBER = re.compile(rf"^\s*\$?\s?{_NUMBER}\s*(?:%|percent|GB|MB|watts?)?\s*$", re.IGNORECASE)
@@ -106,6 +108,9 @@ class DraftClaim:
     column: int | None = None  # the table column (solution or run) it belongs to
     run: str | None = None  # "Run 2" when the row or column names a run
     comparison: bool = False  # a "N percent more/less" between two solutions
+    offset: int | None = None  # where the value sits in `quote`, for prose
+    named: str | None = None  # "17 for SSDs": the words naming whose figure it is
+    position: int = 0  # where the value sits in its paragraph, to read figures in order
 
 
 def _qualifier(text: str | None) -> str | None:
@@ -121,26 +126,66 @@ def _compared(words: str) -> str | None:
     return next((metric for pattern, metric in COMPARED if pattern.search(words)), None)
 
 
-def sentence_claims(lines: list[Line]) -> list[DraftClaim]:
-    """Claims in prose lines: percent comparisons and per-disk, per-dollar and per-watt figures."""
-    found: list[DraftClaim] = []
-    for line in lines:
-        if line.separated or line.furniture or not line.text:
+def paragraphs(lines: list[Line]) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Prose lines joined into paragraphs (extraction wraps sentences): (text, [(offset, line number)])."""
+    found: list[tuple[str, list[tuple[int, int]]]] = []
+    text, starts = "", list[tuple[int, int]]()
+    for line in [*lines, Line(0, ())]:
+        if line.separated or line.furniture or not line.text or line.heading:
+            if text:
+                found.append((text, starts))
+            text, starts = "", list[tuple[int, int]]()
             continue
-        text = line.text
-        figures = _per_unit(line.number, text)
-        for match in _PERCENT.finditer(text):
-            metric = _compared(match["what"])
-            before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]
-            if metric is None and before:  # "… 71.69 MB per dollar. This is 181 percent more than …"
-                metric = max(before)[1]
-            per_disk = next((c.metric for _, c in figures if metric and c.metric.startswith(metric)
-                             and c.metric.endswith("_per_disk")), None)
-            if metric:
-                direction = "percent_more" if match["dir"].lower() in ("higher", "more", "greater") else "percent_less"
-                found.append(DraftClaim(f"{direction}:{per_disk or metric}", match[2], "%", line.number, text,
-                                        _qualifier(match["q"]), comparison=True))
-        found.extend(claim for _, claim in figures)
+        starts.append((len(text) + (1 if text else 0), line.number))
+        text = f"{text} {line.text}" if text else line.text
+    return found
+
+
+def _sentence(text: str, position: int) -> tuple[str, int]:
+    """The sentence around `position` and the position within it."""
+    start = max((m.end() for m in re.finditer(r"[.!?]\s+(?=[A-Z(])", text[:position])), default=0)
+    end = next((m.start() + 1 for m in re.finditer(r"[.!?]\s+(?=[A-Z(])|[.!?]$", text[position:])), None)
+    return text[start : position + end if end else len(text)], position - start
+
+
+def _placed(claim: DraftClaim, text: str, starts: list[tuple[int, int]], position: int) -> DraftClaim:
+    line = max((number for offset, number in starts if offset <= position), default=starts[0][1])
+    quote, offset = _sentence(text, position)
+    return replace(claim, line=line, quote=quote, offset=offset, position=position)
+
+
+def sentence_claims(lines: list[Line]) -> list[DraftClaim]:
+    """Claims in prose: percent comparisons and per-disk, per-dollar and per-watt figures."""
+    found: list[DraftClaim] = []
+    for text, starts in paragraphs(lines):
+        found.extend(_paragraph_claims(text, starts))
+    return found
+
+
+def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftClaim]:
+    found: list[DraftClaim] = []
+    figures = _per_unit(0, text)
+    for match in _PERCENT.finditer(text):
+        metric = _compared(match["what"])
+        before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]
+        after = [(m.start(), c.metric) for m, c in figures if m.start() > match.start()]
+        if metric is None:  # "drove the processors up to 235.0 percent more than …": the words before it
+            metric = _compared(text[max(0, match.start() - 40) : match.start()].rsplit(",", 1)[-1])
+        if metric is None and (before or after):  # "… 71.69 MB per dollar. This is 181 percent more than …"
+            metric = max(before)[1] if before else min(after)[1]
+        per_disk = next((c.metric for _, c in figures if metric and c.metric.startswith(metric)
+                         and c.metric.endswith("_per_disk")), None)
+        if metric:
+            direction = "percent_more" if match["dir"].lower() in ("higher", "more", "greater") else "percent_less"
+            claim = DraftClaim(f"{direction}:{per_disk or metric}", match[2], "%", 0, text,
+                               _qualifier(match["q"]), comparison=True)
+            found.append(_placed(claim, text, starts, match.start(2)))
+            if metric == "cpu_percent":  # "…; 6.7 percent for the SSDs and 2.0 percent for the HDDs."
+                rest = text[match.end() : match.end() + 200].split(". ")[0]
+                for each in _PERCENT_FOR.finditer(rest):
+                    figure = DraftClaim(metric, each[1], "%", 0, text, named=each[2])
+                    found.append(_placed(figure, text, starts, match.end() + each.start(1)))
+    found.extend(_placed(claim, text, starts, m.start(2)) for m, claim in figures)
     return found
 
 
@@ -169,11 +214,11 @@ def _per_unit(number: int, text: str) -> list[tuple[re.Match[str], DraftClaim]]:
 def price_and_power(lines: list[Line]) -> list[DraftClaim]:
     """Printed prices ("$80,098") and watts in prose, for the solution's price and power."""
     found = []
-    for line in lines:
-        if line.separated or line.furniture or not re.search(r"\bpric|\bcost", line.text, re.IGNORECASE):
-            continue
-        for match in _DOLLARS.finditer(line.text):
-            found.append(DraftClaim("list_price", match[1], "USD", line.number, line.text))
+    for text, starts in paragraphs(lines):
+        for match in _DOLLARS.finditer(text):
+            claim = _placed(DraftClaim("list_price", match[1], "USD", 0, text), text, starts, match.start(1))
+            if re.search(r"\bpric|\bcost", claim.quote, re.IGNORECASE):
+                found.append(claim)
     return found
 
 
@@ -197,11 +242,18 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
         row_run = _RUN.search(label)
         quote = " ".join([label, *row.values]).strip()
         for index, cell in enumerate(row.values):
+            split = list(_FOR_EACH.finditer(cell))
+            if len(split) > 1:  # "73 for HDDs 17 for SSDs": one figure per solution, named
+                found.extend(DraftClaim(metric[0], m[1], metric[1], row.line, quote, named=m[2]) for m in split)
+                continue
             match = _CELL_NUMBER.match(cell) or (_PERCENT_CELL.search(cell) if metric[1] == "%" else None) \
                 or _LEADING_NUMBER.match(cell)
             if not match:
                 continue
             run = (f"Run {row_run[1]}" if row_run else
                    f"Run {column_runs[index][1]}" if index < len(column_runs) and column_runs[index] else None)
-            found.append(DraftClaim(metric[0], match[1], metric[1], row.line, quote, column=index, run=run))
+            name = metric[0]
+            if name == "database_percent_of_formatted" and re.search(r"raw capacity", cell, re.IGNORECASE):
+                name = "database_percent_of_raw"  # the cell says what it is a percentage of
+            found.append(DraftClaim(name, match[1], metric[1], row.line, quote, column=index, run=run))
     return found

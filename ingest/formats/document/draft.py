@@ -188,7 +188,10 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
         owner = (_table_owner(table, count, distinct, owners, document) if runs_as_columns or len(table.columns) <= 1
                  else None)
         for claim in table_claims(table):
-            if runs_as_columns or len(table.columns) <= 1:
+            if claim.named is not None:
+                named = _best(claim.named, distinct)
+                targets = [named] if named is not None else []
+            elif runs_as_columns or len(table.columns) <= 1:
                 targets = [owner] if owner is not None else ([] if runs_as_columns else list(range(count)))
             else:
                 targets = [claim.column] if claim.column is not None and claim.column < count else []
@@ -223,14 +226,20 @@ def _add_table_runs(solution: DraftSolution, tables: list[tuple[DocumentTable, i
 
 
 def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: list[set[str]]) -> None:
-    by_line = {line.number: line.text for line in lines}
-    for claim in [*sentence_claims(lines), *price_and_power(lines)]:
-        text = by_line.get(claim.line, "")
-        near = text.find(claim.value)
+    recent: tuple[int, int] | None = None  # (line, owner) of the last figure placed: "This is 181 percent more …"
+    for claim in sorted([*sentence_claims(lines), *price_and_power(lines)], key=lambda c: (c.line, c.position)):
+        text = claim.quote
+        near = claim.offset if claim.offset is not None else text.find(claim.value)
         if len(solutions) == 1:
             owner: int | None = 0
+        elif claim.named is not None:
+            owner = _best(claim.named, distinct)
         else:
             owner = _best(text[: near] if claim.comparison else text, distinct, None if claim.comparison else near)
+            if owner is None and recent is not None and claim.line - recent[0] <= 1:
+                owner = recent[1]
+        if owner is not None:
+            recent = (claim.line, owner)
         versus = None
         if claim.comparison and owner is not None:
             others = [i for i in range(len(solutions)) if i != owner]

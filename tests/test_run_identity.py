@@ -140,3 +140,32 @@ def test_values_the_sources_print_differently_are_audit_findings(tmp_path, fresh
     audit = runner.invoke(app, ["--database-url", fresh_database_url, "audit", "--format", "json"])
     assert audit.exit_code == 0, audit.output
     assert "thread_count differs" in audit.stdout
+
+
+def test_the_migration_gives_runs_already_stored_their_identity(empty_database_url):
+    """A catalogue from before revision 0009_docs: its runs get the identity the loader would write."""
+    from sqlalchemy import create_engine
+
+    from esrpdb.db import migrate
+    from esrpdb.ingest.formats import jetstress_html
+    from esrpdb.ingest.load.identity import identity_key
+
+    migrate.upgrade(empty_database_url, "0006")
+    engine = create_engine(empty_database_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("insert into source_files (sha256, path, file_name, format, parser_version, size_bytes) "
+                              "values (repeat('a', 64), 'x.html', 'x.html', 'jetstress_html', '1', 1)"))
+            conn.execute(text(
+                "insert into runs (source_file_id, report_index, report_type, machine_name, test_start, "
+                "jetstress_version, achieved_iops) select id, 0, 'Performance', 'WIN-PVCKE1IJFQ1', "
+                "'2011-05-28 11:38:14', '14.01.0225.017', 1573.982 from source_files"))
+        migrate.upgrade(empty_database_url)
+        with engine.connect() as conn:
+            stored = conn.execute(text("select identity_key from runs")).scalar_one()
+            sources = conn.execute(text("select count(*) from run_sources")).scalar_one()
+    finally:
+        engine.dispose()
+    report = jetstress_html.parse(MD1220.name, MD1220.read_bytes())
+    assert (report.jetstress_version, report.achieved_iops) == ("14.01.0225.017", 1573.982)
+    assert stored == identity_key(report) and sources == 1

@@ -61,6 +61,12 @@ def upgrade() -> None:
     )
     op.execute("INSERT INTO run_sources (run_id, source_file_id, report_index, source_line) "
                "SELECT id, source_file_id, report_index, source_line FROM runs WHERE origin = 'report'")
+    # The identity of runs already stored, as ingest.load.identity writes it (backup and recovery
+    # reports, known by their per-instance figures, are left without one).
+    op.execute("UPDATE runs SET identity_key = lower(machine_name) || '|' "
+               "|| to_char(test_start, 'YYYY-MM-DD\"T\"HH24:MI:SS') || '|' || coalesce(jetstress_version, '') || '|' "
+               "|| coalesce(to_char(achieved_iops, 'FM999999999990.000'), '') "
+               "WHERE origin = 'report' AND machine_name IS NOT NULL AND test_start IS NOT NULL")
 
 
 def downgrade() -> None:

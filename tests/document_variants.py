@@ -92,6 +92,12 @@ def markdown_bold(text: str) -> str:
     return _first_cells(text, lambda cell: f"**{cell}**")
 
 
+def plain(text: str) -> str:
+    """Plain tab-separated text: inline markup and Markdown heading marks removed (seed 002 has both)."""
+    lines = [_MARKUP.sub("", line) for line in text.split("\n")]
+    return "\n".join(re.sub(r"^#{1,6}\s+", "", line) for line in lines)
+
+
 def crlf(text: str) -> str:
     return text.replace("\n", "\r\n")
 
@@ -135,7 +141,7 @@ def pdf(text: str) -> bytes:
 
 
 VARIANTS: dict[str, Callable[[str], str | bytes]] = {
-    "spaces": spaces, "markdown": markdown, "html_bold": html_bold, "markdown_bold": markdown_bold,
+    "plain": plain, "spaces": spaces, "markdown": markdown, "html_bold": html_bold, "markdown_bold": markdown_bold,
     "crlf": crlf, "pages": pages, "pdf": pdf,
 }
 

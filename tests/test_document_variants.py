@@ -1,6 +1,6 @@
 """Metamorphic tests: every seed read through every extraction variant gives the same records.
 
-The variants (tests/document_variants.py) change only how the text is laid out — tabs or runs of
+The variants (tests/document_variants.py) change only how the text is laid out — plain tabs, runs of
 spaces, Markdown tables and headings, `<b>` and `**bold**`, CRLF, form feeds with running
 headers and page footers, a PDF read back by pypdf — so each must read to the same normalised
 runs, instances and latencies as the original, verdicts included.

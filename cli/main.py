@@ -14,6 +14,7 @@ from . import (
     compare_command,
     db_commands,
     demo_command,
+    draft_command,
     ingest_command,
     listing_commands,
     parse_command,
@@ -79,6 +80,7 @@ audit_command.register(app)
 compare_command.register(app)
 db_commands.register(app)
 demo_command.register(app)
+draft_command.register(app)
 ingest_command.register(app)
 listing_commands.register(app)
 parse_command.register(app)

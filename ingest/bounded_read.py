@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Iterator
 
 from .errors import ParseError
 
@@ -61,3 +62,17 @@ def read_bounded(path: Path, module) -> bytes:
     if limit is not None and len(data) > limit:
         raise ParseError(str(path), f"file grew past {limit:,} bytes while being read; refused")
     return data
+
+
+CHUNK_BYTES = 1 << 20
+
+
+def chunks(path: Path):
+    """The file from its first byte, one MiB at a time (for identifying from the whole file)."""
+    def read() -> Iterator[bytes]:
+        try:
+            with path.open("rb") as stream:
+                yield from iter(lambda: stream.read(CHUNK_BYTES), b"")
+        except OSError:
+            return  # identify must not raise; reading it later reports the error
+    return read

@@ -37,7 +37,8 @@ def _normalised(report: JetstressReport) -> dict:
 
 def parse_file(path: Path, *, normalised: bool = False) -> str:
     info = bounded_read.regular_file(path)
-    module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
+    module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES),
+                             rest=bounded_read.chunks(path))
     bounded_read.check_size(path, info.st_size, module)
     record: Any
     if module.FORMAT in ("perfmon_csv", "perfmon_blg"):

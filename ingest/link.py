@@ -25,6 +25,7 @@ FROM (
     JOIN source_files cf ON cf.id = c2.source_file_id
     JOIN runs r ON TRUE
     JOIN source_files rf ON rf.id = r.source_file_id
+        OR rf.id IN (SELECT rs.source_file_id FROM run_sources rs WHERE rs.run_id = r.id)
     WHERE c2.run_id IS NULL
       AND (
         {_FOLDER.format('cf.path')} = {_FOLDER.format('rf.path')}
@@ -56,6 +57,7 @@ FROM (
     JOIN source_files ff ON ff.id = f2.source_file_id
     JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
     JOIN source_files rf ON rf.id = r.source_file_id
+        OR rf.id IN (SELECT rs.source_file_id FROM run_sources rs WHERE rs.run_id = r.id)
     WHERE f2.run_id IS NULL
       AND f2.{first} <= r.test_end AND f2.{last} >= r.test_start
     ORDER BY f2.source_file_id, (r.solution_id IS NOT NULL) DESC,
@@ -77,6 +79,7 @@ FROM (
     JOIN source_files pf ON pf.id = p2.source_file_id
     JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
     JOIN source_files rf ON rf.id = r.source_file_id
+        OR rf.id IN (SELECT rs.source_file_id FROM run_sources rs WHERE rs.run_id = r.id)
     WHERE p2.run_id IS NULL
       AND (p2.machine IS NULL OR r.machine_name IS NULL OR lower(p2.machine) = lower(r.machine_name))
       AND (p2.first_sample_at AT TIME ZONE 'UTC') - make_interval(mins => COALESCE(p2.bias_minutes, 0)) <= r.test_end

@@ -100,7 +100,8 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
     name = str(path)
     try:
         info = bounded_read.regular_file(path)
-        module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES), modules)
+        module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES), modules,
+                                 rest=bounded_read.chunks(path))
         bounded_read.check_size(path, info.st_size, module)
     except UnknownFormat as error:
         if explicit:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 from .errors import AmbiguousFormat, UnknownFormat
 
@@ -21,9 +21,15 @@ def format_modules() -> Sequence[ModuleType]:
     return (jetstress_html, config, log, perfmon, perfmon_blg, power, document, manifest)
 
 
-def detect(name: str, head: bytes, modules: Sequence[ModuleType] | None = None) -> ModuleType:
+def detect(name: str, head: bytes, modules: Sequence[ModuleType] | None = None,
+           rest: Callable[[], Iterable[bytes]] | None = None) -> ModuleType:
+    """The one format that claims the file from its head; else, given `rest` (the file's bytes from the
+    start, in chunks), the one whose `identify_rest` claims it from the whole file (documents whose
+    reports start late)."""
     modules = modules if modules is not None else format_modules()
     claims = [m for m in modules if m.identify(name, head)]
+    if not claims and rest is not None:
+        claims = [m for m in modules if hasattr(m, "identify_rest") and m.identify_rest(name, head, rest())]
     if not claims:
         known = ", ".join(m.FORMAT for m in modules)
         raise UnknownFormat(name, f"not a recognised format (known: {known})")

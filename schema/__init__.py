@@ -8,6 +8,7 @@ from .base import Base
 from .claims import Claim
 from .documents import DocumentCell, DocumentTable
 from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
+from .provenance import RunSource, SolutionFact
 from .runs import (
     BackupStat,
     HostCounter,
@@ -49,6 +50,8 @@ __all__ = [
     "ReportField",
     "Run",
     "RunAssignment",
+    "RunSource",
+    "SolutionFact",
     "RunPower",
     "Solution",
     "SourceFile",

@@ -74,6 +74,8 @@ class Run(Base):
     run_label: Mapped[str | None] = mapped_column(Text)  # "Run 2"
     # "report": a Jetstress report; "document_table": only a document's result table gives its figures.
     origin: Mapped[str] = mapped_column(Text, server_default="report")
+    # What makes two sightings of a report one run: machine, test start, Jetstress version, achieved IOPS.
+    identity_key: Mapped[str | None] = mapped_column(Text, index=True)
 
     report_type: Mapped[str] = mapped_column(Text)
     product_title: Mapped[str | None] = mapped_column(Text)

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     ForeignKey,
@@ -57,6 +58,10 @@ class Solution(Base):
     power_boundary: Mapped[str | None] = mapped_column(Text)
     power_source: Mapped[str | None] = mapped_column(Text)
     notes: Mapped[str | None] = mapped_column(Text)
+    # Derived from a document nobody wrote a manifest for; a manifest naming the document takes it over.
+    provisional: Mapped[bool] = mapped_column(Boolean, server_default="false")
+    derived_from_source_file_id: Mapped[int | None] = mapped_column(
+        ForeignKey("source_files.id", ondelete="SET NULL"), index=True)
 
     disk_groups: Mapped[list[DiskGroup]] = relationship(back_populates="solution", cascade="all, delete-orphan")
 

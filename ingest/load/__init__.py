@@ -30,6 +30,7 @@ from ..formats.document.records import DocumentTable as DocumentTableRecord, Rep
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
 from ..jetstress.values import parse_number
+from . import identity, provisional
 
 
 @dataclass(frozen=True)
@@ -67,15 +68,23 @@ def load_report(
     report_index: int = 0,
     solution_id: int | None = None,
 ) -> tuple[int, list[Finding]]:
-    """Write one report (run, instances, I/O tables, log, ...) and its check warnings."""
+    """Write one report (run, instances, I/O tables, log, ...) and its check warnings.
+
+    A report already in the catalogue (same content, another file) only adds this file as a source.
+    """
+    seen = identity.seen_before(session, source_file_id, report, report_index, solution_id)
+    if seen is not None:
+        return seen[0], [Finding("report_seen_twice", message) for message in seen[1]]
     run_id = session.execute(
         insert(Run).values(
             source_file_id=source_file_id,
             report_index=report_index,
             solution_id=solution_id,
+            identity_key=identity.identity_key(report),
             **normalise.run_values(report),
         ).returning(Run.id)
     ).scalar_one()
+    identity.add_source(session, run_id, source_file_id, report_index, report.source_line)
 
     config_by_name = {i.name: i for i in report.instances}
     instance_rows = []
@@ -193,8 +202,13 @@ def load_document_table(session: Session, source_file_id: int, ordinal: int, tab
 def load_document(
     session: Session, source_file_id: int, document: ReportDocument, *, solution_id: int | None = None
 ) -> tuple[int, list[str]]:
-    """Every embedded report as a run (in document order), every table, and the reader's warnings."""
+    """Every embedded report as a run (in document order), every table, and the reader's warnings.
+
+    Without a solution, the document's runs go to a provisional solution derived from it.
+    """
     messages = list(document.warnings)
+    if solution_id is None:
+        solution_id = provisional.provisional_solution(session, source_file_id, document)
     for index, report in enumerate(document.reports):
         _, findings = load_report(session, source_file_id, report, report_index=index, solution_id=solution_id)
         messages.extend(f.message for f in findings)

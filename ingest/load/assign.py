@@ -13,7 +13,7 @@ from pathlib import Path
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session
 
-from ...schema import Run, RunAssignment, Solution, SourceFile
+from ...schema import Run, RunAssignment, RunSource, Solution, SourceFile
 from . import solution_id_for
 
 
@@ -47,7 +47,10 @@ def _runs_named(session: Session, target: str) -> tuple[list[int], str]:
             (SourceFile.path == str(path)) | (SourceFile.path == str(path.resolve())))).first()
     if source is None:
         raise NothingToAssign(f"{target}: no ingested file has this content or path (ingest it first)")
-    runs = list(session.scalars(select(Run.id).where(Run.source_file_id == source.id).order_by(Run.id)))
+    # A report seen in several files is one run: any of its sources names it.
+    seen_in = select(RunSource.run_id).where(RunSource.source_file_id == source.id)
+    runs = list(session.scalars(select(Run.id).where((Run.source_file_id == source.id) | Run.id.in_(seen_in))
+                                .order_by(Run.id)))
     if not runs:
         raise NothingToAssign(f"{target}: this ingested file holds no run")
     return runs, f"file {source.file_name} ({source.sha256})"

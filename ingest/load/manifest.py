@@ -25,6 +25,7 @@ from ...schema import (
     PowerFile,
     PublishedValue,
     Run,
+    RunSource,
     Solution,
     SourceFile,
     Trial,
@@ -32,7 +33,7 @@ from ...schema import (
 from ...schema.units import latency_ms
 from ..errors import ParseError
 from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
-from . import solution_id_for
+from . import provisional, solution_id_for
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 
@@ -69,12 +70,15 @@ def _upsert_solution(session: Session, manifest: SolutionManifest) -> int:
 
 
 def _find_report_run(session: Session, source_id: int, run: RunSpec, manifest: SolutionManifest, where: str) -> int:
-    query = select(Run).where(Run.source_file_id == source_id, Run.origin == "report").order_by(Run.report_index)
-    candidates = list(session.execute(query).scalars())
+    """The run of a report the file prints (the run may have another file as its first source)."""
+    query = (select(Run, RunSource.report_index).join(RunSource, RunSource.run_id == Run.id)
+             .where(RunSource.source_file_id == source_id, Run.origin == "report").order_by(RunSource.report_index))
+    found = [(r, i) for r, i in session.execute(query).all()]
+    candidates = [r for r, _ in found]
     match = run.match
     if match is not None:
         if match.report_index is not None:
-            candidates = [r for r in candidates if r.report_index == match.report_index]
+            candidates = [r for r, index in found if index == match.report_index]
         if match.machine_name is not None:
             candidates = [r for r in candidates if (r.machine_name or "").lower() == match.machine_name.lower()]
         if match.report_type is not None:
@@ -198,6 +202,9 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
             _publish(session, run_id, values)
         run_ids[run.label] = run_id
 
+    referenced = {sha_of(base / written) for _, written in manifest.referenced_paths()}
+    provisional.take_over(session, session.execute(
+        select(SourceFile.id).where(SourceFile.sha256.in_(referenced))).scalars())
     session.execute(delete(Claim).where(Claim.solution_id == solution_id))
     claims = []
     for index, claim in enumerate(manifest.claims):

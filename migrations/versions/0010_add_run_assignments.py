@@ -1,7 +1,7 @@
 """Add run assignments: runs moved to another solution after ingest, kept as evidence.
 
 Revision ID: 0010
-Revises: 0006
+Revises: 0009
 Create Date: 2026-11-23 08:45:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0006"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

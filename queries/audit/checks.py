@@ -16,6 +16,7 @@ from .figures import MATCH, MISMATCH, fmt
 from .finding import Finding, evidence
 
 WARNING_CHECKS = ("achieved_iops_vs_instances", "instance_count_vs_database_files", "verdict_vs_thresholds")
+SEEN_TWICE = "report_seen_twice"  # one report in two files that print a value differently (ingest.load.identity)
 _LINE = re.compile(r"^line (\d+):")
 
 
@@ -118,7 +119,7 @@ def warning_findings(data: AuditData) -> list:
     """Ingest-time checks that found a report disagreeing with itself (verdicts are handled above)."""
     out, seen = [], set()
     for warning in data.warnings:
-        if warning["check_name"] not in WARNING_CHECKS[:2]:
+        if warning["check_name"] not in (*WARNING_CHECKS[:2], SEEN_TWICE):
             continue
         run = data.runs.get(warning["run_id"])
         solution_id = data.twin_solution(run) if run else None

@@ -7,7 +7,7 @@ table a `DocumentTable`. Tolerance is the point: what cannot be read is skipped 
 naming its line, and a document fails only when it is empty, binary, undecodable or holds no
 report and no table.
 
-Modules: `lines` (decoding, cleaning, cells, page furniture), `reports`
+Modules: `identify` (head or whole text), `lines` (decoding, cleaning, cells, page furniture), `reports`
 (finding reports and sections), `sections` and `log` (sections -> records),
 `tables` (tables outside the reports), `pdf_text` (PDF -> text with pypdf).
 """
@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from typing import cast
 
-from ...decoding import byte_order_mark, head_text
 from ...errors import ParseError
 from ...jetstress.records import JetstressReport, KeyValue, ReportType
 from ...jetstress.vocabulary import (
@@ -29,7 +28,8 @@ from ...jetstress.vocabulary import (
 )
 from ..jetstress_html import tables as html_tables
 from . import pdf_text
-from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, clean, decode, document_title, split_lines
+from .identify import EXTENSIONS as EXTENSIONS, identify as identify, identify_rest as identify_rest
+from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, decode, document_title, split_lines
 from .log import read_log
 from .records import ReportDocument
 from .reports import RawReport, RawSection, find_reports
@@ -45,64 +45,13 @@ from .tables import read_tables
 
 FORMAT = "document_text"
 MAX_BYTES = DOCUMENT_MAX_BYTES  # checked from stat before the file is read
-EXTENSIONS = (".txt", ".text", ".md", ".markdown", ".pdf")
-SNIFF_CHARS = 16384
-
-# --- identify -------------------------------------------------------------------------
-
-_NOT_DOCUMENT = re.compile(r"\s*(?:<!doctype|<html|<\?xml|<configuration|\"?\(pdh-(?:csv|tsv))", re.IGNORECASE)
-_ACHIEVED = re.compile(r"achieved (?:transactional )?i/o per second\W*\d", re.IGNORECASE)
-_OVERALL = re.compile(r"overall test result\W*(?:pass|fail)", re.IGNORECASE)
-_TITLE = re.compile(r"\S.*?\s+test\s+result\s+report(?:[\s.]*\d+)?", re.IGNORECASE)
-_ESRP = re.compile(r"tested with\s*:?\s*esrp", re.IGNORECASE)
-_FIGURE = re.compile(r"(?:figure|table)\s+\d+\s*:.*(?:iops|jetstress)", re.IGNORECASE)
-_IOPS_CELL = re.compile(r"iops|i/o per second", re.IGNORECASE)
-
-
-def identify(name: str, head: bytes) -> bool:
-    """True for a document that prints Jetstress reports or ESRP/whitepaper result tables.
-
-    Judged from structure, not words: a README that talks about Jetstress is not claimed.
-    """
-    if head.startswith(b"%PDF-"):
-        return True
-    if not name.lower().endswith(EXTENSIONS):
-        return False
-    text = _sniff_text(head)
-    if text is None:
-        return False
-    text = text[:SNIFF_CHARS]
-    if _NOT_DOCUMENT.match(text):
-        return False
-    lines = [clean(re.sub(r"[|\t]", "  ", raw).strip().lstrip("#").strip()) for raw in text.splitlines()]
-    keys = {normalise_label(line) for line in lines}
-    jetstress = "jetstress" in text.casefold()
-    if "test summary" in keys and any(_OVERALL.match(line) for line in lines):
-        return True
-    if any(_ACHIEVED.match(line) or _ESRP.match(line) for line in lines):
-        return True
-    if jetstress and any(_TITLE.fullmatch(line) for line in lines):
-        return True
-    if jetstress and any(_FIGURE.match(line) for line in lines):
-        return True
-    rows = [re.split(r"[|\t]", raw.strip().strip("|")) for raw in text.splitlines() if re.search(r"[|\t]", raw)]
-    return (jetstress or "esrp" in text.casefold()) and any(
-        _IOPS_CELL.search(cells[0]) and any(re.fullmatch(r"[\d,.]+", c.strip()) for c in cells[1:]) for cells in rows)
-
-
-def _sniff_text(head: bytes) -> str | None:
-    """The head as text: UTF-8 or UTF-16 by BOM; None for binary (NUL bytes without a UTF-16 BOM)."""
-    if byte_order_mark(head, utf32=False) is None and b"\x00" in head:
-        return None
-    return head_text(head)
-
 
 # --- parse ----------------------------------------------------------------------------
 
 
-def parse(name: str, data: bytes) -> ReportDocument:
-    """Every report and table the document prints; see the module docstring."""
-    warnings: list[str] = []
+def read_lines(name: str, data: bytes, warnings: list[str] | None = None) -> tuple[list[Line], pdf_text.PdfText | None]:
+    """The document's numbered lines (a PDF's text extracted first), as `parse` reads them."""
+    warnings = warnings if warnings is not None else []
     pdf = None
     if data.startswith(b"%PDF-"):
         pdf = pdf_text.extract_text(name, data)
@@ -110,7 +59,13 @@ def parse(name: str, data: bytes) -> ReportDocument:
         warnings.extend(pdf.warnings)
     else:
         text = decode(name, data, warnings)
-    lines = split_lines(text, warnings)
+    return split_lines(text, warnings), pdf
+
+
+def parse(name: str, data: bytes) -> ReportDocument:
+    """Every report and table the document prints; see the module docstring."""
+    warnings: list[str] = []
+    lines, pdf = read_lines(name, data, warnings)
     reports, consumed = [], set[int]()
     for raw in (raw for raw in find_reports(lines) if _kept(raw, warnings)):
         report = build_report(name, raw)
@@ -124,12 +79,20 @@ def parse(name: str, data: bytes) -> ReportDocument:
     if not reports and not found_tables:
         raise ParseError(name, 'no Jetstress report (no "Test Result Report", "Test Summary" or statistics heading) '
                          "and no table with a label column was found; not an ESRP or whitepaper document")
-    document = ReportDocument(name, document_title(lines), reports, found_tables, warnings)
+    title = document_title(lines)
+    document = ReportDocument(name, title, reports, found_tables, warnings, title_line=_line_of(lines, title))
     if pdf is not None:
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]
         for report in reports:
             report.warnings = [pdf_text.with_pages(w, pdf) for w in report.warnings]
     return document
+
+
+def _line_of(lines: list[Line], title: str | None) -> int | None:
+    """The number of the line the title starts on."""
+    if not title:
+        return None
+    return next((line.number for line in lines if line.text and title.startswith(line.text)), None)
 
 
 def _kept(raw: RawReport, warnings: list[str]) -> bool:

@@ -110,6 +110,7 @@ class Line:
     rule: bool = False  # a drawn separator row ("---", "|---|---|")
     heading: int = 0  # Markdown heading level
     furniture: bool = False  # running page header or footer, page number
+    starts: tuple[int, ...] = ()  # where each cell starts on the line, for columns aligned with spaces
 
     @cached_property
     def text(self) -> str:
@@ -127,20 +128,24 @@ class Line:
         return sep.join(cell for cell in self.cells if cell)
 
 
-def _split(raw: str) -> tuple[list[str], bool]:
+_ALIGNED_CELL = re.compile(r"\S+(?: \S+)*")
+
+
+def _split(raw: str) -> tuple[list[str], bool, tuple[int, ...]]:
     stripped = raw.strip()
     if "\t" in raw:
-        return raw.rstrip("\r\n").split("\t"), True
+        return raw.rstrip("\r\n").split("\t"), True, ()
     if stripped.startswith("|") or stripped.count(" | ") >= 2:
         cells = stripped.split("|")
         if cells and not cells[0].strip():
             cells = cells[1:]
         if cells and not cells[-1].strip():
             cells = cells[:-1]
-        return cells, len(cells) > 1
+        return cells, len(cells) > 1, ()
     if _WIDE_GAP.search(stripped):
-        return re.split(r"\s{2,}", stripped), True
-    return [raw], False
+        found = list(_ALIGNED_CELL.finditer(raw.replace("\xa0", " ")))
+        return [m[0] for m in found], True, tuple(m.start() for m in found)
+    return [raw], False, ()
 
 
 def make_line(number: int, raw: str) -> Line:
@@ -150,12 +155,12 @@ def make_line(number: int, raw: str) -> Line:
         heading, raw = len(match[1]), raw[match.end() :]
     if _FENCE.match(raw):
         return Line(number, ())
-    parts, separated = _split(raw)
+    parts, separated, starts = _split(raw)
     cells = tuple(clean(part) for part in parts)
     rule = any(cells) and all(_RULE_CELL.fullmatch(cell) for cell in cells if cell)
     if not separated:
         cells = (cells[0],) if cells and cells[0] else ()
-    return Line(number, cells, separated, bool(rule), heading)
+    return Line(number, cells, separated, bool(rule), heading, starts=starts)
 
 
 def split_lines(text: str, warnings: list[str]) -> list[Line]:
@@ -167,7 +172,47 @@ def split_lines(text: str, warnings: list[str]) -> list[Line]:
                             f"{MAX_LINE_CHARS:,} were read")
             raw = raw[:MAX_LINE_CHARS]
         lines.append(make_line(number, raw.replace("\f", " ")))
-    return mark_furniture(lines)
+    return mark_furniture(align_indented(lines))
+
+
+# --- columns aligned with spaces -----------------------------------------------------
+
+ALIGN_LOOKBACK = 3  # non-blank lines back to the row whose columns an indented row follows
+
+
+def _columns_of(cells: tuple[int, ...], columns: tuple[int, ...]) -> list[int]:
+    """The column of each cell: the nearest column start, in order (two cells never share a column)."""
+    found: list[int] = []
+    for start in cells:
+        best = min(range(len(columns)), key=lambda j: (abs(columns[j] - start), j))
+        found.append(max(best, found[-1] + 1) if found else best)
+    return found
+
+
+def align_indented(lines: list[Line]) -> list[Line]:
+    """A space-aligned row that starts indented (its first cells are empty: a header's second line, a
+    row's wrapped cells) gets its empty cells back from the columns of the aligned row above it,
+    as a tab-separated row keeps them."""
+    result = list(lines)
+    for index, line in enumerate(lines):
+        if not line.starts or line.starts[0] == 0:
+            continue
+        above = [n for n in result[max(0, index - 2 * ALIGN_LOOKBACK) : index] if not n.blank][-ALIGN_LOOKBACK:]
+        grid = next((n for n in reversed(above) if len(n.starts) > len(line.starts) and n.starts[0] < line.starts[0]),
+                    None)
+        if grid is None:
+            continue
+        if len(line.starts) == len(grid.starts) - 1:
+            columns = list(range(1, len(grid.starts)))  # all but the first: the label column is the one left empty
+        else:
+            columns = _columns_of(line.starts, grid.starts)
+        if columns[-1] >= len(grid.starts) or columns[0] == 0:
+            continue
+        cells = [""] * (columns[-1] + 1)
+        for column, cell in zip(columns, line.cells):
+            cells[column] = cell
+        result[index] = replace(line, cells=tuple(cells), starts=tuple(grid.starts[c] for c in range(len(cells))))
+    return result
 
 
 # --- page furniture ------------------------------------------------------------------

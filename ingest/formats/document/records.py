@@ -42,3 +42,4 @@ class ReportDocument:
     tables: list[DocumentTable] = field(default_factory=list)
     # "line 812: Host System Performance: row could not be read: …" — the document still loads.
     warnings: list[str] = field(default_factory=list)
+    title_line: int | None = None  # where the title is printed

@@ -1,0 +1,259 @@
+"""The figures a document publishes, found for a person to confirm: sentences and summary tables.
+
+Sentences: "delivered up to 188 percent higher IOPS", "nearly 60 percent less power", "202 IOPS
+per disk", "99.1 IOPS per watt", "IOPS per dollar", "MB per dollar". Tables: each row of a
+result or configuration table whose label names a metric of the manifest vocabulary ("Achieved
+IOPS - Run 2", "Average disk transfers MB per second", "Idle power (enclosure only)"), one
+figure per column. Metrics are found from the words around the number, never from a vendor's
+name or a position; every figure keeps its line and its quote, and its value is the text printed
+on that line (nothing is computed). Pure: lines and tables in, `DraftClaim`s out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .lines import Line
+from .records import DocumentTable
+
+_NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+_QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),
+               ("over", r"over|more than"), ("under", r"under|less than"))
+_QUALIFIER = "|".join(f"(?:{p})" for _, p in _QUALIFIERS)
+_PERCENT = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s*(?:percent|%)\s+(?P<dir>higher|more|greater|lower|less|"
+                      rf"fewer)\s+(?=(?P<what>[^.;:]{{0,90}}))", re.IGNORECASE)
+_WHAT_ENDS = re.compile(r"\b(?:than|and|while|compared|vs)\b|,|\d")
+_PER = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s+(?P<what>(?:achieved\s+|log\s+|total\s+)?IOPS|"
+                  rf"(?:use?able\s+)?MB(?: of disk transfers)?|megabytes)\s+per\s+(?P<per>second\s+per\s+disk|"
+                  rf"(?:active\s+|physical\s+)?disk|drive|dollar|watt|\$)", re.IGNORECASE)
+_TOTAL = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s+(?P<what>total|achieved)\s+IOPS\b(?!\s+per|\s*$)",
+                    re.IGNORECASE)
+_DOLLARS = re.compile(rf"\$\s?{_NUMBER}(?!\s*(?:per|/))")
+_WATTS = re.compile(rf"{_NUMBER}\s+watts\b", re.IGNORECASE)
+
+# Words after "N percent more" -> the metric compared; first match wins.
+COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNORECASE), m) for p, m in (
+    (r"performance per watt|iops per watt", "perf_per_watt"), (r"processors?\b|\bcpu\b", "cpu_percent"),
+    (r"achieved iops per disk", "achieved_iops_per_disk"), (r"log iops per disk", "log_iops_per_disk"),
+    (r"iops per disk", "total_iops_per_disk"), (r"throughput|megabytes per second|mb per second", "throughput_mb_per_s"),
+    (r"power when idle|while idle|idle", "idle_power"), (r"power", "active_power"),
+    (r"achieved iops", "achieved_iops"), (r"log iops", "log_iops"), (r"iops", "total_iops"),
+))
+# Table row labels -> (metric, unit); first match wins. Units as the manifest vocabulary names them.
+ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), m, u) for p, m, u in (
+        (r"^achieved iops per disk", "achieved_iops_per_disk", "IOPS/disk"),
+        (r"reads/second per disk|reads per second per disk", "db_reads_per_s_per_disk", "IOPS/disk"),
+        (r"^log writes/second per disk", "log_iops_per_disk", "IOPS/disk"),
+        (r"writes/second per disk|database disk writes per second per disk", "db_writes_per_s_per_disk", "IOPS/disk"),
+        (r"iops ?(?:/|per) ?(?:active )?disk", "total_iops_per_disk", "IOPS/disk"),
+        (r"^(?:median )?achieved iops|^database iops|^database disks transfers", "achieved_iops", "IOPS"),
+        (r"^average database disks? reads", "db_reads_per_s", "IOPS"),
+        (r"^average database disks? writes", "db_writes_per_s", "IOPS"),
+        (r"^average database disk read latency|^read latency", "db_read_latency", "ms"),
+        (r"^average database disk write latency|^write latency", "db_write_latency", "ms"),
+        (r"^average log disk write latency", "log_write_latency", "ms"),
+        (r"^log disks writes", "log_iops", "IOPS"),
+        (r"^mb read/sec per database", "backup_mb_per_s_per_database", "MB/s"),
+        (r"^mb read/sec total per server", "backup_mb_per_s_per_server", "MB/s"),
+        (r"time to (?:re)?play one log file", "log_replay_time_per_log", "s"),
+        (r"^number of databases/host|^number of databases$", "databases", None),
+        (r"^total database size for performance", "initial_database_size", "GB"),
+        (r"^% storage capacity used by exchange database", "database_percent_of_formatted", "%"),
+        (r"^(?:vm \d+ )?log iops", "log_iops", "IOPS"),
+        (r"^(?:median |total )?iops(?: \(|$| -| –)", "total_iops", "IOPS"),
+        (r"database disk reads", "db_reads_per_s", "IOPS"), (r"database disk writes", "db_writes_per_s", "IOPS"),
+        (r"^log (?:disk )?writes", "log_iops", "IOPS"),
+        (r"disk transfers(?:/sec| per second) from|average disk transfers per second", "disk_transfers_per_s", "IOPS"),
+        (r"average disk read mb", "read_mb_per_s", "MB/s"), (r"average disk write mb", "write_mb_per_s", "MB/s"),
+        (r"disk transfers mb", "throughput_mb_per_s", "MB/s"),
+        (r"^idle power \(enclosure only\)", "enclosure_idle_power", "W"), (r"^idle power", "idle_power", "W"),
+        (r"^active power", "active_power", "W"), (r"^performance per watt", "perf_per_watt", "IOPS/W"),
+        (r"^db read latency", "db_read_latency", "s"), (r"^db write latency", "db_write_latency", "s"),
+        (r"^logs? write latency", "log_write_latency", "s"),
+        (r"^number (?:of )?(?:physical )?(?:disks|drives)|^total number of (?:disks|drives)", "disk_count", None),
+        (r"^number of (?:exchange )?mailboxes(?!/| per)", "mailboxes", None), (r"^mailbox size \(mb\)", "mailbox_size", "MB"),
+        (r"^number of storage groups", "storage_groups", None), (r"^thread count|^number of threads", "thread_count", None),
+        (r"^total use?able space|^total formatted capacity|^formatted storage capacity", "usable_capacity", "GB"),
+        (r"^total raw storage capacity", "raw_capacity", "GB"),
+        (r"^database capacity utili.*raw|^database capacity utili(?=.*raw capacity)", "database_percent_of_raw", "%"),
+        (r"^initial (?:total )?database size", "initial_database_size", "GB"),
+        (r"^final database size", "final_database_size", "GB"),
+        (r"raw (?:disk )?storage capacity utili|^storage capacity utili", "formatted_percent_of_raw", "%"),
+        (r"^percentage formatted capacity used|^initial database percentage|^database capacity utili|"
+         r"^initial database storage capacity", "database_percent_of_formatted", "%"),
+        (r"^percentage raw storage capacity used", "database_percent_of_raw", "%"),
+    ))
+PER_UNITS = {"disk": "IOPS/disk", "active disk": "IOPS/disk", "physical disk": "IOPS/disk", "drive": "IOPS/disk",
+             "dollar": "IOPS/USD", "$": "IOPS/USD", "watt": "IOPS/W"}
+_RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
+_PERCENT_FOR = re.compile(rf"{_NUMBER}\s*(?:percent|%)\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
+_FOR_EACH = re.compile(rf"{_NUMBER}\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)")
+_PERCENT_CELL = re.compile(rf"{_NUMBER}\s*%")
+_LEADING_NUMBER = re.compile(rf"^\s*(?:\([^)]*\)\s*)?{_NUMBER}(?![\d/])")
+_CELL_NUMBER = re.compile(rf"^\s*\$?\s?{_NUMBER}\s*(?:%|percent|GB|MB|watts?)?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DraftClaim:
+    """A figure the document prints, as a `[[claims]]` entry would hold it."""
+
+    metric: str
+    value: str  # exactly as printed on `line`
+    unit: str | None
+    line: int
+    quote: str
+    qualifier: str | None = None
+    column: int | None = None  # the table column (solution or run) it belongs to
+    run: str | None = None  # "Run 2" when the row or column names a run
+    comparison: bool = False  # a "N percent more/less" between two solutions
+    offset: int | None = None  # where the value sits in `quote`, for prose
+    named: str | None = None  # "17 for SSDs": the words naming whose figure it is
+    position: int = 0  # where the value sits in its paragraph, to read figures in order
+
+
+def _qualifier(text: str | None) -> str | None:
+    if not text:
+        return None
+    return next(name for name, pattern in _QUALIFIERS if re.fullmatch(pattern, text, re.IGNORECASE))
+
+
+def _compared(words: str) -> str | None:
+    """The metric the words right after "N percent more" name (up to "than", "and", a comma or a number)."""
+    end = _WHAT_ENDS.search(words)
+    words = words[: end.start()] if end else words
+    return next((metric for pattern, metric in COMPARED if pattern.search(words)), None)
+
+
+def paragraphs(lines: list[Line]) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Prose lines joined into paragraphs (extraction wraps sentences): (text, [(offset, line number)])."""
+    found: list[tuple[str, list[tuple[int, int]]]] = []
+    text, starts = "", list[tuple[int, int]]()
+    for line in [*lines, Line(0, ())]:
+        if line.separated or line.furniture or not line.text or line.heading:
+            if text:
+                found.append((text, starts))
+            text, starts = "", list[tuple[int, int]]()
+            continue
+        starts.append((len(text) + (1 if text else 0), line.number))
+        text = f"{text} {line.text}" if text else line.text
+    return found
+
+
+def _sentence(text: str, position: int) -> tuple[str, int]:
+    """The sentence around `position` and the position within it."""
+    start = max((m.end() for m in re.finditer(r"[.!?]\s+(?=[A-Z(])", text[:position])), default=0)
+    end = next((m.start() + 1 for m in re.finditer(r"[.!?]\s+(?=[A-Z(])|[.!?]$", text[position:])), None)
+    return text[start : position + end if end else len(text)], position - start
+
+
+def _placed(claim: DraftClaim, text: str, starts: list[tuple[int, int]], position: int) -> DraftClaim:
+    line = max((number for offset, number in starts if offset <= position), default=starts[0][1])
+    quote, offset = _sentence(text, position)
+    return replace(claim, line=line, quote=quote, offset=offset, position=position)
+
+
+def sentence_claims(lines: list[Line]) -> list[DraftClaim]:
+    """Claims in prose: percent comparisons and per-disk, per-dollar and per-watt figures."""
+    found: list[DraftClaim] = []
+    for text, starts in paragraphs(lines):
+        found.extend(_paragraph_claims(text, starts))
+    return found
+
+
+def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftClaim]:
+    found: list[DraftClaim] = []
+    figures = _per_unit(0, text)
+    for match in _PERCENT.finditer(text):
+        metric = _compared(match["what"])
+        before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]
+        after = [(m.start(), c.metric) for m, c in figures if m.start() > match.start()]
+        if metric is None:  # "drove the processors up to 235.0 percent more than …": the words before it
+            metric = _compared(text[max(0, match.start() - 40) : match.start()].rsplit(",", 1)[-1])
+        if metric is None and (before or after):  # "… 71.69 MB per dollar. This is 181 percent more than …"
+            metric = max(before)[1] if before else min(after)[1]
+        per_disk = next((c.metric for _, c in figures if metric and c.metric.startswith(metric)
+                         and c.metric.endswith("_per_disk")), None)
+        if metric:
+            direction = "percent_more" if match["dir"].lower() in ("higher", "more", "greater") else "percent_less"
+            claim = DraftClaim(f"{direction}:{per_disk or metric}", match[2], "%", 0, text,
+                               _qualifier(match["q"]), comparison=True)
+            found.append(_placed(claim, text, starts, match.start(2)))
+            if metric == "cpu_percent":  # "…; 6.7 percent for the SSDs and 2.0 percent for the HDDs."
+                rest = text[match.end() : match.end() + 200].split(". ")[0]
+                for each in _PERCENT_FOR.finditer(rest):
+                    figure = DraftClaim(metric, each[1], "%", 0, text, named=each[2])
+                    found.append(_placed(figure, text, starts, match.end() + each.start(1)))
+    found.extend(_placed(claim, text, starts, m.start(2)) for m, claim in figures)
+    return found
+
+
+def _per_unit(number: int, text: str) -> list[tuple[re.Match[str], DraftClaim]]:
+    """"202 IOPS per disk", "99.1 IOPS per watt", "71.69 useable MB per dollar", "5,662 total IOPS" on one line."""
+    found = []
+    for match in _TOTAL.finditer(text):
+        metric = "achieved_iops" if match["what"].lower() == "achieved" else "total_iops"
+        found.append((match, DraftClaim(metric, match[2], "IOPS", number, text, _qualifier(match["q"]))))
+    for match in _PER.finditer(text):
+        what, per = match["what"].lower(), re.sub(r"\s+", " ", match["per"].lower())
+        if per == "second per disk":
+            metric, unit = "throughput_mb_per_s_per_disk", "MB/s/disk"
+        elif re.match(r"(?:use?able )?(?:mb|megabytes)", what):
+            if per not in ("dollar", "$"):
+                continue
+            metric, unit = "mb_per_dollar", "MB/USD"
+        else:
+            kind = {"dollar": "iops_per_dollar", "$": "iops_per_dollar", "watt": "perf_per_watt"}.get(per)
+            prefix = "achieved" if what.startswith("achieved") else "log" if what.startswith("log") else "total"
+            metric, unit = kind or f"{prefix}_iops_per_disk", PER_UNITS[per]
+        found.append((match, DraftClaim(metric, match[2], unit, number, text, _qualifier(match["q"]))))
+    return found
+
+
+def price_and_power(lines: list[Line]) -> list[DraftClaim]:
+    """Printed prices ("$80,098") and watts in prose, for the solution's price and power."""
+    found = []
+    for text, starts in paragraphs(lines):
+        for match in _DOLLARS.finditer(text):
+            claim = _placed(DraftClaim("list_price", match[1], "USD", 0, text), text, starts, match.start(1))
+            if re.search(r"\bpric|\bcost", claim.quote, re.IGNORECASE):
+                found.append(claim)
+    return found
+
+
+def _row_metric(label: str) -> tuple[str, str | None] | None:
+    return next(((m, u) for pattern, m, u in ROW_METRICS if pattern.search(label)), None)
+
+
+def table_claims(table: DocumentTable) -> list[DraftClaim]:
+    """One claim per labelled figure of a table: the row's metric, the column's solution or run."""
+    found: list[DraftClaim] = []
+    column_runs = [_RUN.search(c) for c in table.columns]
+    for index, (column, named) in enumerate(zip(table.columns, column_runs)):
+        if named and "median" in column.casefold() and table.line is not None:
+            found.append(DraftClaim("median_run", f"Run {named[1]}", None, table.line,
+                                    " ".join([table.stub or "", *table.columns]).strip(), column=index))
+    for row in table.rows:
+        label = row.label.strip()
+        metric = _row_metric(label)
+        if metric is None or row.line is None or re.match(r"^vm \d", label, re.IGNORECASE):
+            continue
+        row_run = _RUN.search(label)
+        quote = " ".join([label, *row.values]).strip()
+        for index, cell in enumerate(row.values):
+            split = list(_FOR_EACH.finditer(cell))
+            if len(split) > 1:  # "73 for HDDs 17 for SSDs": one figure per solution, named
+                found.extend(DraftClaim(metric[0], m[1], metric[1], row.line, quote, named=m[2]) for m in split)
+                continue
+            match = _CELL_NUMBER.match(cell) or (_PERCENT_CELL.search(cell) if metric[1] == "%" else None) \
+                or _LEADING_NUMBER.match(cell)
+            if not match:
+                continue
+            run = (f"Run {row_run[1]}" if row_run else
+                   f"Run {column_runs[index][1]}" if index < len(column_runs) and column_runs[index] else None)
+            name = metric[0]
+            if name == "database_percent_of_formatted" and re.search(r"raw capacity", cell, re.IGNORECASE):
+                name = "database_percent_of_raw"  # the cell says what it is a percentage of
+            found.append(DraftClaim(name, match[1], metric[1], row.line, quote, column=index, run=run))
+    return found

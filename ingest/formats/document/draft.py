@@ -1,0 +1,250 @@
+"""A document -> drafts of its solutions' manifests, for a person to confirm (`esrpdb draft`).
+
+Which solutions: the columns of the document's configuration tables (a whitepaper comparing two
+arrays prints one column each), else one solution named by the title. Facts and table figures
+go to the solution of their column; a table whose columns are runs goes to the solution its
+caption names; a sentence's figure goes to the solution named nearest to it. Embedded reports
+become runs (labelled "Run N" when a result table prints their achieved IOPS under that run);
+runs a table prints without a report become table runs. Nothing is computed: every value is
+the text printed on its line. Pure: a parsed document and its lines in, `DraftSolution`s out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ...jetstress.vocabulary import normalise_label
+from .claims import DraftClaim, price_and_power, sentence_claims, table_claims
+from .facts import NOT_STORAGE_KINDS, Fact, document_facts
+from .lines import Line
+from .records import DocumentTable, ReportDocument
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9-]+", re.IGNORECASE)
+_RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
+_CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
+_STOP = frozenset({"the", "and", "for", "with", "san", "drives", "disks", "disk", "drive", "storage", "array", "arrays",
+                   "total", "two", "three", "system", "solution", "channel"})
+_MEDIA_WORDS = {"SSD": ("ssd", "ssds", "solid-state"), "HDD": ("hdd", "hdds", "hard")}
+
+
+@dataclass
+class DraftRun:
+    label: str
+    report_index: int | None = None  # an embedded report, by its index in the document
+    line: int | None = None
+    table: DocumentTable | None = None  # else a run only a table prints
+    column: str | None = None
+    rows: dict[str, str] = field(default_factory=dict)  # total_iops / achieved_iops -> row label
+    description: str = ""
+
+
+@dataclass
+class DraftSolution:
+    name: str  # as the document's columns name it
+    facts: list[Fact] = field(default_factory=list)
+    runs: list[DraftRun] = field(default_factory=list)
+    claims: list[tuple[DraftClaim, str, int | None]] = field(default_factory=list)  # (claim, where, versus solution)
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)} - _STOP
+
+
+# Tables that describe what was tested, one column per solution (result tables may compare states of one).
+SOLUTION_KINDS = re.compile(r"storage_systems|storage_hardware|disk_configuration|storage_software|"
+                            r"simulated_exchange_configuration|power|pricing|results_by_run")
+
+
+def _solution_tables(document: ReportDocument) -> list[DocumentTable]:
+    return [t for t in document.tables if SOLUTION_KINDS.search(t.kind) and len(t.columns) > 1
+            and not any(_RUN.search(c) for c in t.columns)]
+
+
+def _names(document: ReportDocument) -> list[str]:
+    tables = _solution_tables(document)
+    if not tables:
+        return [document.title or document.source_name]
+    count = max(len(t.columns) for t in tables)
+    widest = next(t for t in tables if len(t.columns) == count)
+    return [c for c in widest.columns]
+
+
+def _media(solution: DraftSolution) -> str | None:
+    return next((f.value for f in solution.facts if f.fact == "media"), None)
+
+
+def _distinct(solutions: list[DraftSolution]) -> list[set[str]]:
+    """Words that name each solution and no other (its column header's words, its media's words)."""
+    words = [_words(s.name) | set(_MEDIA_WORDS.get(_media(s) or "", ())) for s in solutions]
+    return [w - set().union(*(o for j, o in enumerate(words) if j != i)) for i, w in enumerate(words)]
+
+
+def _best(text: str, distinct: list[set[str]], near: int | None = None) -> int | None:
+    """The solution whose own words the text names (nearest to `near`, when given); None when unclear."""
+    scores = []
+    for index, words in enumerate(distinct):
+        places = [m.start() for m in _WORD.finditer(text) if m[0].casefold() in words]
+        if places:
+            scores.append((min(abs(p - near) for p in places) if near is not None else -len(places), index))
+    scores.sort()
+    if not scores or (len(scores) > 1 and scores[0][0] == scores[1][0]):
+        return None
+    return scores[0][1]
+
+
+def _where(table: DocumentTable | None, line: Line | None = None) -> str:
+    if table is not None:
+        caption = _CAPTION.match(table.title)
+        return caption[1] if caption else table.title[:80]
+    return "text"
+
+
+def _table_owner(table: DocumentTable, count: int, distinct: list[set[str]], owners: dict[int, int],
+                 document: ReportDocument) -> int | None:
+    """Which solution a table whose columns are runs belongs to: the one whose report's achieved IOPS it
+    prints (the data, which a mislabelled caption cannot change), else the one its caption names."""
+    if count == 1:
+        return 0
+    for index, owner in owners.items():
+        achieved = document.reports[index].achieved_iops
+        if achieved is not None and any(_printed_equals(cell, achieved) for row in table.rows
+                                        if normalise_label(row.label).startswith("achieved iops") for cell in row.values):
+            return owner
+    return _best(table.title, distinct)
+
+
+def _report_owners(document: ReportDocument, count: int, distinct: list[set[str]]) -> dict[int, int]:
+    """Report index -> solution: in order when there is one report per solution, else by the words naming them."""
+    owners = {}
+    for index, report in enumerate(document.reports):
+        owner = index if len(document.reports) == count else 0 if count == 1 else None
+        if owner is None:
+            appendix = next((kv.value for kv in report.key_values if kv.section == "Document"), "")
+            owner = _best(f"{appendix} {report.machine_name or ''}", distinct)
+        if owner is not None:
+            owners[index] = owner
+    return owners
+
+
+def _report_label(document: ReportDocument, index: int, column_tables) -> str:
+    """"Run N" when a result table prints this report's achieved IOPS for run N; else "Report N"."""
+    achieved = document.reports[index].achieved_iops
+    for table, column in column_tables:
+        for row in table.rows:
+            if not normalise_label(row.label).startswith(("achieved iops", "median achieved")):
+                continue
+            run = _RUN.search(row.label) or (_RUN.search(table.columns[column]) if column < len(table.columns) else None)
+            cell = row.values[column] if column < len(row.values) else ""
+            if run and achieved is not None and _printed_equals(cell, achieved):
+                return f"Run {run[1]}"
+    return f"Report {index + 1}"
+
+
+def _printed_equals(cell: str, value: float) -> bool:
+    match = re.search(r"\d[\d,]*(?:\.(\d+))?", cell)
+    if not match:
+        return False
+    decimals = len(match[1] or "")
+    return abs(float(match[0].replace(",", "")) - value) <= 0.5 * 10 ** -decimals
+
+
+def _table_run(table: DocumentTable, column: int, label: str) -> DraftRun | None:
+    number = label.split()[-1]
+    rows: dict[str, str] = {}
+    per_run = any(_RUN.search(row.label) for row in table.rows)
+    for row in table.rows:
+        run = _RUN.search(row.label)
+        if (run and run[1] != number) or (per_run and not run):
+            continue
+        kind = normalise_label(_RUN.sub("", row.label))
+        for metric, start in (("achieved_iops", "achieved iops"), ("total_iops", "iops")):
+            if kind.startswith(start) and metric not in rows and not kind.startswith("iops per"):
+                if not (metric == "total_iops" and kind.startswith("achieved")):
+                    rows[metric] = row.label
+    if not rows or column >= len(table.columns):
+        return None
+    return DraftRun(label, line=table.line, table=table, column=table.columns[column], rows=rows,
+                    description=f"figures from {_where(table)}")
+
+
+def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSolution]:
+    """The document's solutions with their facts, runs and claims."""
+    names = _names(document)
+    solutions = [DraftSolution(name) for name in names]
+    count = len(solutions)
+    for fact in document_facts(document):
+        targets = range(count) if fact.column is None else [i for i, n in enumerate(names) if n == fact.column] or \
+            [i for i in range(count) if _words(fact.column) & _words(names[i])][:1]
+        for index in targets:
+            solutions[index].facts.append(fact)
+    distinct = _distinct(solutions)
+    owners = _report_owners(document, count, distinct)
+    column_tables: list[list[tuple[DocumentTable, int]]] = [[] for _ in solutions]
+    for table in document.tables:
+        if table.kind in NOT_STORAGE_KINDS:
+            continue
+        runs_as_columns = any(_RUN.search(c) for c in table.columns)
+        owner = (_table_owner(table, count, distinct, owners, document) if runs_as_columns or len(table.columns) <= 1
+                 else None)
+        for claim in table_claims(table):
+            if claim.named is not None:
+                named = _best(claim.named, distinct)
+                targets = [named] if named is not None else []
+            elif runs_as_columns or len(table.columns) <= 1:
+                targets = [owner] if owner is not None else ([] if runs_as_columns else list(range(count)))
+            else:
+                targets = [claim.column] if claim.column is not None and claim.column < count else []
+            for index in targets:
+                solutions[index].claims.append((claim, _where(table), None))
+                if claim.run is not None:
+                    column_tables[index].append((table, claim.column or 0))
+    for index, owner in owners.items():
+        report = document.reports[index]
+        if owner is not None:
+            label = _report_label(document, index, column_tables[owner])
+            solutions[owner].runs.append(DraftRun(label, report_index=index, line=report.source_line,
+                                                  description=f"{report.report_type} report at line {report.source_line}"))
+    for solution, tables in zip(solutions, column_tables):
+        _add_table_runs(solution, tables)
+    _add_sentences(solutions, lines, distinct)
+    return solutions
+
+
+def _add_table_runs(solution: DraftSolution, tables: list[tuple[DocumentTable, int]]) -> None:
+    """A run a table prints that no report of this solution is: a table run; claims on runs not found are dropped."""
+    labels = {run.label for run in solution.runs}
+    for claim, _, _ in solution.claims:
+        if claim.run is None or claim.run in labels:
+            continue
+        table = next((t for t, _ in tables if claim.line in {r.line for r in t.rows}), None)
+        run = _table_run(table, claim.column or 0, claim.run) if table is not None else None
+        if run is not None:
+            solution.runs.append(run)
+            labels.add(run.label)
+    solution.claims = [(c, w, v) for c, w, v in solution.claims if c.run is None or c.run in labels]
+
+
+def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: list[set[str]]) -> None:
+    recent: tuple[int, int] | None = None  # (line, owner) of the last figure placed: "This is 181 percent more …"
+    for claim in sorted([*sentence_claims(lines), *price_and_power(lines)], key=lambda c: (c.line, c.position)):
+        text = claim.quote
+        near = claim.offset if claim.offset is not None else text.find(claim.value)
+        if len(solutions) == 1:
+            owner: int | None = 0
+        elif claim.named is not None:
+            owner = _best(claim.named, distinct)
+        else:
+            owner = _best(text[: near] if claim.comparison else text, distinct, None if claim.comparison else near)
+            if owner is None and recent is not None and claim.line - recent[0] <= 1:
+                owner = recent[1]
+        if owner is not None:
+            recent = (claim.line, owner)
+        versus = None
+        if claim.comparison and owner is not None:
+            others = [i for i in range(len(solutions)) if i != owner]
+            versus = _best(text[near:], distinct) if len(others) > 1 else (others[0] if others else None)
+            versus = None if versus == owner else versus
+        if owner is None or (claim.comparison and versus is None):
+            continue
+        solutions[owner].claims.append((claim, "text", versus))

@@ -1,0 +1,161 @@
+"""Drafted solutions -> manifest TOML (docs/manifests.md) that `esrpdb ingest` loads unchanged.
+
+Every drafted value carries a `# source: line N` comment, so the person confirming the draft
+reads each against the document. Keys follow the manifest vocabulary; what the document does
+not print is left out rather than guessed (a draft without a disk group says so in a comment
+and gets none, since a manifest needs a count and a media to write one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import PurePosixPath
+
+from ..document.claims import DraftClaim
+from ..document.draft import DraftRun, DraftSolution, draft_solutions
+from ..document.facts import Fact
+from .records import KEY_PATTERN, METRICS, split_metric
+
+SIZE_UNITS = ("KB", "MB", "GB", "TB")
+
+
+def slug(text: str, taken: set[str]) -> str:
+    """A manifest key from a solution's name: lower-case words joined by dashes, unique in the draft."""
+    base = "-".join(re.findall(r"[a-z0-9]+", text.casefold()))[:56].strip("-") or "solution"
+    key, n = base, 2
+    while key in taken or not KEY_PATTERN.fullmatch(key):
+        key, n = f"{base[:50]}-{n}", n + 1
+    taken.add(key)
+    return key
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a TOML basic string is a JSON string
+
+
+def _first(facts: list[Fact], name: str) -> Fact | None:
+    return next((f for f in facts if f.fact == name), None)
+
+
+def _line(fact_or_claim) -> str:
+    return f"  # source: line {fact_or_claim.line}" if fact_or_claim.line else ""
+
+
+def _solution(out: list[str], key: str, solution: DraftSolution) -> None:
+    facts = solution.facts
+    out += ["[solution]", f"key = {_q(key)}"]
+    for name in ("vendor", "model"):
+        fact = _first(facts, name)
+        if fact is not None:
+            out.append(f"{name} = {_q(fact.value)}{_line(fact)}")
+    if _first(facts, "model") is None:
+        out.append(f"model = {_q(solution.name)}  # source: the document's column heading")
+    out.append(f"label = {_q(solution.name)}")
+    for name, field_name in (("connectivity", "connectivity"), ("raid_level", "raid_level")):
+        fact = _first(facts, name)
+        if fact is not None:
+            out.append(f"{field_name} = {_q(fact.value)}{_line(fact)}")
+    usable = _first(facts, "usable_capacity")
+    if usable is not None and usable.unit in SIZE_UNITS:
+        out += ["", "[capacity]", f"usable = {usable.value.replace(',', '')}{_line(usable)}", f"unit = {_q(usable.unit)}",
+                'base = "binary"  # confirm: the seeds print GB of 2^30 bytes', f"source = {_q(f'line {usable.line}')}"]
+    count, media = _first(facts, "disk_count"), _first(facts, "media")
+    if count is not None and media is not None and count.number and count.number >= 1:
+        out += ["", "[[disks]]", f"count = {int(count.number)}{_line(count)}", f"media = {_q(media.value)}{_line(media)}"]
+        size = _first(facts, "disk_capacity")
+        if size is not None and size.unit in SIZE_UNITS:
+            out += [f"capacity = {size.value.replace(',', '')}{_line(size)}", f"capacity_unit = {_q(size.unit)}",
+                    'capacity_base = "decimal"  # disk vendors\' GB are 10^9 bytes']
+        out.append('role = "active"  # confirm: the document may count spares or system disks')
+    else:
+        out += ["", "# no [[disks]]: the document's tables give no disk count and media for this solution"]
+
+
+def _price_power(out: list[str], solution: DraftSolution) -> None:
+    price = next((c for c, _, _ in solution.claims if c.metric == "list_price"), None)
+    if price is not None:
+        out += ["", "[price]", f"amount = {_q(price.value.replace(',', ''))}{_line(price)}", 'currency = "USD"',
+                'type = "list"  # confirm: list, reseller, street or quote', f"source = {_q(f'line {price.line}')}"]
+    idle = next((c for c, _, _ in solution.claims if c.metric == "idle_power" and c.run is None), None)
+    active = next((c for c, _, _ in solution.claims if c.metric == "active_power" and c.run is None), None)
+    if idle is not None or active is not None:
+        out += ["", "[power]"]
+        if idle is not None:
+            out.append(f"idle_w = {idle.value.replace(',', '')}{_line(idle)}")
+        if active is not None:
+            out.append(f"active_w = {active.value.replace(',', '')}{_line(active)}")
+        out.append('boundary = "enclosure_and_drives"  # confirm from the document')
+
+
+def _run(out: list[str], run: DraftRun, document: str) -> None:
+    out += ["", "[[runs]]", f"label = {_q(run.label)}"]
+    if run.report_index is not None:
+        out += [f"document = {_q(document)}",
+                f"match = {{ report_index = {run.report_index} }}  # source: line {run.line}"]
+    elif run.table is not None:
+        caption = re.match(r"^((?:figure|table)\s+\d+[a-z]?)\b", run.table.title, re.IGNORECASE)
+        rows = ", ".join(f"{metric} = {_q(label)}" for metric, label in sorted(run.rows.items()))
+        out.append(f"table = {{ document = {_q(document)}, title = {_q(caption[1] if caption else run.table.title)}, "
+                   f"column = {_q(run.column or '')}, {rows} }}  # source: line {run.line}")
+    out.append(f"description = {_q(run.description)}")
+
+
+def _claim(out: list[str], claim: DraftClaim, where: str, versus: str | None, document: str) -> None:
+    kind, base = split_metric(claim.metric)
+    metric = METRICS.get(base)
+    if metric is None:
+        return
+    out += ["", "[[claims]]", f"metric = {_q(claim.metric)}", f"value = {_q(claim.value)}{_line(claim)}"]
+    if claim.unit and (metric.units or kind):
+        out.append(f"unit = {_q(claim.unit)}")
+    if kind:
+        out += ['subject = "comparison"', f"versus = {_q(versus or '')}"]
+    elif claim.run:
+        out += ['subject = "run"', f"run = {_q(claim.run)}"]
+    else:
+        out.append('subject = "solution"')
+    if metric.per_disk:
+        out.append('disk_basis = "all"  # confirm: all disks or active ones')
+    if claim.qualifier:
+        out.append(f"qualifier = {_q(claim.qualifier)}")
+    out += [f"document = {_q(document)}", f"location = {_q(where)}", f"line = {claim.line}",
+            f"quote = {_q(claim.quote[:400])}"]
+
+
+def render(solutions: list[DraftSolution], document: PurePosixPath | str, source_name: str,
+           suffix: str = "") -> list[tuple[str, str]]:
+    """(key, TOML text) for each drafted solution; `document` is the document's path from the manifest,
+    `suffix` ends every key (the document's hash, so drafts of two documents never share a key)."""
+    taken: set[str] = set()
+    keys = [slug(f"{s.name[:48]} {suffix}", taken) for s in solutions]
+    drafts = []
+    for key, solution in zip(keys, solutions):
+        out = [f"# DRAFT of a solution manifest, read from {source_name} by `esrpdb draft`.",
+               "# Every value cites the line it is printed on; confirm each before relying on it.", "", "schema = 1", ""]
+        _solution(out, key, solution)
+        _price_power(out, solution)
+        for run in solution.runs:
+            _run(out, run, str(document))
+        seen: set[tuple[str, str, int, str | None]] = set()
+        for claim, where, versus in solution.claims:
+            if claim.comparison and versus is None:
+                continue
+            if (claim.metric, claim.value, claim.line, claim.run) in seen:
+                continue
+            seen.add((claim.metric, claim.value, claim.line, claim.run))
+            _claim(out, claim, where, keys[versus] if versus is not None else None, str(document))
+        drafts.append((key, "\n".join(out) + "\n"))
+    return drafts
+
+
+def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> list[tuple[str, str]]:
+    """A document's bytes -> (key, TOML) per solution it tests; ParseError for a document with no report
+    and no table. `document` is the document's path as the manifests will name it."""
+    from .. import document as document_format
+
+    parsed = document_format.parse(name, data)
+    lines, _ = document_format.read_lines(name, data)
+    suffix = hashlib.sha256(data).hexdigest()[:6]
+    return render(draft_solutions(parsed, lines), document, PurePosixPath(name).name, suffix)

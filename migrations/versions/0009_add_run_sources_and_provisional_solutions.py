@@ -1,0 +1,81 @@
+"""One report, one run; every run a solution: run sources, report identity, provisional solutions.
+
+`run_sources` keeps every file a run's report is printed in (the first is `runs.source_file_id`;
+existing runs are copied in); `runs.identity_key` is what makes two sightings one run;
+`solutions.provisional` and `derived_from_source_file_id` mark a solution derived from a document
+nobody wrote a manifest for, and `solution_facts` holds what was read for it, line by line.
+
+Revision ID: 0009
+Revises: 0006
+Create Date: 2026-11-23 09:00:00
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0009"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "run_sources",
+        sa.Column("run_id", sa.Integer(), nullable=False),
+        sa.Column("source_file_id", sa.Integer(), nullable=False),
+        sa.Column("report_index", sa.Integer(), nullable=False),
+        sa.Column("source_line", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(["run_id"], ["runs.id"], name=op.f("fk_run_sources_run_id_runs"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["source_file_id"], ["source_files.id"],
+                                name=op.f("fk_run_sources_source_file_id_source_files"), ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("run_id", "source_file_id", "report_index", name=op.f("pk_run_sources")),
+    )
+    op.create_index(op.f("ix_run_sources_source_file_id"), "run_sources", ["source_file_id"], unique=False)
+    op.add_column("runs", sa.Column("identity_key", sa.Text(), nullable=True))
+    op.create_index(op.f("ix_runs_identity_key"), "runs", ["identity_key"], unique=False)
+    op.add_column("solutions", sa.Column("provisional", sa.Boolean(), server_default="false", nullable=False))
+    op.add_column("solutions", sa.Column("derived_from_source_file_id", sa.Integer(), nullable=True))
+    op.create_index(op.f("ix_solutions_derived_from_source_file_id"), "solutions", ["derived_from_source_file_id"],
+                    unique=False)
+    op.create_foreign_key(op.f("fk_solutions_derived_from_source_file_id_source_files"), "solutions", "source_files",
+                          ["derived_from_source_file_id"], ["id"], ondelete="SET NULL")
+    op.create_table(
+        "solution_facts",
+        sa.Column("solution_id", sa.Integer(), nullable=False),
+        sa.Column("ordinal", sa.Integer(), nullable=False),
+        sa.Column("fact", sa.Text(), nullable=False),
+        sa.Column("value_printed", sa.Text(), nullable=False),
+        sa.Column("value_number", sa.Double(), nullable=True),
+        sa.Column("unit", sa.Text(), nullable=True),
+        sa.Column("source_file_id", sa.Integer(), nullable=True),
+        sa.Column("source_line", sa.Integer(), nullable=True),
+        sa.Column("quote", sa.Text(), nullable=True),
+        sa.ForeignKeyConstraint(["solution_id"], ["solutions.id"], name=op.f("fk_solution_facts_solution_id_solutions"),
+                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["source_file_id"], ["source_files.id"],
+                                name=op.f("fk_solution_facts_source_file_id_source_files"), ondelete="SET NULL"),
+        sa.PrimaryKeyConstraint("solution_id", "ordinal", name=op.f("pk_solution_facts")),
+    )
+    op.execute("INSERT INTO run_sources (run_id, source_file_id, report_index, source_line) "
+               "SELECT id, source_file_id, report_index, source_line FROM runs WHERE origin = 'report'")
+    # The identity of runs already stored, as ingest.load.identity writes it (backup and recovery
+    # reports, known by their per-instance figures, are left without one).
+    op.execute("UPDATE runs SET identity_key = lower(machine_name) || '|' "
+               "|| to_char(test_start, 'YYYY-MM-DD\"T\"HH24:MI:SS') || '|' || coalesce(jetstress_version, '') || '|' "
+               "|| coalesce(to_char(achieved_iops, 'FM999999999990.000'), '') "
+               "WHERE origin = 'report' AND machine_name IS NOT NULL AND test_start IS NOT NULL")
+
+
+def downgrade() -> None:
+    op.drop_table("solution_facts")
+    op.drop_constraint(op.f("fk_solutions_derived_from_source_file_id_source_files"), "solutions", type_="foreignkey")
+    op.drop_index(op.f("ix_solutions_derived_from_source_file_id"), table_name="solutions")
+    op.drop_column("solutions", "derived_from_source_file_id")
+    op.drop_column("solutions", "provisional")
+    op.drop_index(op.f("ix_runs_identity_key"), table_name="runs")
+    op.drop_column("runs", "identity_key")
+    op.drop_index(op.f("ix_run_sources_source_file_id"), table_name="run_sources")
+    op.drop_table("run_sources")

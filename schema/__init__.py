@@ -16,6 +16,7 @@ from esrpdb.schema.evidence import (
     TestLog,
     TestLogEvent,
 )
+from esrpdb.schema.figures import PerfCounterMean, RunFigures, RunFiguresStale, RunScopeLatency
 from esrpdb.schema.runs import (
     BackupStat,
     HostCounter,
@@ -48,6 +49,7 @@ __all__ = [
     "Latency",
     "LogEvent",
     "PerfCounter",
+    "PerfCounterMean",
     "PerfFile",
     "PerfSample",
     "PowerFile",
@@ -56,7 +58,10 @@ __all__ = [
     "RecoveryStat",
     "ReportField",
     "Run",
+    "RunFigures",
+    "RunFiguresStale",
     "RunPower",
+    "RunScopeLatency",
     "Solution",
     "SourceFile",
     "TestConfig",

@@ -1,0 +1,111 @@
+"""Store per-run figures at ingest and rewrite the canned views to read them.
+
+The 0005 views recomputed everything from the base tables on every call (all latencies,
+millions of perf samples, a window over every run). This revision adds `run_figures`,
+`run_scope_latencies` and `perf_counter_means`, the function that fills them
+(`refresh_run_figures`), and triggers that recompute the runs a transaction touched when it
+commits (migrations/run_figures_0008.sql); then it fills them once and replaces the views
+with the ones in queries/*.sql. Downgrade puts the 0005 views back.
+
+Revision ID: 0008
+Revises: 0007
+Create Date: 2026-11-23 09:30:00
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import op
+
+from esrpdb.queries import canned
+
+revision = "0008"
+down_revision = "0007"
+branch_labels = None
+depends_on = None
+
+MIGRATIONS = Path(__file__).resolve().parents[1]
+REFRESH_SQL = MIGRATIONS / "run_figures_0008.sql"
+VIEWS_0005 = MIGRATIONS / "views_0005"
+
+TRIGGERS = (
+    ("runs", ("insert", "update", "delete")),
+    ("latencies", ("insert", "update", "delete")),
+    ("instances", ("update",)),
+    ("run_published_values", ("insert", "update", "delete")),
+    ("perf_counters", ("insert", "update", "delete")),
+)
+FUNCTIONS = (
+    "run_figures_mark_runs()", "run_figures_mark_changed()", "run_figures_mark_old()", "run_figures_mark_new()",
+    "refresh_stale_run_figures()", "mark_run_figures_stale(integer[])", "refresh_run_figures(integer[])",
+)
+
+
+def _float(name: str) -> sa.Column:
+    return sa.Column(name, sa.Double(), nullable=True)
+
+
+def upgrade() -> None:
+    canned.drop_views(op.execute)
+    op.create_table(
+        "run_figures",
+        sa.Column("run_id", sa.Integer(), nullable=False),
+        *map(_float, ("achieved_iops", "log_iops", "total_iops")),
+        sa.Column("rank_in_trial", sa.BigInteger(), nullable=True),
+        sa.Column("runs_in_trial", sa.BigInteger(), nullable=True),
+        sa.Column("is_median_run", sa.Boolean(), nullable=True),
+        *map(_float, ("trial_min_total_iops", "trial_max_total_iops", "spread_percent")),
+        sa.Column("database_instances", sa.BigInteger(), nullable=True),
+        *map(_float, ("db_reads_per_s", "db_writes_per_s", "db_read_latency_ms", "db_write_latency_ms",
+                      "log_write_latency_ms", "disk_transfers_per_s", "read_mb_per_s", "write_mb_per_s",
+                      "transfer_mb_per_s", "read_latency_ms", "write_latency_ms")),
+        sa.Column("throughput_source", sa.Text(), nullable=True),
+        sa.ForeignKeyConstraint(["run_id"], ["runs.id"], name=op.f("fk_run_figures_run_id_runs"), ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("run_id", name=op.f("pk_run_figures")),
+    )
+    op.create_table(
+        "run_scope_latencies",
+        sa.Column("run_id", sa.Integer(), nullable=False),
+        sa.Column("scope", sa.Text(), nullable=False),
+        sa.Column("instance_rows", sa.BigInteger(), nullable=False),
+        *map(_float, ("avg_db_read_latency_ms", "min_db_read_latency_ms", "max_db_read_latency_ms",
+                      "avg_db_write_latency_ms", "avg_log_write_latency_ms", "max_log_write_latency_ms")),
+        sa.Column("instances_over_read_threshold", sa.BigInteger(), nullable=False),
+        sa.Column("instances_over_log_threshold", sa.BigInteger(), nullable=False),
+        sa.ForeignKeyConstraint(["run_id"], ["runs.id"], name=op.f("fk_run_scope_latencies_run_id_runs"),
+                                ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("run_id", "scope", name=op.f("pk_run_scope_latencies")),
+    )
+    op.create_table(
+        "perf_counter_means",
+        sa.Column("counter_id", sa.Integer(), nullable=False),
+        sa.Column("sample_count", sa.BigInteger(), nullable=False),
+        sa.Column("value_count", sa.BigInteger(), nullable=False),
+        _float("value_sum"),
+        sa.ForeignKeyConstraint(["counter_id"], ["perf_counters.id"],
+                                name=op.f("fk_perf_counter_means_counter_id_perf_counters"), ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("counter_id", name=op.f("pk_perf_counter_means")),
+    )
+    op.create_table(
+        "run_figures_stale",
+        sa.Column("run_id", sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint("run_id", name=op.f("pk_run_figures_stale")),
+    )
+    op.execute(REFRESH_SQL.read_text(encoding="utf-8"))
+    op.execute("SELECT refresh_run_figures(NULL)")
+    canned.create_views(op.execute)
+
+
+def downgrade() -> None:
+    canned.drop_views(op.execute)
+    for table, events in TRIGGERS:
+        for event in events:
+            op.execute(f"DROP TRIGGER {table}_figures_{event} ON {table}")
+    op.execute("DROP TRIGGER run_figures_stale_refresh ON run_figures_stale")
+    for function in FUNCTIONS:
+        op.execute(f"DROP FUNCTION {function}")
+    for table in ("run_figures_stale", "perf_counter_means", "run_scope_latencies", "run_figures"):
+        op.drop_table(table)
+    canned.create_views(op.execute, VIEWS_0005)

@@ -1,0 +1,87 @@
+"""Per-run figures computed once, when the data they come from is written, for the canned views.
+
+Nothing here is entered by hand: the SQL function `refresh_run_figures` (migration 0008)
+fills these tables from runs, latencies, published values and perf samples. Statement
+triggers on those tables list the runs they touch in `run_figures_stale`, and a deferred
+trigger recomputes exactly those runs (and their trial peers, whose median may move) when the
+writing transaction commits, so the views never read a half-written run and never re-rank
+the whole catalogue per call.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from esrpdb.schema.base import Base
+
+
+class RunFigures(Base):
+    """IOPS, the median-run choice, the I/O summary and disk throughput of one run."""
+
+    __tablename__ = "run_figures"
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    # run_iops (Performance and Stress runs only; NULL for other report types)
+    achieved_iops: Mapped[float | None]
+    log_iops: Mapped[float | None]
+    total_iops: Mapped[float | None]
+    # median_runs: ranked by total IOPS within the run's trial (a run outside a trial is its own)
+    rank_in_trial: Mapped[int | None] = mapped_column(BigInteger)
+    runs_in_trial: Mapped[int | None] = mapped_column(BigInteger)
+    is_median_run: Mapped[bool | None] = mapped_column(Boolean)
+    trial_min_total_iops: Mapped[float | None]
+    trial_max_total_iops: Mapped[float | None]
+    spread_percent: Mapped[float | None]
+    # run_summary: transactional (or 2007 disk subsystem) instances; NULL when the run has none
+    database_instances: Mapped[int | None] = mapped_column(BigInteger)
+    db_reads_per_s: Mapped[float | None]
+    db_writes_per_s: Mapped[float | None]
+    db_read_latency_ms: Mapped[float | None]
+    db_write_latency_ms: Mapped[float | None]
+    log_write_latency_ms: Mapped[float | None]
+    # run_throughput: perfmon LogicalDisk(_Total) means, else the document's printed figure
+    disk_transfers_per_s: Mapped[float | None]
+    read_mb_per_s: Mapped[float | None]
+    write_mb_per_s: Mapped[float | None]
+    transfer_mb_per_s: Mapped[float | None]
+    read_latency_ms: Mapped[float | None]
+    write_latency_ms: Mapped[float | None]
+    throughput_source: Mapped[str | None] = mapped_column(Text)  # perfmon | document_table | NULL: none
+
+
+class RunScopeLatency(Base):
+    """latency_summary: one run's instances aggregated per I/O scope."""
+
+    __tablename__ = "run_scope_latencies"
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    scope: Mapped[str] = mapped_column(Text, primary_key=True)
+    instance_rows: Mapped[int] = mapped_column(BigInteger)
+    avg_db_read_latency_ms: Mapped[float | None]
+    min_db_read_latency_ms: Mapped[float | None]
+    max_db_read_latency_ms: Mapped[float | None]
+    avg_db_write_latency_ms: Mapped[float | None]
+    avg_log_write_latency_ms: Mapped[float | None]
+    max_log_write_latency_ms: Mapped[float | None]
+    instances_over_read_threshold: Mapped[int] = mapped_column(BigInteger)
+    instances_over_log_threshold: Mapped[int] = mapped_column(BigInteger)
+
+
+class PerfCounterMean(Base):
+    """Sum and counts of one perfmon counter's samples, so a mean never rescans the samples."""
+
+    __tablename__ = "perf_counter_means"
+
+    counter_id: Mapped[int] = mapped_column(ForeignKey("perf_counters.id", ondelete="CASCADE"), primary_key=True)
+    sample_count: Mapped[int] = mapped_column(BigInteger)  # rows, blank samples included
+    value_count: Mapped[int] = mapped_column(BigInteger)  # non-blank samples
+    value_sum: Mapped[float | None]
+
+
+class RunFiguresStale(Base):
+    """Runs written in the current transaction whose figures are recomputed at commit."""
+
+    __tablename__ = "run_figures_stale"
+
+    run_id: Mapped[int] = mapped_column(Integer, primary_key=True)  # no key: the run may be gone

@@ -9,7 +9,6 @@ import typer
 from esrpdb.cli.errors import friendly_errors
 from esrpdb.cli.listing_commands import FORMAT_OPTION
 from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries import compare as compare_lib
 
 
 def compare(
@@ -21,6 +20,8 @@ def compare(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Compare two solutions' median runs, metric by metric."""
+    from esrpdb.queries import compare as compare_lib
+
     metrics = tuple(metric) if metric else compare_lib.DEFAULT_METRICS
     with friendly_errors(ctx, compare_lib.UnknownMetric):
         rows = compare_lib.compare(ctx.obj.reader(), a, b, metrics, disk_basis=disk_basis)

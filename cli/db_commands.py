@@ -5,14 +5,14 @@ from __future__ import annotations
 import typer
 
 from esrpdb.cli.errors import friendly_errors
-from esrpdb.db import catalog as catalog_lib
-from esrpdb.db import embedded
 
 db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB_HOME).", no_args_is_help=True)
 
 
 def init(ctx: typer.Context) -> None:
     """Create the catalogue schema, or upgrade it to the newest migration (safe to repeat)."""
+    from esrpdb.db import catalog as catalog_lib
+
     with friendly_errors(ctx, Exception):
         catalog, revision = catalog_lib.init(ctx.obj.database_url)
         typer.echo(f"catalogue at revision {revision} on PostgreSQL {catalog.server_version()}")
@@ -21,6 +21,8 @@ def init(ctx: typer.Context) -> None:
 @db_app.command("start")
 def start() -> None:
     """Start the embedded server (initialising it the first time)."""
+    from esrpdb.db import embedded
+
     server = embedded.start()
     typer.echo(f"running (pid {server.pid}) in {server.home}")
 
@@ -28,12 +30,16 @@ def start() -> None:
 @db_app.command("stop")
 def stop() -> None:
     """Stop the embedded server."""
+    from esrpdb.db import embedded
+
     typer.echo("stopped" if embedded.stop() else "not running")
 
 
 @db_app.command("status")
 def status() -> None:
     """Say whether the embedded server is running, and where its data lives."""
+    from esrpdb.db import embedded
+
     server = embedded.status()
     state = f"running (pid {server.pid})" if server.running else "not running"
     typer.echo(f"{state}; data in {server.home}")

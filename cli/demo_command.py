@@ -5,11 +5,12 @@ from __future__ import annotations
 import typer
 
 from esrpdb.cli.render import render
-from esrpdb.db.demo import demo, DEMO_METRICS
 
 
 def demo_command(ctx: typer.Context) -> None:
     """Build a fresh `esrpdb_demo` catalogue from the bundled seed manifests and print its metrics."""
+    from esrpdb.db.demo import DEMO_METRICS, demo
+
     result = demo(ctx.obj.database_url)
     typer.echo(f"loaded {result.loaded_files} files ({result.failed_files} failed) from {result.catalog_dir}")
     for failure in result.failures:

@@ -7,11 +7,8 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from esrpdb.cli.render import OutputFormat, render
-from esrpdb.ingest.pipeline import FileOutcome, ingest_paths, iter_files
 
 PROGRESS_THRESHOLD = 5  # show a bar when there are more files than this
 
@@ -24,6 +21,11 @@ def ingest(
     fmt: OutputFormat = typer.Option(OutputFormat.table, "--format", "-f", help="Summary as table, csv or json."),
 ) -> None:
     """Load Jetstress reports (and other recognised files) into the catalogue."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from esrpdb.ingest.pipeline import ingest_paths, iter_files
+
     engine = ctx.obj.catalog().engine
     total = sum(1 for _ in iter_files(paths))
     err = Console(stderr=True)
@@ -48,7 +50,7 @@ def _display_path(path: str) -> str:
     return relative if len(relative) < len(path) else path
 
 
-def _rows(outcomes: list[FileOutcome], path, named_by: str | None = None):
+def _rows(outcomes: list, path, named_by: str | None = None):
     """One row per file, a manifest's referenced files right after it (each with its own status)."""
     for o in outcomes:
         if o.status == "ignored":
@@ -58,7 +60,7 @@ def _rows(outcomes: list[FileOutcome], path, named_by: str | None = None):
         yield from _rows(o.referenced, path, named_by=path(o.path))
 
 
-def _summarise(outcomes: list[FileOutcome], fmt: OutputFormat) -> None:
+def _summarise(outcomes: list, fmt: OutputFormat) -> None:
     path = _display_path if fmt is OutputFormat.table else str
     rows = [row if fmt is not OutputFormat.table else row[:-1] for row in _rows(outcomes, path)]
     columns = ["file", "status", "format", "runs", "warnings", "message", "named_by"]

@@ -7,13 +7,14 @@ from typing import Optional
 import typer
 
 from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries import listings
 
 FORMAT_OPTION = typer.Option(OutputFormat.table, "--format", "-f", help="table, csv or json.")
 
 
 def solutions(ctx: typer.Context, fmt: OutputFormat = FORMAT_OPTION) -> None:
     """List solutions with their disk counts, capacity and price."""
+    from esrpdb.queries import listings
+
     result = listings.solutions(ctx.obj.reader())
     render(result.columns, result.rows, fmt, title="Solutions")
 
@@ -24,6 +25,8 @@ def runs(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """List Jetstress runs with verdict, achieved IOPS and instance count."""
+    from esrpdb.queries import listings
+
     result = listings.runs(ctx.obj.reader(), solution=solution)
     render(result.columns, result.rows, fmt, title="Runs")
 

@@ -1,4 +1,8 @@
-"""Entry point: global options, then one thin command per library function."""
+"""Entry point: global options, then one thin command per library function.
+
+Command modules import only typer at the top; each command imports the libraries it needs
+(SQLAlchemy, psycopg, Alembic, lxml, rich) in its body, so `esrpdb --help` starts at once.
+"""
 
 from __future__ import annotations
 
@@ -18,13 +22,13 @@ from esrpdb.cli import (
     query_command,
     sql_command,
 )
-from esrpdb.db.catalog import Catalog, open_catalog
 
 app = typer.Typer(
     help="Turn Exchange Jetstress results into a PostgreSQL comparison catalogue.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # click's plain help: rendering it with rich costs more than the rest of --help
 )
 
 
@@ -34,7 +38,9 @@ class Options:
     reader_url: str | None
     debug: bool
 
-    def catalog(self) -> Catalog:
+    def catalog(self):
+        from esrpdb.db.catalog import open_catalog
+
         return open_catalog(self.database_url, reader_url=self.reader_url)
 
     def reader(self):

@@ -7,8 +7,6 @@ from pathlib import Path
 import typer
 
 from esrpdb.cli.errors import friendly_errors
-from esrpdb.ingest.errors import ParseError
-from esrpdb.ingest.inspect import parse_file
 
 
 def parse(
@@ -17,6 +15,9 @@ def parse(
     raw: bool = typer.Option(True, "--raw/--normalised", help="Stage one as printed, or the catalogue's rows."),
 ) -> None:
     """Show what esrpdb reads from a file, as JSON (nothing is written)."""
+    from esrpdb.ingest.errors import ParseError
+    from esrpdb.ingest.inspect import parse_file
+
     with friendly_errors(ctx, ParseError, OSError):
         typer.echo(parse_file(path, normalised=not raw))
 

@@ -9,7 +9,6 @@ import typer
 from esrpdb.cli.errors import fail, friendly_errors
 from esrpdb.cli.listing_commands import FORMAT_OPTION
 from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries import canned
 
 
 def query(
@@ -20,6 +19,8 @@ def query(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Run a canned query: per-disk IOPS, IOPS per dollar, MB per dollar, performance per watt, …"""
+    from esrpdb.queries import canned
+
     if list_queries or name is None:
         rows = [(q.name, q.title, q.description) for q in canned.all_queries().values()]
         render(["name", "title", "description"], rows, fmt, title="Canned queries")

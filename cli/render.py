@@ -11,10 +11,6 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any, Iterable, Sequence, TextIO
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 
 class OutputFormat(str, Enum):
     table = "table"
@@ -97,6 +93,10 @@ def render(
         for row in rows:
             writer.writerow([_csv_value(v) for v in row])
     else:
+        from rich.console import Console  # only tables need rich: csv and json start faster
+        from rich.table import Table
+        from rich.text import Text
+
         # Text, never markup: a value such as `[/x]` or `[[disks]]` is shown as it is.
         table = Table(title=Text(title) if title else None, show_lines=False)
         for column in columns:

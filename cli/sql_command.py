@@ -7,16 +7,19 @@ import typer
 from esrpdb.cli.errors import friendly_errors
 from esrpdb.cli.listing_commands import FORMAT_OPTION
 from esrpdb.cli.render import OutputFormat, render
-from esrpdb.queries import adhoc
+
+DEFAULT_TIMEOUT_S = 30.0  # queries.adhoc.DEFAULT_TIMEOUT_S, without importing psycopg for --help
 
 
 def sql(
     ctx: typer.Context,
     statement: str = typer.Argument(..., help="One SQL statement; it runs in a read-only transaction."),
-    timeout_s: float = typer.Option(adhoc.DEFAULT_TIMEOUT_S, "--timeout", help="Statement timeout in seconds."),
+    timeout_s: float = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", help="Statement timeout in seconds."),
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Run one read-only SQL statement against the catalogue."""
+    from esrpdb.queries import adhoc
+
     with friendly_errors(ctx, adhoc.SqlRefused):
         result = adhoc.sql(ctx.obj.reader(), statement, timeout_s=timeout_s)
     render(result.columns, result.rows, fmt)

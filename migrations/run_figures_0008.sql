@@ -35,9 +35,9 @@ BEGIN
 
     EXECUTE format($q$
         INSERT INTO run_scope_latencies AS t (
-            run_id, scope, instance_rows, avg_db_read_latency_ms, min_db_read_latency_ms,
+            run_id, scope, instance_row_count, avg_db_read_latency_ms, min_db_read_latency_ms,
             max_db_read_latency_ms, avg_db_write_latency_ms, avg_log_write_latency_ms,
-            max_log_write_latency_ms, instances_over_read_threshold, instances_over_log_threshold)
+            max_log_write_latency_ms, over_read_threshold_count, over_log_threshold_count)
         SELECT r.id, l.scope, count(*),
                avg(l.db_read_latency_ms), min(l.db_read_latency_ms), max(l.db_read_latency_ms),
                avg(l.db_write_latency_ms), avg(l.log_write_latency_ms), max(l.log_write_latency_ms),
@@ -48,15 +48,15 @@ BEGIN
         WHERE %s
         GROUP BY r.id, l.scope
         ON CONFLICT (run_id, scope) DO UPDATE SET
-            instance_rows = EXCLUDED.instance_rows,
+            instance_row_count = EXCLUDED.instance_row_count,
             avg_db_read_latency_ms = EXCLUDED.avg_db_read_latency_ms,
             min_db_read_latency_ms = EXCLUDED.min_db_read_latency_ms,
             max_db_read_latency_ms = EXCLUDED.max_db_read_latency_ms,
             avg_db_write_latency_ms = EXCLUDED.avg_db_write_latency_ms,
             avg_log_write_latency_ms = EXCLUDED.avg_log_write_latency_ms,
             max_log_write_latency_ms = EXCLUDED.max_log_write_latency_ms,
-            instances_over_read_threshold = EXCLUDED.instances_over_read_threshold,
-            instances_over_log_threshold = EXCLUDED.instances_over_log_threshold $q$,
+            over_read_threshold_count = EXCLUDED.over_read_threshold_count,
+            over_log_threshold_count = EXCLUDED.over_log_threshold_count $q$,
         format(only_targets, 'l.run_id')) USING targets;
     EXECUTE format($q$
         DELETE FROM run_scope_latencies s
@@ -65,8 +65,8 @@ BEGIN
 
     EXECUTE format($q$
         INSERT INTO run_figures AS t (
-            run_id, achieved_iops, log_iops, total_iops, rank_in_trial, runs_in_trial, is_median_run,
-            trial_min_total_iops, trial_max_total_iops, spread_percent, database_instances, db_reads_per_s,
+            run_id, achieved_iops, log_iops, total_iops, trial_rank_ordinal, trial_run_count, is_median_run,
+            trial_min_total_iops, trial_max_total_iops, spread_percent, database_instance_count, db_reads_per_s,
             db_writes_per_s, db_read_latency_ms, db_write_latency_ms, log_write_latency_ms, disk_transfers_per_s,
             read_mb_per_s, write_mb_per_s, transfer_mb_per_s, read_latency_ms, write_latency_ms, throughput_source)
         WITH target AS (
@@ -170,10 +170,10 @@ BEGIN
         LEFT JOIN published p ON p.run_id = r.id
         ON CONFLICT (run_id) DO UPDATE SET
             achieved_iops = EXCLUDED.achieved_iops, log_iops = EXCLUDED.log_iops, total_iops = EXCLUDED.total_iops,
-            rank_in_trial = EXCLUDED.rank_in_trial, runs_in_trial = EXCLUDED.runs_in_trial,
+            trial_rank_ordinal = EXCLUDED.trial_rank_ordinal, trial_run_count = EXCLUDED.trial_run_count,
             is_median_run = EXCLUDED.is_median_run, trial_min_total_iops = EXCLUDED.trial_min_total_iops,
             trial_max_total_iops = EXCLUDED.trial_max_total_iops, spread_percent = EXCLUDED.spread_percent,
-            database_instances = EXCLUDED.database_instances, db_reads_per_s = EXCLUDED.db_reads_per_s,
+            database_instance_count = EXCLUDED.database_instance_count, db_reads_per_s = EXCLUDED.db_reads_per_s,
             db_writes_per_s = EXCLUDED.db_writes_per_s, db_read_latency_ms = EXCLUDED.db_read_latency_ms,
             db_write_latency_ms = EXCLUDED.db_write_latency_ms, log_write_latency_ms = EXCLUDED.log_write_latency_ms,
             disk_transfers_per_s = EXCLUDED.disk_transfers_per_s, read_mb_per_s = EXCLUDED.read_mb_per_s,

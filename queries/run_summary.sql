@@ -8,7 +8,7 @@
 CREATE OR REPLACE VIEW run_summary AS
 SELECT r.id AS run_id, s.key AS solution, t.label AS trial, r.run_label, r.report_type, r.jetstress_release,
        r.machine_name, r.test_start, r.reported_verdict AS verdict, f.achieved_iops, f.log_iops, f.total_iops,
-       r.target_iops, f.database_instances, f.db_reads_per_s, f.db_writes_per_s,
+       r.target_iops, f.database_instance_count AS database_instances, f.db_reads_per_s, f.db_writes_per_s,
        f.db_read_latency_ms, f.db_write_latency_ms, f.log_iops AS log_writes_per_s, f.log_write_latency_ms,
        CASE WHEN r.report_type NOT IN ('Performance', 'Stress') THEN NULL
             WHEN r.origin = 'report' THEN 'report' ELSE 'document_table' END AS iops_source

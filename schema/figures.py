@@ -27,14 +27,14 @@ class RunFigures(Base):
     log_iops: Mapped[float | None]
     total_iops: Mapped[float | None]
     # median_runs: ranked by total IOPS within the run's trial (a run outside a trial is its own)
-    rank_in_trial: Mapped[int | None] = mapped_column(BigInteger)
-    runs_in_trial: Mapped[int | None] = mapped_column(BigInteger)
+    trial_rank_ordinal: Mapped[int | None] = mapped_column(BigInteger)
+    trial_run_count: Mapped[int | None] = mapped_column(BigInteger)
     is_median_run: Mapped[bool | None] = mapped_column(Boolean)
     trial_min_total_iops: Mapped[float | None]
     trial_max_total_iops: Mapped[float | None]
     spread_percent: Mapped[float | None]
     # run_summary: transactional (or 2007 disk subsystem) instances; NULL when the run has none
-    database_instances: Mapped[int | None] = mapped_column(BigInteger)
+    database_instance_count: Mapped[int | None] = mapped_column(BigInteger)
     db_reads_per_s: Mapped[float | None]
     db_writes_per_s: Mapped[float | None]
     db_read_latency_ms: Mapped[float | None]
@@ -57,15 +57,15 @@ class RunScopeLatency(Base):
 
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
     scope: Mapped[str] = mapped_column(Text, primary_key=True)
-    instance_rows: Mapped[int] = mapped_column(BigInteger)
+    instance_row_count: Mapped[int] = mapped_column(BigInteger)
     avg_db_read_latency_ms: Mapped[float | None]
     min_db_read_latency_ms: Mapped[float | None]
     max_db_read_latency_ms: Mapped[float | None]
     avg_db_write_latency_ms: Mapped[float | None]
     avg_log_write_latency_ms: Mapped[float | None]
     max_log_write_latency_ms: Mapped[float | None]
-    instances_over_read_threshold: Mapped[int] = mapped_column(BigInteger)
-    instances_over_log_threshold: Mapped[int] = mapped_column(BigInteger)
+    over_read_threshold_count: Mapped[int] = mapped_column(BigInteger)
+    over_log_threshold_count: Mapped[int] = mapped_column(BigInteger)
 
 
 class PerfCounterMean(Base):

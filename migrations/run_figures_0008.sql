@@ -65,7 +65,8 @@ BEGIN
 
     EXECUTE format($q$
         INSERT INTO run_figures AS t (
-            run_id, achieved_iops, log_iops, total_iops, trial_rank_ordinal, trial_run_count, is_median_run,
+            run_id, solution_id, trial_id, run_label, report_type, origin,
+            achieved_iops, log_iops, total_iops, trial_rank_ordinal, trial_run_count, is_median_run,
             trial_min_total_iops, trial_max_total_iops, spread_percent, database_instance_count, db_reads_per_s,
             db_writes_per_s, db_read_latency_ms, db_write_latency_ms, log_write_latency_ms, disk_transfers_per_s,
             read_mb_per_s, write_mb_per_s, transfer_mb_per_s, read_latency_ms, write_latency_ms, throughput_source)
@@ -150,7 +151,7 @@ BEGIN
             FROM counter_means
             GROUP BY run_id
         )
-        SELECT r.id,
+        SELECT r.id, r.solution_id, r.trial_id, r.run_label, r.report_type, r.origin,
                f.achieved_iops, f.log_iops, f.total_iops,
                m.rank_in_trial, m.runs_in_trial, m.rank_in_trial = (m.runs_in_trial + 1) / 2,
                m.trial_min_total_iops, m.trial_max_total_iops,
@@ -169,6 +170,8 @@ BEGIN
         LEFT JOIN perfmon pm ON pm.run_id = r.id
         LEFT JOIN published p ON p.run_id = r.id
         ON CONFLICT (run_id) DO UPDATE SET
+            solution_id = EXCLUDED.solution_id, trial_id = EXCLUDED.trial_id, run_label = EXCLUDED.run_label,
+            report_type = EXCLUDED.report_type, origin = EXCLUDED.origin,
             achieved_iops = EXCLUDED.achieved_iops, log_iops = EXCLUDED.log_iops, total_iops = EXCLUDED.total_iops,
             trial_rank_ordinal = EXCLUDED.trial_rank_ordinal, trial_run_count = EXCLUDED.trial_run_count,
             is_median_run = EXCLUDED.is_median_run, trial_min_total_iops = EXCLUDED.trial_min_total_iops,
@@ -293,3 +296,43 @@ CREATE TRIGGER perf_counters_figures_update AFTER UPDATE ON perf_counters
     FOR EACH STATEMENT EXECUTE FUNCTION run_figures_mark_changed();
 CREATE TRIGGER perf_counters_figures_delete AFTER DELETE ON perf_counters
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION run_figures_mark_old();
+
+-- Disk counts per solution on both bases, recomputed by the statement that changes a solution's
+-- disks (a handful of rows; no need to wait for commit).
+CREATE FUNCTION refresh_solution_disk_counts(solution_ids integer[]) RETURNS void
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    DELETE FROM solution_disk_counts WHERE solution_ids IS NULL OR solution_id = ANY(solution_ids);
+    INSERT INTO solution_disk_counts (solution_id, all_disk_count, active_disk_count)
+    SELECT d.solution_id, sum(d.disk_count), sum(d.disk_count) FILTER (WHERE d.role = 'active')
+    FROM disks d
+    JOIN solutions s ON s.id = d.solution_id
+    WHERE solution_ids IS NULL OR d.solution_id = ANY(solution_ids)
+    GROUP BY d.solution_id;
+END
+$fn$;
+
+CREATE FUNCTION disks_mark_new() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    PERFORM refresh_solution_disk_counts(ARRAY(SELECT DISTINCT solution_id FROM new_rows));
+    RETURN NULL;
+END $fn$;
+
+CREATE FUNCTION disks_mark_old() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    PERFORM refresh_solution_disk_counts(ARRAY(SELECT DISTINCT solution_id FROM old_rows));
+    RETURN NULL;
+END $fn$;
+
+CREATE FUNCTION disks_mark_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    PERFORM refresh_solution_disk_counts(ARRAY(SELECT solution_id FROM new_rows UNION SELECT solution_id FROM old_rows));
+    RETURN NULL;
+END $fn$;
+
+CREATE TRIGGER disks_counts_insert AFTER INSERT ON disks REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION disks_mark_new();
+CREATE TRIGGER disks_counts_update AFTER UPDATE ON disks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION disks_mark_changed();
+CREATE TRIGGER disks_counts_delete AFTER DELETE ON disks REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION disks_mark_old();

@@ -10,12 +10,11 @@
 -- column iops_source: report (computed from the Jetstress report) or document_table (as printed)
 -- Figures stored per run at ingest (table run_figures, migration 0008).
 CREATE OR REPLACE VIEW run_iops AS
-SELECT r.id AS run_id, s.key AS solution, t.label AS trial, r.run_label, r.report_type,
+SELECT f.run_id, s.key AS solution, t.label AS trial, f.run_label, f.report_type,
        f.achieved_iops, f.log_iops, f.total_iops,
-       CASE WHEN r.origin = 'report' THEN 'report' ELSE 'document_table' END AS iops_source,
-       r.solution_id, r.trial_id
-FROM runs r
-JOIN run_figures f ON f.run_id = r.id
-LEFT JOIN solutions s ON s.id = r.solution_id
-LEFT JOIN trials t ON t.id = r.trial_id
-WHERE r.report_type IN ('Performance', 'Stress');
+       CASE WHEN f.origin = 'report' THEN 'report' ELSE 'document_table' END AS iops_source,
+       f.solution_id, f.trial_id
+FROM run_figures f
+LEFT JOIN solutions s ON s.id = f.solution_id
+LEFT JOIN trials t ON t.id = f.trial_id
+WHERE f.report_type IN ('Performance', 'Stress');

@@ -16,7 +16,7 @@ from esrpdb.schema.evidence import (
     TestLog,
     TestLogEvent,
 )
-from esrpdb.schema.figures import PerfCounterMean, RunFigures, RunFiguresStale, RunScopeLatency
+from esrpdb.schema.figures import PerfCounterMean, RunFigures, RunFiguresStale, RunScopeLatency, SolutionDiskCounts
 from esrpdb.schema.runs import (
     BackupStat,
     HostCounter,
@@ -63,6 +63,7 @@ __all__ = [
     "RunPower",
     "RunScopeLatency",
     "Solution",
+    "SolutionDiskCounts",
     "SourceFile",
     "TestConfig",
     "TestIssue",

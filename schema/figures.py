@@ -22,6 +22,12 @@ class RunFigures(Base):
     __tablename__ = "run_figures"
 
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    # Copied from the run, so the views need not read the (wide) runs table.
+    solution_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    trial_id: Mapped[int | None] = mapped_column(Integer)
+    run_label: Mapped[str | None] = mapped_column(Text)
+    report_type: Mapped[str] = mapped_column(Text)
+    origin: Mapped[str] = mapped_column(Text)
     # run_iops (Performance and Stress runs only; NULL for other report types)
     achieved_iops: Mapped[float | None]
     log_iops: Mapped[float | None]
@@ -48,6 +54,16 @@ class RunFigures(Base):
     read_latency_ms: Mapped[float | None]
     write_latency_ms: Mapped[float | None]
     throughput_source: Mapped[str | None] = mapped_column(Text)  # perfmon | document_table | NULL: none
+
+
+class SolutionDiskCounts(Base):
+    """disk_counts: a solution's disks on both bases (only solutions that list disks)."""
+
+    __tablename__ = "solution_disk_counts"
+
+    solution_id: Mapped[int] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), primary_key=True)
+    all_disk_count: Mapped[int] = mapped_column(BigInteger)  # hot spares and system disks included
+    active_disk_count: Mapped[int | None] = mapped_column(BigInteger)  # NULL: no active disks listed
 
 
 class RunScopeLatency(Base):

@@ -51,7 +51,7 @@ def assert_same(old: dict, new: dict) -> None:
 def _stored(engine) -> dict[str, tuple[list[str], list[tuple]]]:
     with engine.connect() as conn:
         out = {}
-        for table in ("run_figures", "run_scope_latencies", "perf_counter_means"):
+        for table in ("run_figures", "run_scope_latencies", "perf_counter_means", "solution_disk_counts"):
             result = conn.execute(text(f"SELECT * FROM {table}"))
             out[table] = (list(result.keys()), sorted((tuple(r) for r in result), key=_sort_key))
         return out
@@ -87,16 +87,18 @@ def test_figures_kept_by_ingest_give_the_old_rows(old_views, seed_catalog):
 def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
     ingest_paths(catalog.engine, [FIXTURES / "catalog"])
     with catalog.engine.begin() as conn:
-        # a trial's median run, and the perfmon export of another run
+        # a trial's median run, the perfmon export of another run, a solution's disks
         median = conn.execute(text(
             "SELECT run_id FROM median_runs WHERE is_median_run AND runs_in_trial > 1 ORDER BY run_id LIMIT 1")).scalar()
         conn.execute(text("DELETE FROM runs WHERE id = :id"), {"id": median})
+        conn.execute(text("DELETE FROM disks WHERE id = (SELECT min(id) FROM disks WHERE role = 'active')"))
+        conn.execute(text("UPDATE disks SET disk_count = disk_count + 1 WHERE id = (SELECT max(id) FROM disks)"))
         conn.execute(text("DELETE FROM source_files WHERE format IN ('perfmon_csv', 'perfmon_blg') "
                           "AND id = (SELECT min(source_file_id) FROM perf_counters WHERE run_id IS NOT NULL)"))
     kept = _stored(catalog.engine)
     with catalog.engine.begin() as conn:
-        conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means"))
-        conn.execute(text("SELECT refresh_run_figures(NULL)"))
+        conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means, solution_disk_counts"))
+        conn.execute(text("SELECT refresh_run_figures(NULL), refresh_solution_disk_counts(NULL)"))
     assert_same(kept, _stored(catalog.engine))
     with catalog.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM run_figures_stale")).scalar() == 0

@@ -37,9 +37,11 @@ TRIGGERS = (
     ("run_published_values", ("insert", "update", "delete")),
     ("perf_counters", ("insert", "update", "delete")),
 )
+DISK_TRIGGERS = ("insert", "update", "delete")
 FUNCTIONS = (
     "run_figures_mark_runs()", "run_figures_mark_changed()", "run_figures_mark_old()", "run_figures_mark_new()",
     "refresh_stale_run_figures()", "mark_run_figures_stale(integer[])", "refresh_run_figures(integer[])",
+    "disks_mark_new()", "disks_mark_old()", "disks_mark_changed()", "refresh_solution_disk_counts(integer[])",
 )
 
 
@@ -52,6 +54,11 @@ def upgrade() -> None:
     op.create_table(
         "run_figures",
         sa.Column("run_id", sa.Integer(), nullable=False),
+        sa.Column("solution_id", sa.Integer(), nullable=True),
+        sa.Column("trial_id", sa.Integer(), nullable=True),
+        sa.Column("run_label", sa.Text(), nullable=True),
+        sa.Column("report_type", sa.Text(), nullable=False),
+        sa.Column("origin", sa.Text(), nullable=False),
         *map(_float, ("achieved_iops", "log_iops", "total_iops")),
         sa.Column("trial_rank_ordinal", sa.BigInteger(), nullable=True),
         sa.Column("trial_run_count", sa.BigInteger(), nullable=True),
@@ -64,6 +71,16 @@ def upgrade() -> None:
         sa.Column("throughput_source", sa.Text(), nullable=True),
         sa.ForeignKeyConstraint(["run_id"], ["runs.id"], name=op.f("fk_run_figures_run_id_runs"), ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("run_id", name=op.f("pk_run_figures")),
+    )
+    op.create_index(op.f("ix_run_figures_solution_id"), "run_figures", ["solution_id"], unique=False)
+    op.create_table(
+        "solution_disk_counts",
+        sa.Column("solution_id", sa.Integer(), nullable=False),
+        sa.Column("all_disk_count", sa.BigInteger(), nullable=False),
+        sa.Column("active_disk_count", sa.BigInteger(), nullable=True),
+        sa.ForeignKeyConstraint(["solution_id"], ["solutions.id"],
+                                name=op.f("fk_solution_disk_counts_solution_id_solutions"), ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("solution_id", name=op.f("pk_solution_disk_counts")),
     )
     op.create_table(
         "run_scope_latencies",
@@ -95,6 +112,7 @@ def upgrade() -> None:
     )
     op.execute(REFRESH_SQL.read_text(encoding="utf-8"))
     op.execute("SELECT refresh_run_figures(NULL)")
+    op.execute("SELECT refresh_solution_disk_counts(NULL)")
     canned.create_views(op.execute)
 
 
@@ -104,8 +122,11 @@ def downgrade() -> None:
         for event in events:
             op.execute(f"DROP TRIGGER {table}_figures_{event} ON {table}")
     op.execute("DROP TRIGGER run_figures_stale_refresh ON run_figures_stale")
+    for event in DISK_TRIGGERS:
+        op.execute(f"DROP TRIGGER disks_counts_{event} ON disks")
     for function in FUNCTIONS:
         op.execute(f"DROP FUNCTION {function}")
-    for table in ("run_figures_stale", "perf_counter_means", "run_scope_latencies", "run_figures"):
+    for table in ("solution_disk_counts", "run_figures_stale", "perf_counter_means", "run_scope_latencies",
+                  "run_figures"):
         op.drop_table(table)
     canned.create_views(op.execute, VIEWS_0005)

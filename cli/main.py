@@ -15,6 +15,7 @@ from esrpdb.cli import (
     audit_command,
     compare_command,
     db_commands,
+    delete_command,
     demo_command,
     ingest_command,
     listing_commands,
@@ -71,6 +72,7 @@ def main(
 audit_command.register(app)
 compare_command.register(app)
 db_commands.register(app)
+delete_command.register(app)
 demo_command.register(app)
 ingest_command.register(app)
 listing_commands.register(app)

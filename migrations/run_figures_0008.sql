@@ -35,19 +35,25 @@ BEGIN
 
     EXECUTE format($q$
         INSERT INTO run_scope_latencies AS t (
-            run_id, scope, instance_row_count, avg_db_read_latency_ms, min_db_read_latency_ms,
+            run_id, scope, solution, run_label, threshold_db_read_avg_ms, threshold_log_write_avg_ms,
+            instance_row_count, avg_db_read_latency_ms, min_db_read_latency_ms,
             max_db_read_latency_ms, avg_db_write_latency_ms, avg_log_write_latency_ms,
             max_log_write_latency_ms, over_read_threshold_count, over_log_threshold_count)
-        SELECT r.id, l.scope, count(*),
+        SELECT r.id, l.scope, s.key, r.run_label, r.threshold_db_read_avg_ms, r.threshold_log_write_avg_ms,
+               count(*),
                avg(l.db_read_latency_ms), min(l.db_read_latency_ms), max(l.db_read_latency_ms),
                avg(l.db_write_latency_ms), avg(l.log_write_latency_ms), max(l.log_write_latency_ms),
                count(*) FILTER (WHERE l.db_read_latency_ms > r.threshold_db_read_avg_ms),
                count(*) FILTER (WHERE l.log_write_latency_ms > r.threshold_log_write_avg_ms)
         FROM latencies l
         JOIN runs r ON r.id = l.run_id
+        LEFT JOIN solutions s ON s.id = r.solution_id
         WHERE %s
-        GROUP BY r.id, l.scope
+        GROUP BY r.id, l.scope, s.key
         ON CONFLICT (run_id, scope) DO UPDATE SET
+            solution = EXCLUDED.solution, run_label = EXCLUDED.run_label,
+            threshold_db_read_avg_ms = EXCLUDED.threshold_db_read_avg_ms,
+            threshold_log_write_avg_ms = EXCLUDED.threshold_log_write_avg_ms,
             instance_row_count = EXCLUDED.instance_row_count,
             avg_db_read_latency_ms = EXCLUDED.avg_db_read_latency_ms,
             min_db_read_latency_ms = EXCLUDED.min_db_read_latency_ms,
@@ -65,7 +71,8 @@ BEGIN
 
     EXECUTE format($q$
         INSERT INTO run_figures AS t (
-            run_id, solution_id, trial_id, run_label, report_type, origin,
+            run_id, solution_id, trial_id, run_label, report_type, origin, solution, trial, jetstress_release,
+            machine_name, test_start, reported_verdict, target_iops,
             achieved_iops, log_iops, total_iops, trial_rank_ordinal, trial_run_count, is_median_run,
             trial_min_total_iops, trial_max_total_iops, spread_percent, database_instance_count, db_reads_per_s,
             db_writes_per_s, db_read_latency_ms, db_write_latency_ms, log_write_latency_ms, disk_transfers_per_s,
@@ -151,7 +158,8 @@ BEGIN
             FROM counter_means
             GROUP BY run_id
         )
-        SELECT r.id, r.solution_id, r.trial_id, r.run_label, r.report_type, r.origin,
+        SELECT r.id, r.solution_id, r.trial_id, r.run_label, r.report_type, r.origin, s.key, tr.label,
+               r.jetstress_release, r.machine_name, r.test_start, r.reported_verdict, r.target_iops,
                f.achieved_iops, f.log_iops, f.total_iops,
                m.rank_in_trial, m.runs_in_trial, m.rank_in_trial = (m.runs_in_trial + 1) / 2,
                m.trial_min_total_iops, m.trial_max_total_iops,
@@ -164,6 +172,8 @@ BEGIN
                CASE WHEN pm.run_id IS NOT NULL THEN 'perfmon'
                     WHEN p.has_throughput THEN 'document_table' END
         FROM target r
+        LEFT JOIN solutions s ON s.id = r.solution_id
+        LEFT JOIN trials tr ON tr.id = r.trial_id
         LEFT JOIN iops f ON f.run_id = r.id
         LEFT JOIN medians m ON m.run_id = r.id
         LEFT JOIN io ON io.run_id = r.id
@@ -171,7 +181,10 @@ BEGIN
         LEFT JOIN published p ON p.run_id = r.id
         ON CONFLICT (run_id) DO UPDATE SET
             solution_id = EXCLUDED.solution_id, trial_id = EXCLUDED.trial_id, run_label = EXCLUDED.run_label,
-            report_type = EXCLUDED.report_type, origin = EXCLUDED.origin,
+            report_type = EXCLUDED.report_type, origin = EXCLUDED.origin, solution = EXCLUDED.solution,
+            trial = EXCLUDED.trial, jetstress_release = EXCLUDED.jetstress_release,
+            machine_name = EXCLUDED.machine_name, test_start = EXCLUDED.test_start,
+            reported_verdict = EXCLUDED.reported_verdict, target_iops = EXCLUDED.target_iops,
             achieved_iops = EXCLUDED.achieved_iops, log_iops = EXCLUDED.log_iops, total_iops = EXCLUDED.total_iops,
             trial_rank_ordinal = EXCLUDED.trial_rank_ordinal, trial_run_count = EXCLUDED.trial_run_count,
             is_median_run = EXCLUDED.is_median_run, trial_min_total_iops = EXCLUDED.trial_min_total_iops,
@@ -261,6 +274,28 @@ BEGIN
     END IF;
     RETURN NULL;
 END $fn$;
+
+-- A solution's key or a trial's label is copied into its runs' figures.
+CREATE FUNCTION run_figures_mark_renamed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    IF TG_TABLE_NAME = 'solutions' THEN
+        PERFORM mark_run_figures_stale(ARRAY(
+            SELECT r.id FROM runs r JOIN new_rows n ON n.id = r.solution_id JOIN old_rows o ON o.id = n.id
+            WHERE n.key IS DISTINCT FROM o.key));
+    ELSE
+        PERFORM mark_run_figures_stale(ARRAY(
+            SELECT r.id FROM runs r JOIN new_rows n ON n.id = r.trial_id JOIN old_rows o ON o.id = n.id
+            WHERE n.label IS DISTINCT FROM o.label));
+    END IF;
+    RETURN NULL;
+END $fn$;
+
+CREATE TRIGGER solutions_figures_update AFTER UPDATE ON solutions
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION run_figures_mark_renamed();
+CREATE TRIGGER trials_figures_update AFTER UPDATE ON trials
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION run_figures_mark_renamed();
 
 CREATE TRIGGER runs_figures_insert AFTER INSERT ON runs REFERENCING NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION run_figures_mark_runs();

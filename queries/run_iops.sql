@@ -8,13 +8,11 @@
 -- column log_iops: log writes per second
 -- column total_iops: I/O operations per second
 -- column iops_source: report (computed from the Jetstress report) or document_table (as printed)
--- Figures stored per run at ingest (table run_figures, migration 0008).
+-- Reads the per-run figures stored at ingest (run_figures, migration 0008): one table, no joins.
 CREATE OR REPLACE VIEW run_iops AS
-SELECT f.run_id, s.key AS solution, t.label AS trial, f.run_label, f.report_type,
+SELECT f.run_id, f.solution, f.trial, f.run_label, f.report_type,
        f.achieved_iops, f.log_iops, f.total_iops,
        CASE WHEN f.origin = 'report' THEN 'report' ELSE 'document_table' END AS iops_source,
        f.solution_id, f.trial_id
 FROM run_figures f
-LEFT JOIN solutions s ON s.id = f.solution_id
-LEFT JOIN trials t ON t.id = f.trial_id
 WHERE f.report_type IN ('Performance', 'Stress');

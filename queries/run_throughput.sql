@@ -6,10 +6,9 @@
 -- column throughput_source: perfmon or document_table
 -- Counter means and throughput are stored per run at ingest (run_figures, perf_counter_means).
 CREATE OR REPLACE VIEW run_throughput AS
-SELECT f.run_id, s.key AS solution, f.run_label,
+SELECT f.run_id, f.solution, f.run_label,
        f.disk_transfers_per_s, f.read_mb_per_s, f.write_mb_per_s, f.transfer_mb_per_s,
        f.read_latency_ms, f.write_latency_ms, f.throughput_source,
        f.solution_id
 FROM run_figures f
-LEFT JOIN solutions s ON s.id = f.solution_id
 WHERE f.throughput_source IS NOT NULL;

@@ -10,7 +10,9 @@ the whole catalogue per call.
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, Text
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from esrpdb.schema.base import Base
@@ -22,12 +24,20 @@ class RunFigures(Base):
     __tablename__ = "run_figures"
 
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
-    # Copied from the run, so the views need not read the (wide) runs table.
+    # Copied from the run, its solution and trial, so a view reads this one table: a run, a
+    # solution or a trial changed marks the run stale like any other write.
     solution_id: Mapped[int | None] = mapped_column(Integer, index=True)
     trial_id: Mapped[int | None] = mapped_column(Integer)
     run_label: Mapped[str | None] = mapped_column(Text)
     report_type: Mapped[str] = mapped_column(Text)
     origin: Mapped[str] = mapped_column(Text)
+    solution: Mapped[str | None] = mapped_column(String(100), index=True)  # the solution's key
+    trial: Mapped[str | None] = mapped_column(Text)  # the trial's label
+    jetstress_release: Mapped[int | None] = mapped_column(Integer)
+    machine_name: Mapped[str | None] = mapped_column(Text)
+    test_start: Mapped[datetime | None] = mapped_column(DateTime)
+    reported_verdict: Mapped[str | None] = mapped_column(Text)
+    target_iops: Mapped[float | None]
     # run_iops (Performance and Stress runs only; NULL for other report types)
     achieved_iops: Mapped[float | None]
     log_iops: Mapped[float | None]
@@ -73,6 +83,10 @@ class RunScopeLatency(Base):
 
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
     scope: Mapped[str] = mapped_column(Text, primary_key=True)
+    solution: Mapped[str | None] = mapped_column(String(100), index=True)  # copied from the run, like these
+    run_label: Mapped[str | None] = mapped_column(Text)
+    threshold_db_read_avg_ms: Mapped[float | None]
+    threshold_log_write_avg_ms: Mapped[float | None]
     instance_row_count: Mapped[int] = mapped_column(BigInteger)
     avg_db_read_latency_ms: Mapped[float | None]
     min_db_read_latency_ms: Mapped[float | None]

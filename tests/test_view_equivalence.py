@@ -87,15 +87,20 @@ def test_figures_kept_by_ingest_give_the_old_rows(old_views, seed_catalog):
 def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
     ingest_paths(catalog.engine, [FIXTURES / "catalog"])
     with catalog.engine.begin() as conn:
-        # a trial's median run, the perfmon export of another run, a solution's disks
+        # a trial's median run, another run's perfmon export, disks; a solution and a trial renamed
         median = conn.execute(text(
             "SELECT run_id FROM median_runs WHERE is_median_run AND runs_in_trial > 1 ORDER BY run_id LIMIT 1")).scalar()
         conn.execute(text("DELETE FROM runs WHERE id = :id"), {"id": median})
         conn.execute(text("DELETE FROM disks WHERE id = (SELECT min(id) FROM disks WHERE role = 'active')"))
         conn.execute(text("UPDATE disks SET disk_count = disk_count + 1 WHERE id = (SELECT max(id) FROM disks)"))
+        conn.execute(text("UPDATE solutions SET key = 'renamed' WHERE key = 'hp-eva4400'"))
+        conn.execute(text("UPDATE trials SET label = label || ' (renamed)' WHERE id = (SELECT min(id) FROM trials)"))
         conn.execute(text("DELETE FROM source_files WHERE format IN ('perfmon_csv', 'perfmon_blg') "
                           "AND id = (SELECT min(source_file_id) FROM perf_counters WHERE run_id IS NOT NULL)"))
     kept = _stored(catalog.engine)
+    with catalog.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM median_runs WHERE solution = 'renamed'")).scalar() > 0
+        assert conn.execute(text("SELECT count(*) FROM median_runs WHERE trial LIKE '%(renamed)'")).scalar() > 0
     with catalog.engine.begin() as conn:
         conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means, solution_disk_counts"))
         conn.execute(text("SELECT refresh_run_figures(NULL), refresh_solution_disk_counts(NULL)"))

@@ -36,10 +36,12 @@ TRIGGERS = (
     ("instances", ("update",)),
     ("run_published_values", ("insert", "update", "delete")),
     ("perf_counters", ("insert", "update", "delete")),
+    ("solutions", ("update",)),
+    ("trials", ("update",)),
 )
 DISK_TRIGGERS = ("insert", "update", "delete")
 FUNCTIONS = (
-    "run_figures_mark_runs()", "run_figures_mark_changed()", "run_figures_mark_old()", "run_figures_mark_new()",
+    "run_figures_mark_renamed()", "run_figures_mark_runs()", "run_figures_mark_changed()", "run_figures_mark_old()", "run_figures_mark_new()",
     "refresh_stale_run_figures()", "mark_run_figures_stale(integer[])", "refresh_run_figures(integer[])",
     "disks_mark_new()", "disks_mark_old()", "disks_mark_changed()", "refresh_solution_disk_counts(integer[])",
 )
@@ -59,6 +61,13 @@ def upgrade() -> None:
         sa.Column("run_label", sa.Text(), nullable=True),
         sa.Column("report_type", sa.Text(), nullable=False),
         sa.Column("origin", sa.Text(), nullable=False),
+        sa.Column("solution", sa.String(length=100), nullable=True),
+        sa.Column("trial", sa.Text(), nullable=True),
+        sa.Column("jetstress_release", sa.Integer(), nullable=True),
+        sa.Column("machine_name", sa.Text(), nullable=True),
+        sa.Column("test_start", sa.DateTime(), nullable=True),
+        sa.Column("reported_verdict", sa.Text(), nullable=True),
+        _float("target_iops"),
         *map(_float, ("achieved_iops", "log_iops", "total_iops")),
         sa.Column("trial_rank_ordinal", sa.BigInteger(), nullable=True),
         sa.Column("trial_run_count", sa.BigInteger(), nullable=True),
@@ -73,6 +82,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("run_id", name=op.f("pk_run_figures")),
     )
     op.create_index(op.f("ix_run_figures_solution_id"), "run_figures", ["solution_id"], unique=False)
+    op.create_index(op.f("ix_run_figures_solution"), "run_figures", ["solution"], unique=False)
     op.create_table(
         "solution_disk_counts",
         sa.Column("solution_id", sa.Integer(), nullable=False),
@@ -86,6 +96,10 @@ def upgrade() -> None:
         "run_scope_latencies",
         sa.Column("run_id", sa.Integer(), nullable=False),
         sa.Column("scope", sa.Text(), nullable=False),
+        sa.Column("solution", sa.String(length=100), nullable=True),
+        sa.Column("run_label", sa.Text(), nullable=True),
+        _float("threshold_db_read_avg_ms"),
+        _float("threshold_log_write_avg_ms"),
         sa.Column("instance_row_count", sa.BigInteger(), nullable=False),
         *map(_float, ("avg_db_read_latency_ms", "min_db_read_latency_ms", "max_db_read_latency_ms",
                       "avg_db_write_latency_ms", "avg_log_write_latency_ms", "max_log_write_latency_ms")),
@@ -95,6 +109,7 @@ def upgrade() -> None:
                                 ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("run_id", "scope", name=op.f("pk_run_scope_latencies")),
     )
+    op.create_index(op.f("ix_run_scope_latencies_solution"), "run_scope_latencies", ["solution"], unique=False)
     op.create_table(
         "perf_counter_means",
         sa.Column("counter_id", sa.Integer(), nullable=False),

@@ -143,6 +143,7 @@ def multiply(admin_url: str, copies: int, log=print) -> None:
         conn.execute("VACUUM ANALYZE")
         if stored:
             started = time.perf_counter()
-            conn.execute("SELECT refresh_solution_disk_counts(NULL), refresh_run_figures(NULL)")
+            conn.execute("SELECT refresh_solution_disk_counts(NULL)")
+            conn.execute("SELECT refresh_run_figures(NULL)")
             log(f"  full refresh of the stored figures: {time.perf_counter() - started:.1f} s")
             conn.execute("VACUUM ANALYZE")

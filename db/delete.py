@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 # Derived rows (recomputed at commit), not "what came from" the file: left out of the report.
 DERIVED_TABLES = {"run_figures", "run_scope_latencies", "perf_counter_means", "solution_disk_counts",
-                  "run_figures_stale"}
+                  "run_disk_figures", "run_figures_stale"}
 MIN_SHA_PREFIX = 8
 
 

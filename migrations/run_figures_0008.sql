@@ -199,6 +199,25 @@ BEGIN
         format(only_targets, 'r.id'), format(only_targets, 'l.run_id'),
         format(only_targets, 'run_id'), format(only_targets, 'c.run_id')) USING targets;
     GET DIAGNOSTICS written = ROW_COUNT;
+
+    -- per_disk_iops as it is read: each ranked run on both disk bases (solution_disk_counts is
+    -- current: disks are counted by the statement that writes them, which marks the runs stale).
+    EXECUTE format($q$ DELETE FROM run_disk_figures WHERE %s $q$, format(only_targets, 'run_id')) USING targets;
+    EXECUTE format($q$
+        INSERT INTO run_disk_figures (
+            run_id, disk_basis, solution, trial, run_label, is_median_run, disk_count, achieved_iops, log_iops,
+            total_iops, per_disk_achieved_iops, per_disk_log_iops, per_disk_total_iops, iops_source)
+        SELECT m.run_id, b.disk_basis, m.solution, m.trial, m.run_label, m.is_median_run, b.disk_count,
+               m.achieved_iops, m.log_iops, m.total_iops,
+               m.achieved_iops / NULLIF(b.disk_count, 0), m.log_iops / NULLIF(b.disk_count, 0),
+               m.total_iops / NULLIF(b.disk_count, 0),
+               CASE WHEN m.origin = 'report' THEN 'report' ELSE 'document_table' END
+        FROM run_figures m
+        JOIN (SELECT solution_id, 'all' AS disk_basis, all_disk_count::int AS disk_count FROM solution_disk_counts
+              UNION ALL
+              SELECT solution_id, 'active', active_disk_count::int FROM solution_disk_counts) b
+          ON b.solution_id = m.solution_id
+        WHERE m.trial_rank_ordinal IS NOT NULL AND %s $q$, format(only_targets, 'm.run_id')) USING targets;
     RETURN written;
 END
 $fn$;
@@ -344,6 +363,9 @@ BEGIN
     JOIN solutions s ON s.id = d.solution_id
     WHERE solution_ids IS NULL OR d.solution_id = ANY(solution_ids)
     GROUP BY d.solution_id;
+    IF solution_ids IS NOT NULL THEN  -- their runs' per-disk rows, at commit
+        PERFORM mark_run_figures_stale(ARRAY(SELECT id FROM runs WHERE solution_id = ANY(solution_ids)));
+    END IF;
 END
 $fn$;
 

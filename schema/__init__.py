@@ -16,7 +16,14 @@ from esrpdb.schema.evidence import (
     TestLog,
     TestLogEvent,
 )
-from esrpdb.schema.figures import PerfCounterMean, RunFigures, RunFiguresStale, RunScopeLatency, SolutionDiskCounts
+from esrpdb.schema.figures import (
+    PerfCounterMean,
+    RunDiskFigures,
+    RunFigures,
+    RunFiguresStale,
+    RunScopeLatency,
+    SolutionDiskCounts,
+)
 from esrpdb.schema.runs import (
     BackupStat,
     HostCounter,
@@ -58,6 +65,7 @@ __all__ = [
     "RecoveryStat",
     "ReportField",
     "Run",
+    "RunDiskFigures",
     "RunFigures",
     "RunFiguresStale",
     "RunPower",

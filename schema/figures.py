@@ -76,6 +76,27 @@ class SolutionDiskCounts(Base):
     active_disk_count: Mapped[int | None] = mapped_column(BigInteger)  # NULL: no active disks listed
 
 
+class RunDiskFigures(Base):
+    """per_disk_iops, row for row: each ranked run's IOPS divided by its solution's disks, on both bases."""
+
+    __tablename__ = "run_disk_figures"
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    disk_basis: Mapped[str] = mapped_column(Text, primary_key=True)  # all | active
+    solution: Mapped[str | None] = mapped_column(String(100), index=True)
+    trial: Mapped[str | None] = mapped_column(Text)
+    run_label: Mapped[str | None] = mapped_column(Text)
+    is_median_run: Mapped[bool | None] = mapped_column(Boolean)
+    disk_count: Mapped[int | None] = mapped_column(Integer)
+    achieved_iops: Mapped[float | None]
+    log_iops: Mapped[float | None]
+    total_iops: Mapped[float | None]
+    per_disk_achieved_iops: Mapped[float | None]
+    per_disk_log_iops: Mapped[float | None]
+    per_disk_total_iops: Mapped[float | None]
+    iops_source: Mapped[str] = mapped_column(Text)  # report | document_table
+
+
 class RunScopeLatency(Base):
     """latency_summary: one run's instances aggregated per I/O scope."""
 

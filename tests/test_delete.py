@@ -40,8 +40,10 @@ def test_dry_run_lists_and_keeps_then_delete_removes(loaded):
     assert _count(engine, "SELECT count(*) FROM source_files WHERE sha256 = :s", s=sha) == 0
     kept = _stored(engine)
     with engine.begin() as conn:
-        conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means, solution_disk_counts"))
-        conn.execute(text("SELECT refresh_run_figures(NULL), refresh_solution_disk_counts(NULL)"))
+        conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means, solution_disk_counts, "
+                          "run_disk_figures"))
+        conn.execute(text("SELECT refresh_solution_disk_counts(NULL)"))
+        conn.execute(text("SELECT refresh_run_figures(NULL)"))
     assert_same(kept, _stored(engine))  # the figures left behind were kept current
 
 

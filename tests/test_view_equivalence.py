@@ -51,7 +51,8 @@ def assert_same(old: dict, new: dict) -> None:
 def _stored(engine) -> dict[str, tuple[list[str], list[tuple]]]:
     with engine.connect() as conn:
         out = {}
-        for table in ("run_figures", "run_scope_latencies", "perf_counter_means", "solution_disk_counts"):
+        for table in ("run_figures", "run_scope_latencies", "perf_counter_means", "solution_disk_counts",
+                      "run_disk_figures"):
             result = conn.execute(text(f"SELECT * FROM {table}"))
             out[table] = (list(result.keys()), sorted((tuple(r) for r in result), key=_sort_key))
         return out
@@ -102,8 +103,10 @@ def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
         assert conn.execute(text("SELECT count(*) FROM median_runs WHERE solution = 'renamed'")).scalar() > 0
         assert conn.execute(text("SELECT count(*) FROM median_runs WHERE trial LIKE '%(renamed)'")).scalar() > 0
     with catalog.engine.begin() as conn:
-        conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means, solution_disk_counts"))
-        conn.execute(text("SELECT refresh_run_figures(NULL), refresh_solution_disk_counts(NULL)"))
+        conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means, solution_disk_counts, "
+                          "run_disk_figures"))
+        conn.execute(text("SELECT refresh_solution_disk_counts(NULL)"))
+        conn.execute(text("SELECT refresh_run_figures(NULL)"))
     assert_same(kept, _stored(catalog.engine))
     with catalog.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM run_figures_stale")).scalar() == 0

@@ -111,6 +111,23 @@ def upgrade() -> None:
     )
     op.create_index(op.f("ix_run_scope_latencies_solution"), "run_scope_latencies", ["solution"], unique=False)
     op.create_table(
+        "run_disk_figures",
+        sa.Column("run_id", sa.Integer(), nullable=False),
+        sa.Column("disk_basis", sa.Text(), nullable=False),
+        sa.Column("solution", sa.String(length=100), nullable=True),
+        sa.Column("trial", sa.Text(), nullable=True),
+        sa.Column("run_label", sa.Text(), nullable=True),
+        sa.Column("is_median_run", sa.Boolean(), nullable=True),
+        sa.Column("disk_count", sa.Integer(), nullable=True),
+        *map(_float, ("achieved_iops", "log_iops", "total_iops", "per_disk_achieved_iops", "per_disk_log_iops",
+                      "per_disk_total_iops")),
+        sa.Column("iops_source", sa.Text(), nullable=False),
+        sa.ForeignKeyConstraint(["run_id"], ["runs.id"], name=op.f("fk_run_disk_figures_run_id_runs"),
+                                ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("run_id", "disk_basis", name=op.f("pk_run_disk_figures")),
+    )
+    op.create_index(op.f("ix_run_disk_figures_solution"), "run_disk_figures", ["solution"], unique=False)
+    op.create_table(
         "perf_counter_means",
         sa.Column("counter_id", sa.Integer(), nullable=False),
         sa.Column("sample_count", sa.BigInteger(), nullable=False),
@@ -126,8 +143,8 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("run_id", name=op.f("pk_run_figures_stale")),
     )
     op.execute(REFRESH_SQL.read_text(encoding="utf-8"))
-    op.execute("SELECT refresh_run_figures(NULL)")
     op.execute("SELECT refresh_solution_disk_counts(NULL)")
+    op.execute("SELECT refresh_run_figures(NULL)")
     canned.create_views(op.execute)
 
 
@@ -141,7 +158,7 @@ def downgrade() -> None:
         op.execute(f"DROP TRIGGER disks_counts_{event} ON disks")
     for function in FUNCTIONS:
         op.execute(f"DROP FUNCTION {function}")
-    for table in ("solution_disk_counts", "run_figures_stale", "perf_counter_means", "run_scope_latencies",
+    for table in ("run_disk_figures", "solution_disk_counts", "run_figures_stale", "perf_counter_means", "run_scope_latencies",
                   "run_figures"):
         op.drop_table(table)
     canned.create_views(op.execute, VIEWS_0005)

@@ -18,10 +18,16 @@ def sql(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Run one read-only SQL statement against the catalogue."""
+    from esrpdb.db import quick
     from esrpdb.queries import adhoc
 
     with friendly_errors(ctx, adhoc.SqlRefused):
-        result = adhoc.sql(ctx.obj.reader(), statement, timeout_s=timeout_s)
+        conn = quick.reader_connection(ctx.obj.database_url, ctx.obj.reader_url)
+        if conn is None:
+            result = adhoc.sql(ctx.obj.reader(), statement, timeout_s=timeout_s)
+        else:
+            with conn:
+                result = adhoc.run_statement(conn, statement, timeout_s=timeout_s)
     render(result.columns, result.rows, fmt)
 
 

@@ -12,9 +12,6 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import text
-from sqlalchemy.exc import ProgrammingError
-
 if TYPE_CHECKING:
     from alembic.config import Config
     from sqlalchemy import Engine
@@ -37,6 +34,9 @@ def shipped_head() -> str | None:
 
 def stored_revision(engine: Engine) -> str | None:
     """The database's revision from one query; None without an `alembic_version` table."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import ProgrammingError
+
     try:
         with engine.connect() as conn:
             rows = conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all()

@@ -11,11 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, text
-
-from esrpdb.queries.adhoc import QueryResult
 from esrpdb.queries.params import BadValue, convert
+
+if TYPE_CHECKING:  # `query --list` and the migrations read the files without a database library
+    from sqlalchemy import Engine
+
+    from esrpdb.queries.adhoc import QueryResult
 
 QUERIES_DIR = Path(__file__).resolve().parent
 
@@ -104,6 +107,10 @@ def get(name: str) -> CannedQuery:
 
 def query(engine: Engine, name: str, params: dict[str, str] | None = None) -> QueryResult:
     """Rows of a canned query, filtered by `column = value` (typed) for each parameter."""
+    from sqlalchemy import text
+
+    from esrpdb.queries.adhoc import QueryResult
+
     canned = get(name)
     params = params or {}
     with engine.connect() as conn:

@@ -1,11 +1,12 @@
 """Store per-run figures at ingest and rewrite the canned views to read them.
 
 The 0005 views recomputed everything from the base tables on every call (all latencies,
-millions of perf samples, a window over every run). This revision adds `run_figures`,
-`run_scope_latencies` and `perf_counter_means`, the function that fills them
-(`refresh_run_figures`), and triggers that recompute the runs a transaction touched when it
-commits (migrations/run_figures_0008.sql); then it fills them once and replaces the views
-with the ones in queries/*.sql. Downgrade puts the 0005 views back.
+millions of perf samples, a window over every run). This revision adds the stored tables
+(`run_figures`, `run_disk_figures`, `run_scope_latencies`, `perf_counter_means`,
+`solution_disk_counts`, and the `run_figures_stale` work list), the functions that fill them
+(`refresh_run_figures`, `refresh_solution_disk_counts`) and the triggers that recompute what a
+transaction touched when it commits (migrations/run_figures_0008.sql); then it fills them once
+and replaces the views with the ones in queries/*.sql. Downgrade puts the 0005 views back.
 
 Revision ID: 0008
 Revises: 0007
@@ -41,7 +42,8 @@ TRIGGERS = (
 )
 DISK_TRIGGERS = ("insert", "update", "delete")
 FUNCTIONS = (
-    "run_figures_mark_renamed()", "run_figures_mark_runs()", "run_figures_mark_changed()", "run_figures_mark_old()", "run_figures_mark_new()",
+    "run_figures_mark_renamed()", "run_figures_mark_runs()", "run_figures_mark_changed()",
+    "run_figures_mark_old()", "run_figures_mark_new()",
     "refresh_stale_run_figures()", "mark_run_figures_stale(integer[])", "refresh_run_figures(integer[])",
     "disks_mark_new()", "disks_mark_old()", "disks_mark_changed()", "refresh_solution_disk_counts(integer[])",
 )
@@ -158,7 +160,7 @@ def downgrade() -> None:
         op.execute(f"DROP TRIGGER disks_counts_{event} ON disks")
     for function in FUNCTIONS:
         op.execute(f"DROP FUNCTION {function}")
-    for table in ("run_disk_figures", "solution_disk_counts", "run_figures_stale", "perf_counter_means", "run_scope_latencies",
-                  "run_figures"):
+    for table in ("run_disk_figures", "solution_disk_counts", "run_figures_stale", "perf_counter_means",
+                  "run_scope_latencies", "run_figures"):
         op.drop_table(table)
     canned.create_views(op.execute, VIEWS_0005)

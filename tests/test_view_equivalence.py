@@ -110,3 +110,17 @@ def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
     assert_same(kept, _stored(catalog.engine))
     with catalog.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM run_figures_stale")).scalar() == 0
+
+
+def test_the_reader_role_reads_the_stored_figures_and_every_view(fresh_database_url):
+    from esrpdb.db.connection import derived_reader_url
+
+    reader = create_engine(derived_reader_url(fresh_database_url))
+    try:
+        with reader.connect() as conn:
+            assert conn.execute(text("SELECT current_user")).scalar() == "esrpdb_reader"
+            for relation in ("run_figures", "run_disk_figures", "run_scope_latencies", "perf_counter_means",
+                             "solution_disk_counts", *(q.view for q in canned.all_queries().values())):
+                conn.execute(text(f"SELECT count(*) FROM {relation}")).scalar()
+    finally:
+        reader.dispose()

@@ -31,8 +31,16 @@ def query(
             fail(f"--param takes column=value, got {item!r}")
         key, value = item.split("=", 1)
         params[key.strip()] = value
+    from esrpdb.db import quick
+
     with friendly_errors(ctx, canned.UnknownQuery, canned.BadParameter):
-        result = canned.query(ctx.obj.reader(), name, params)
+        canned.get(name)  # an unknown name fails before any connection
+        conn = quick.reader_connection(ctx.obj.database_url, ctx.obj.reader_url)
+        if conn is None:
+            result = canned.query(ctx.obj.reader(), name, params)
+        else:
+            with conn:
+                result = canned.query_on(conn, name, params)
     render(result.columns, result.rows, fmt, title=canned.get(name).title)
 
 

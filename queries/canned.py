@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from esrpdb.queries.params import BadValue, convert
 
 if TYPE_CHECKING:  # `query --list` and the migrations read the files without a database library
+    import psycopg
     from sqlalchemy import Engine
 
     from esrpdb.queries.adhoc import QueryResult
@@ -107,29 +108,43 @@ def get(name: str) -> CannedQuery:
 
 def query(engine: Engine, name: str, params: dict[str, str] | None = None) -> QueryResult:
     """Rows of a canned query, filtered by `column = value` (typed) for each parameter."""
-    from sqlalchemy import text
+    raw = engine.raw_connection()
+    try:
+        return query_on(raw.driver_connection, name, params)  # type: ignore[arg-type]
+    finally:
+        raw.close()
 
+
+def query_on(conn: psycopg.Connection, name: str, params: dict[str, str] | None = None) -> QueryResult:
+    """`query` on a psycopg connection (the CLI's fast path needs no SQLAlchemy); leaves it rolled back."""
     from esrpdb.queries.adhoc import QueryResult
 
     canned = get(name)
-    params = params or {}
-    with engine.connect() as conn:
-        probe = conn.execute(text(f"SELECT * FROM {canned.view} LIMIT 0"))
-        types = {d.name: d.type_code for d in probe.cursor.description}
-        columns = list(probe.keys())
-        unknown = [p for p in params if p not in columns]
-        if unknown:
-            raise BadParameter(f"{canned.name} has no column {', '.join(unknown)}; columns: {', '.join(columns)}")
-        values = {}
-        for n, (column, value) in enumerate(params.items()):
-            try:
-                values[f"p{n}"] = convert(types.get(column), value)
-            except BadValue as error:
-                raise BadParameter(f"{canned.name}: {column} is {error}; got {value!r}") from None
-        where = " AND ".join(f"{c} = :p{n}" for n, c in enumerate(params))
-        sql = f"SELECT * FROM {canned.view}" + (f" WHERE {where}" if where else "")
-        order = [c for c in ("solution", "trial", "run_label", "run_id", "disk_basis", "scope") if c in columns]
-        if order:
-            sql += " ORDER BY " + ", ".join(f"{c} NULLS LAST" for c in order)
-        result = conn.execute(text(sql), values)
-        return QueryResult(columns=list(result.keys()), rows=[tuple(r) for r in result])
+    try:
+        probe = conn.execute(f"SELECT * FROM {canned.view} LIMIT 0")
+        sql, values = _filtered(canned, [(d.name, d.type_code) for d in probe.description], params or {})
+        result = conn.execute(sql, values)
+        return QueryResult(columns=[d.name for d in result.description], rows=[tuple(r) for r in result])
+    finally:
+        conn.rollback()
+
+
+def _filtered(canned: CannedQuery, description: list[tuple[str, int]], params: dict[str, str]) -> tuple[str, dict]:
+    """The view's SELECT with one typed `column = value` per parameter, in the listing order."""
+    types = dict(description)
+    columns = [name for name, _ in description]
+    unknown = [p for p in params if p not in columns]
+    if unknown:
+        raise BadParameter(f"{canned.name} has no column {', '.join(unknown)}; columns: {', '.join(columns)}")
+    values = {}
+    for n, (column, value) in enumerate(params.items()):
+        try:
+            values[f"p{n}"] = convert(types.get(column), value)
+        except BadValue as error:
+            raise BadParameter(f"{canned.name}: {column} is {error}; got {value!r}") from None
+    where = " AND ".join(f"{c} = %(p{n})s" for n, c in enumerate(params))
+    sql = f"SELECT * FROM {canned.view}" + (f" WHERE {where}" if where else "")
+    order = [c for c in ("solution", "trial", "run_label", "run_id", "disk_basis", "scope") if c in columns]
+    if order:
+        sql += " ORDER BY " + ", ".join(f"{c} NULLS LAST" for c in order)
+    return sql, values

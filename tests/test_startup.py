@@ -43,7 +43,7 @@ def test_sql_default_timeout_matches_the_library():
     assert DEFAULT_TIMEOUT_S == adhoc.DEFAULT_TIMEOUT_S
 
 
-def test_sql_on_a_running_embedded_server_needs_no_sqlalchemy(pg_server, pg_home):
+def test_sql_and_query_on_a_running_embedded_server_need_no_sqlalchemy(pg_server, pg_home):
     migrate.upgrade(pg_server.url)  # the server's own catalogue database, which the fast path reads
     env = {k: v for k, v in os.environ.items() if k not in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL")}
     env["ESRPDB_HOME"] = str(pg_home)
@@ -52,3 +52,8 @@ def test_sql_on_a_running_embedded_server_needs_no_sqlalchemy(pg_server, pg_home
         "try:\n    app(['sql', 'select 41 + 1 as answer', '-f', 'csv'])\nexcept SystemExit:\n    pass\n"
         "print('sqlalchemy' in sys.modules, 'alembic' in sys.modules)", env)
     assert out.splitlines() == ["answer", "42", "False False"]
+    out = _modules_after(
+        "import sys\nfrom esrpdb.cli.main import app\n"
+        "try:\n    app(['query', 'median-runs', '-p', 'is_median_run=yes', '-f', 'csv'])\nexcept SystemExit:\n    pass\n"
+        "print('sqlalchemy' in sys.modules)", env)
+    assert out.splitlines()[0].startswith("solution,trial,run_id") and out.splitlines()[-1] == "False"

@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--solutions", type=int, default=10_000)
     parser.add_argument("--revision", default="head", help="migrate the bench database to this revision")
-    parser.add_argument("--database-url", help="superuser URL of a server with the esrpdb_owner role; default: the embedded server")
+    parser.add_argument("--database-url",
+                        help="superuser URL of a server with the esrpdb_owner role; default: the embedded server")
     parser.add_argument("--rebuild", action="store_true", help="rebuild the synthetic catalogue")
     parser.add_argument("--repeats", type=int, default=REPEATS, help="timings per query (the median is shown)")
     args = parser.parse_args(argv)

@@ -7,7 +7,6 @@ from typing import Optional
 
 import typer
 
-from ..queries.audit import AuditReport, UnknownSolution, audit as audit_lib
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
@@ -25,6 +24,8 @@ def audit(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Recompute every published claim from the stored data and list what does not add up."""
+    from ..queries.audit import UnknownSolution, audit as audit_lib
+
     with friendly_errors(ctx, UnknownSolution, ValueError):
         report = audit_lib(ctx.obj.reader(), solution=solution, verdict=verdict)
     if fmt is OutputFormat.json:
@@ -36,8 +37,10 @@ def audit(
         print_report(report)
 
 
-def print_report(report: AuditReport) -> None:
+def print_report(report) -> None:
     """One table per solution, worst verdict first, then the counts."""
+    from ..queries.audit import AuditReport
+
     for key, findings in report.by_solution().items():
         counts = AuditReport(findings).counts()
         title = f"{key or '(no solution)'}: " + ", ".join(f"{n} {v}" for v, n in counts.items() if n)

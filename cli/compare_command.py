@@ -7,12 +7,9 @@ from typing import List, Optional
 
 import typer
 
-from ..queries import compare as compare_lib
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
-
-MetricName = Enum("MetricName", {name: name for name in compare_lib.METRICS}, type=str)  # type: ignore[misc]
 
 
 class DiskBasis(str, Enum):
@@ -28,13 +25,17 @@ def compare(
     ctx: typer.Context,
     a: str = typer.Argument(..., help="First solution key."),
     b: str = typer.Argument(..., help="Second solution key."),
-    metric: Optional[List[MetricName]] = typer.Option(None, "--metric", "-m", help="Metric (repeatable); default: all."),
+    metric: Optional[List[str]] = typer.Option(
+        None, "--metric", "-m", help="Metric (repeatable), e.g. total_iops, throughput_mb_per_s, perf_per_watt; "
+                                     "default: all."),
     disk_basis: Optional[DiskBasis] = typer.Option(None, "--disk-basis",
                                                    help="Per-disk figures on all or active disks; default: both."),
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Compare two solutions' median runs, metric by metric, with the spread across each trial's runs."""
-    metrics = tuple(m.value for m in metric) if metric else compare_lib.DEFAULT_METRICS
+    from ..queries import compare as compare_lib
+
+    metrics = tuple(metric) if metric else compare_lib.DEFAULT_METRICS
     with friendly_errors(ctx, compare_lib.UnknownKey):
         report = compare_lib.compare(ctx.obj.reader(), a, b, metrics,
                                      disk_basis=disk_basis.value if disk_basis else None)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from ..db import catalog as catalog_lib, embedded
 from .errors import friendly_errors
 
 db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB_HOME).", no_args_is_help=True)
@@ -12,6 +11,8 @@ db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB
 
 def init(ctx: typer.Context) -> None:
     """Create the catalogue schema, or upgrade it to the newest migration (safe to repeat)."""
+    from ..db import catalog as catalog_lib
+
     with friendly_errors(ctx, Exception):
         catalog, revision = catalog_lib.init(ctx.obj.database_url)
         typer.echo(f"catalogue at revision {revision} on PostgreSQL {catalog.server_version()}")
@@ -20,6 +21,8 @@ def init(ctx: typer.Context) -> None:
 @db_app.command("start")
 def start() -> None:
     """Start the embedded server (initialising it the first time)."""
+    from ..db import embedded
+
     server = embedded.start()
     typer.echo(f"running (pid {server.pid}) in {server.home}")
 
@@ -27,12 +30,16 @@ def start() -> None:
 @db_app.command("stop")
 def stop() -> None:
     """Stop the embedded server."""
+    from ..db import embedded
+
     typer.echo("stopped" if embedded.stop() else "not running")
 
 
 @db_app.command("status")
 def status() -> None:
     """Say whether the embedded server is running, and where its data lives."""
+    from ..db import embedded
+
     server = embedded.status()
     state = f"running (pid {server.pid})" if server.running else "not running"
     typer.echo(f"{state}; data in {server.home}")

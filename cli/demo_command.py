@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from ..db.connection import redact
-from ..db.demo import DEMO_METRICS, DemoRefused, demo
 from .errors import friendly_errors
 from .render import render
 
@@ -15,6 +13,9 @@ def demo_command(ctx: typer.Context) -> None:
 
     On the embedded server it is a fresh `esrpdb_demo` database; with --database-url, the given
     database, which must be empty."""
+    from ..db.connection import redact
+    from ..db.demo import DEMO_METRICS, DemoRefused, demo
+
     with friendly_errors(ctx, DemoRefused):
         result = demo(ctx.obj.database_url)
     typer.echo(f"loaded {result.loaded_files} files ({result.failed_files} failed) from {result.catalog_dir}")

@@ -13,10 +13,6 @@ from typing import Optional
 
 import typer
 
-from ..ingest import bounded_read
-from ..ingest.errors import ParseError
-from ..ingest.formats import document as document_format
-from ..ingest.formats.manifest.draft_toml import draft_manifests
 from .errors import fail, friendly_errors
 
 
@@ -44,6 +40,11 @@ def draft(
                                           help="A .toml file (one solution) or a folder (one <key>.toml per solution)."),
 ) -> None:
     """Draft the solution manifests a document describes; every value cites its line."""
+    from ..ingest import bounded_read
+    from ..ingest.errors import ParseError
+    from ..ingest.formats import document as document_format
+    from ..ingest.formats.manifest.draft_toml import draft_manifests
+
     with friendly_errors(ctx, ParseError, OSError):
         info = bounded_read.regular_file(path)
         bounded_read.check_size(path, info.st_size, document_format)

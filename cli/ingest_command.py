@@ -7,10 +7,7 @@ from pathlib import Path
 from typing import Any, List, Optional
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from ..ingest.pipeline import FileOutcome, ingest_paths, iter_files
 from .errors import fail, friendly_errors
 from .render import OutputFormat, render
 
@@ -27,6 +24,10 @@ def ingest(
     fmt: OutputFormat = typer.Option(OutputFormat.table, "--format", "-f", help="Summary as table, csv or json."),
 ) -> None:
     """Load Jetstress reports (and other recognised files) into the catalogue."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from ..ingest.pipeline import ingest_paths, iter_files
     from ..queries.keys import UnknownKey
 
     if new_solution and not solution:
@@ -57,7 +58,7 @@ def _display_path(path: str) -> str:
     return relative if len(relative) < len(path) else path
 
 
-def _rows(outcomes: list[FileOutcome], path, named_by: str | None = None):
+def _rows(outcomes: list, path, named_by: str | None = None):
     """One row per file, a manifest's referenced files right after it (each with its own status)."""
     for o in outcomes:
         if o.status == "ignored":
@@ -67,7 +68,7 @@ def _rows(outcomes: list[FileOutcome], path, named_by: str | None = None):
         yield from _rows(o.referenced, path, named_by=path(o.path))
 
 
-def _summarise(outcomes: list[FileOutcome], fmt: OutputFormat) -> None:
+def _summarise(outcomes: list, fmt: OutputFormat) -> None:
     path = _display_path if fmt is OutputFormat.table else str
     rows = [row if fmt is not OutputFormat.table else row[:-1] for row in _rows(outcomes, path)]
     columns = ["file", "status", "format", "runs", "warnings", "message", "named_by"]

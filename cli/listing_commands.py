@@ -6,7 +6,6 @@ from typing import Optional
 
 import typer
 
-from ..queries import listings
 from .errors import friendly_errors
 from .render import OutputFormat, render
 
@@ -15,6 +14,8 @@ FORMAT_OPTION = typer.Option(OutputFormat.table, "--format", "-f", help="table, 
 
 def solutions(ctx: typer.Context, fmt: OutputFormat = FORMAT_OPTION) -> None:
     """List solutions with their disk counts, capacity and price."""
+    from ..queries import listings
+
     result = listings.solutions(ctx.obj.reader())
     render(result.columns, result.rows, fmt, title="Solutions")
 
@@ -25,6 +26,7 @@ def runs(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """List Jetstress runs with verdict, achieved IOPS and instance count."""
+    from ..queries import listings
     from ..queries.keys import UnknownKey
 
     with friendly_errors(ctx, UnknownKey):

@@ -1,4 +1,8 @@
-"""Entry point: global options, then one thin command per library function."""
+"""Entry point: global options, then one thin command per library function.
+
+Command modules import only typer at the top; each command imports the libraries it needs
+(SQLAlchemy, psycopg, Alembic, lxml, rich) in its body, so `esrpdb --help` starts at once.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,12 @@ from typing import Optional
 
 import typer
 
-from ..db.catalog import Catalog, open_catalog
 from . import (
     assign_command,
     audit_command,
     compare_command,
     db_commands,
+    delete_command,
     demo_command,
     draft_command,
     ingest_command,
@@ -27,7 +31,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # plain Click errors: `Error: Invalid value …` on one line, no panels
+    rich_markup_mode=None,  # click's plain help and errors: cheaper than rich, and `Error: …` on one line
 )
 
 
@@ -37,7 +41,9 @@ class Options:
     reader_url: str | None
     debug: bool
 
-    def catalog(self) -> Catalog:
+    def catalog(self):
+        from ..db.catalog import open_catalog
+
         return open_catalog(self.database_url, reader_url=self.reader_url)
 
     def reader(self):
@@ -79,6 +85,7 @@ assign_command.register(app)
 audit_command.register(app)
 compare_command.register(app)
 db_commands.register(app)
+delete_command.register(app)
 demo_command.register(app)
 draft_command.register(app)
 ingest_command.register(app)

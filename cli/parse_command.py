@@ -6,8 +6,6 @@ from pathlib import Path
 
 import typer
 
-from ..ingest.errors import ParseError
-from ..ingest.inspect import parse_file
 from .errors import friendly_errors
 
 
@@ -17,6 +15,9 @@ def parse(
     raw: bool = typer.Option(True, "--raw/--normalised", help="Stage one as printed, or the catalogue's rows."),
 ) -> None:
     """Show what esrpdb reads from a file, as JSON (nothing is written)."""
+    from ..ingest.errors import ParseError
+    from ..ingest.inspect import parse_file
+
     with friendly_errors(ctx, ParseError, OSError):
         typer.echo(parse_file(path, normalised=not raw))
 

@@ -6,7 +6,6 @@ from typing import List, Optional
 
 import typer
 
-from ..queries import canned
 from .errors import fail, friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
@@ -20,6 +19,8 @@ def query(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Run a canned query: per-disk IOPS, IOPS per dollar, MB per dollar, performance per watt, …"""
+    from ..queries import canned
+
     if list_queries or name is None:
         rows = [(q.name, q.title, q.description) for q in canned.all_queries().values()]
         render(["name", "title", "description"], rows, fmt, title="Canned queries")
@@ -30,8 +31,16 @@ def query(
             fail(f"--param takes column=value, got {item!r}")
         key, value = item.split("=", 1)
         params[key.strip()] = value
+    from ..db import quick
+
     with friendly_errors(ctx, canned.UnknownQuery, canned.BadParameter):
-        result = canned.query(ctx.obj.reader(), name, params)
+        canned.get(name)  # an unknown name fails before any connection
+        conn = quick.reader_connection(ctx.obj.database_url, ctx.obj.reader_url)
+        if conn is None:
+            result = canned.query(ctx.obj.reader(), name, params)
+        else:
+            with conn:
+                result = canned.query_on(conn, name, params)
     render(result.columns, result.rows, fmt, title=canned.get(name).title)
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, text
-from sqlalchemy.orm import Session, sessionmaker
 
 from . import migrate
 from .connection import make_engine, resolve_urls
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 
 @dataclass
@@ -27,6 +30,8 @@ class Catalog:
         return self._reader_engine
 
     def session(self) -> Session:
+        from sqlalchemy.orm import sessionmaker  # the ORM is for ingest; reading commands skip it
+
         return sessionmaker(self.engine, expire_on_commit=False)()
 
     def server_version(self) -> str:

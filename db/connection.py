@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlalchemy import Engine, create_engine
-from sqlalchemy.engine import URL, make_url
+from typing import TYPE_CHECKING
 
 from . import embedded, roles
+
+if TYPE_CHECKING:  # SQLAlchemy is imported by the functions that use it: see db/quick.py
+    from sqlalchemy import Engine
+    from sqlalchemy.engine import URL
 
 ENV_URL = "ESRPDB_DATABASE_URL"
 ENV_READER_URL = "ESRPDB_READER_URL"
@@ -25,6 +27,8 @@ class BadDatabaseUrl(ValueError):
 
 def normalise_url(url: str) -> str:
     """Accept plain `postgresql://` URLs and use the psycopg 3 driver for them."""
+    from sqlalchemy.engine import make_url
+
     try:
         parsed = make_url(url)
     except Exception:  # sqlalchemy raises ArgumentError, ValueError, …
@@ -39,6 +43,8 @@ def normalise_url(url: str) -> str:
 
 def redact(url: str) -> str:
     """The URL as it may be printed: any password masked."""
+    from sqlalchemy.engine import make_url
+
     try:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:
@@ -57,6 +63,8 @@ def derived_reader_url(owner_url: str) -> str | None:
     Such a URL (what `esrpdb db url` prints) has a reader twin with the same socket and
     database; any other URL needs ESRPDB_READER_URL to name its read-only role.
     """
+    from sqlalchemy.engine import make_url
+
     parsed: URL = make_url(owner_url)
     socket = parsed.query.get("host")
     if parsed.username == roles.OWNER_ROLE and parsed.password is None and parsed.host is None \
@@ -84,4 +92,6 @@ def resolve_url(database_url: str | None = None, *, home: Path | None = None) ->
 
 
 def make_engine(url: str) -> Engine:
+    from sqlalchemy import create_engine
+
     return create_engine(url, pool_pre_ping=False)

@@ -19,8 +19,6 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-from filelock import FileLock
-
 from . import private_files, roles
 
 DATABASE_NAME = "esrpdb"
@@ -94,12 +92,23 @@ def status(home: Path | None = None) -> ServerStatus:
     return ServerStatus(home, True, postmaster.pid, postmaster.socket_dir)
 
 
+def running(home: Path | None = None) -> ServerStatus | None:
+    """The server when it is up and current: what `start` would return without doing anything."""
+    home = home or default_home()
+    current = status(home)
+    if current.running and not private_files.auth_files_outdated(_pgdata(home)):
+        return current
+    return None
+
+
 def start(home: Path | None = None) -> ServerStatus:
     """Start the server if it is not running (initialising it the first time); idempotent."""
     home = home or default_home()
     current = status(home)
     if current.running and not private_files.auth_files_outdated(_pgdata(home)):
         return current
+    from filelock import FileLock  # only to start a server: attaching to a running one needs no lock
+
     try:
         home.mkdir(parents=True, exist_ok=True)
         lock = FileLock(str(home / ".server.lock"), timeout=120)
@@ -165,6 +174,8 @@ def stop(home: Path | None = None) -> bool:
     home = home or default_home()
     if not status(home).running:
         return False
+    from filelock import FileLock
+
     with FileLock(str(home / ".server.lock"), timeout=120):
         _pg_ctl(["-w", "-m", "fast", "stop"], home)
     return True

@@ -7,9 +7,10 @@ runs when the embedded server is bootstrapped; the per-database grants are an Al
 
 from __future__ import annotations
 
-from ..schema.roles import ADMIN_ROLE, DANGEROUS_ROLES, OWNER_ROLE, READER_ROLE
-
-__all__ = ["ADMIN_ROLE", "DANGEROUS_ROLES", "OWNER_ROLE", "READER_ROLE", "bootstrap_roles", "create_database"]
+# No import beyond the standard library: `esrpdb sql` reads these names on its fast path.
+OWNER_ROLE = "esrpdb_owner"  # owns the tables, migrates and ingests
+READER_ROLE = "esrpdb_reader"  # can only SELECT the catalogue
+ADMIN_ROLE = "postgres"  # the embedded server's bootstrap superuser; used only to bootstrap
 
 READER_SESSION_DEFAULTS = {
     "default_transaction_read_only": "on",

@@ -2,7 +2,8 @@
 
 Each file opens with a comment block (`-- title:`, `-- description:`, `-- column NAME:`) and
 then creates one view; migrations create the views from these files, so psql users and the
-CLI see the same numbers. `esrpdb query NAME --param column=value` filters a view by equality.
+CLI see the same numbers. `esrpdb query NAME --param column=value` filters a view by equality,
+the value read as the column's type (queries/params.py) so the filter reaches the indexes.
 """
 
 from __future__ import annotations
@@ -10,10 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, text
+from .params import BadValue, convert
 
-from .adhoc import QueryResult
+if TYPE_CHECKING:  # `query --list` and the migrations read the files without a database library
+    import psycopg
+    from sqlalchemy import Engine
+
+    from .adhoc import QueryResult
 
 QUERIES_DIR = Path(__file__).resolve().parent
 
@@ -55,6 +61,7 @@ class CannedQuery:
 
 
 def _parse(path: Path) -> CannedQuery:
+    """Name, title and column notes from the file's opening comment block."""
     query = CannedQuery(name=path.stem.replace("_", "-"), view=path.stem, title="", description="")
     current = None
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -75,14 +82,14 @@ def _parse(path: Path) -> CannedQuery:
     return query
 
 
-def all_queries() -> dict[str, CannedQuery]:
-    """Every canned query, in view creation order."""
-    return {q.name: q for q in (_parse(QUERIES_DIR / f"{view}.sql") for view in VIEW_ORDER)}
+def all_queries(directory: Path = QUERIES_DIR) -> dict[str, CannedQuery]:
+    """Every canned query, in view creation order (`directory`: a migration's frozen copies)."""
+    return {q.name: q for q in (_parse(directory / f"{view}.sql") for view in VIEW_ORDER)}
 
 
-def create_views(execute) -> None:
+def create_views(execute, directory: Path = QUERIES_DIR) -> None:
     """Create (or replace) every view; `execute` runs one SQL string (Alembic's op.execute)."""
-    for query in all_queries().values():
+    for query in all_queries(directory).values():
         execute(query.sql)
 
 
@@ -100,18 +107,44 @@ def get(name: str) -> CannedQuery:
 
 
 def query(engine: Engine, name: str, params: dict[str, str] | None = None) -> QueryResult:
-    """Rows of a canned query, filtered by `column = value` for each parameter."""
+    """Rows of a canned query, filtered by `column = value` (typed) for each parameter."""
+    raw = engine.raw_connection()
+    try:
+        return query_on(raw.driver_connection, name, params)  # type: ignore[arg-type]
+    finally:
+        raw.close()
+
+
+def query_on(conn: psycopg.Connection, name: str, params: dict[str, str] | None = None) -> QueryResult:
+    """`query` on a psycopg connection (the CLI's fast path needs no SQLAlchemy); leaves it rolled back."""
+    from .adhoc import QueryResult
+
     canned = get(name)
-    params = params or {}
-    with engine.connect() as conn:
-        columns = list(conn.execute(text(f"SELECT * FROM {canned.view} LIMIT 0")).keys())
-        unknown = [p for p in params if p not in columns]
-        if unknown:
-            raise BadParameter(f"{canned.name} has no column {', '.join(unknown)}; columns: {', '.join(columns)}")
-        where = " AND ".join(f"CAST({c} AS text) = :p{n}" for n, c in enumerate(params))
-        sql = f"SELECT * FROM {canned.view}" + (f" WHERE {where}" if where else "")
-        order = [c for c in ("solution", "trial", "run_label", "run_id", "disk_basis", "scope") if c in columns]
-        if order:
-            sql += " ORDER BY " + ", ".join(f"{c} NULLS LAST" for c in order)
-        result = conn.execute(text(sql), {f"p{n}": v for n, v in enumerate(params.values())})
-        return QueryResult(columns=list(result.keys()), rows=[tuple(r) for r in result])
+    try:
+        probe = conn.execute(f"SELECT * FROM {canned.view} LIMIT 0")
+        sql, values = _filtered(canned, [(d.name, d.type_code) for d in probe.description], params or {})
+        result = conn.execute(sql, values)
+        return QueryResult(columns=[d.name for d in result.description], rows=[tuple(r) for r in result])
+    finally:
+        conn.rollback()
+
+
+def _filtered(canned: CannedQuery, description: list[tuple[str, int]], params: dict[str, str]) -> tuple[str, dict]:
+    """The view's SELECT with one typed `column = value` per parameter, in the listing order."""
+    types = dict(description)
+    columns = [name for name, _ in description]
+    unknown = [p for p in params if p not in columns]
+    if unknown:
+        raise BadParameter(f"{canned.name} has no column {', '.join(unknown)}; columns: {', '.join(columns)}")
+    values = {}
+    for n, (column, value) in enumerate(params.items()):
+        try:
+            values[f"p{n}"] = convert(types.get(column), value)
+        except BadValue as error:
+            raise BadParameter(f"{canned.name}: {column} is {error}; got {value!r}") from None
+    where = " AND ".join(f"{c} = %(p{n})s" for n, c in enumerate(params))
+    sql = f"SELECT * FROM {canned.view}" + (f" WHERE {where}" if where else "")
+    order = [c for c in ("solution", "trial", "run_label", "run_id", "disk_basis", "scope") if c in columns]
+    if order:
+        sql += " ORDER BY " + ", ".join(f"{c} NULLS LAST" for c in order)
+    return sql, values

@@ -3,19 +3,12 @@
 --   with the thresholds the run's log announced and how many instances exceed the average limits.
 -- column avg_db_read_latency_ms: average over instances of the instance averages
 -- column instances_over_read_threshold: instances whose average read latency exceeds the threshold
+-- Aggregates stored per run and scope at ingest (run_scope_latencies, migration 0008).
 CREATE OR REPLACE VIEW latency_summary AS
-SELECT r.id AS run_id, s.key AS solution, r.run_label, l.scope,
-       count(*) AS instance_rows,
-       avg(l.db_read_latency_ms) AS avg_db_read_latency_ms,
-       min(l.db_read_latency_ms) AS min_db_read_latency_ms,
-       max(l.db_read_latency_ms) AS max_db_read_latency_ms,
-       avg(l.db_write_latency_ms) AS avg_db_write_latency_ms,
-       avg(l.log_write_latency_ms) AS avg_log_write_latency_ms,
-       max(l.log_write_latency_ms) AS max_log_write_latency_ms,
-       r.threshold_db_read_avg_ms, r.threshold_log_write_avg_ms,
-       count(*) FILTER (WHERE l.db_read_latency_ms > r.threshold_db_read_avg_ms) AS instances_over_read_threshold,
-       count(*) FILTER (WHERE l.log_write_latency_ms > r.threshold_log_write_avg_ms) AS instances_over_log_threshold
-FROM latencies l
-JOIN runs r ON r.id = l.run_id
-LEFT JOIN solutions s ON s.id = r.solution_id
-GROUP BY r.id, s.key, r.run_label, l.scope, r.threshold_db_read_avg_ms, r.threshold_log_write_avg_ms;
+SELECT l.run_id, l.solution, l.run_label, l.scope, l.instance_row_count AS instance_rows,
+       l.avg_db_read_latency_ms, l.min_db_read_latency_ms, l.max_db_read_latency_ms,
+       l.avg_db_write_latency_ms, l.avg_log_write_latency_ms, l.max_log_write_latency_ms,
+       l.threshold_db_read_avg_ms, l.threshold_log_write_avg_ms,
+       l.over_read_threshold_count AS instances_over_read_threshold,
+       l.over_log_threshold_count AS instances_over_log_threshold
+FROM run_scope_latencies l;

@@ -5,12 +5,12 @@
 -- column achieved_iops_per_disk: achieved IOPS per disk
 -- column log_iops_per_disk: log writes per second per disk
 -- column total_iops_per_disk: total IOPS per disk
+-- Stored row for row at ingest (run_disk_figures, migration 0008).
 CREATE OR REPLACE VIEW per_disk_iops AS
-SELECT m.solution, m.trial, m.run_id, m.run_label, m.is_median_run, dc.disk_basis, dc.disk_count,
-       m.achieved_iops, m.log_iops, m.total_iops,
-       m.achieved_iops / NULLIF(dc.disk_count, 0) AS achieved_iops_per_disk,
-       m.log_iops / NULLIF(dc.disk_count, 0) AS log_iops_per_disk,
-       m.total_iops / NULLIF(dc.disk_count, 0) AS total_iops_per_disk,
-       m.iops_source
-FROM median_runs m
-JOIN disk_counts dc ON dc.solution_id = m.solution_id;
+SELECT solution, trial, run_id, run_label, is_median_run, disk_basis, disk_count,
+       achieved_iops, log_iops, total_iops,
+       per_disk_achieved_iops AS achieved_iops_per_disk,
+       per_disk_log_iops AS log_iops_per_disk,
+       per_disk_total_iops AS total_iops_per_disk,
+       iops_source
+FROM run_disk_figures;

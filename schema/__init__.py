@@ -8,6 +8,14 @@ from .base import Base
 from .claims import Claim
 from .documents import DocumentCell, DocumentTable
 from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
+from .figures import (
+    PerfCounterMean,
+    RunDiskFigures,
+    RunFigures,
+    RunFiguresStale,
+    RunScopeLatency,
+    SolutionDiskCounts,
+)
 from .provenance import RunSource, SolutionFact
 from .runs import (
     BackupStat,
@@ -41,6 +49,7 @@ __all__ = [
     "Latency",
     "LogEvent",
     "PerfCounter",
+    "PerfCounterMean",
     "PerfFile",
     "PerfSample",
     "PowerFile",
@@ -50,10 +59,15 @@ __all__ = [
     "ReportField",
     "Run",
     "RunAssignment",
+    "RunDiskFigures",
+    "RunFigures",
+    "RunFiguresStale",
     "RunSource",
     "SolutionFact",
     "RunPower",
+    "RunScopeLatency",
     "Solution",
+    "SolutionDiskCounts",
     "SourceFile",
     "TestConfig",
     "TestIssue",

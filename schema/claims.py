@@ -21,10 +21,10 @@ class Claim(Base):
     source_file_id: Mapped[int | None] = mapped_column(ForeignKey("source_files.id", ondelete="CASCADE"), index=True)
     solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
     subject: Mapped[str] = mapped_column(Text, server_default="solution")
-    run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
+    run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"), index=True)
     # For comparative claims ("86 percent more ... than B"): the B side.
-    other_solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"))
-    other_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
+    other_solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
+    other_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"), index=True)
     other_metric: Mapped[str | None] = mapped_column(Text)
     metric: Mapped[str] = mapped_column(Text)  # vocabulary in ingest/formats/manifest/records.py
     value_printed: Mapped[str] = mapped_column(Text)  # "12.5", "40", "Run 2": as printed

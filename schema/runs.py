@@ -304,5 +304,7 @@ class PublishedValue(Base):
     metric: Mapped[str] = mapped_column(Text, primary_key=True)
     value: Mapped[float]  # unit by metric: IOPS, MB/s (2^20 bytes), ms or W
     value_printed: Mapped[str] = mapped_column(Text)  # "1,318.962 + 1,458.143 + …" when rows are added up
-    document_table_id: Mapped[int | None] = mapped_column(ForeignKey("document_tables.id", ondelete="CASCADE"))
+    document_table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("document_tables.id", ondelete="CASCADE"), index=True
+    )
     row_labels: Mapped[list[str]] = mapped_column(ARRAY(Text))

@@ -73,7 +73,7 @@ class RunPower(Base):
     __table_args__ = (*non_negative("idle_power_w", "active_power_w"), one_of("boundary", POWER_BOUNDARIES))
 
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
-    source_file_id: Mapped[int | None] = mapped_column(ForeignKey("source_files.id", ondelete="CASCADE"))
+    source_file_id: Mapped[int | None] = mapped_column(ForeignKey("source_files.id", ondelete="CASCADE"), index=True)
     idle_power_w: Mapped[float | None]
     active_power_w: Mapped[float | None]
     boundary: Mapped[str | None] = mapped_column(Text)

@@ -41,7 +41,7 @@ def test_runs_and_audit_refuse_unknown_keys(seed_catalog_url):
         "Error: unknown verdict 'mismatches' (did you mean 'mismatch'?)")
     assert "Invalid value for '--disk-basis'" in one_error_line(
         invoke(seed_catalog_url, "compare", "hp-eva4400", "hp-lefthand-p4500", "--disk-basis", "bogus"))
-    assert "Invalid value for '--metric'" in one_error_line(
+    assert "Error: unknown metric 'speed'; known: " in one_error_line(
         invoke(seed_catalog_url, "compare", "hp-eva4400", "hp-lefthand-p4500", "--metric", "speed"))
 
 

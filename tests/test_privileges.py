@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 from esrpdb.db import roles
+from esrpdb.queries.adhoc import DANGEROUS_ROLES
 
 runner = CliRunner()
 
@@ -76,7 +77,7 @@ def test_reader_and_owner_hold_no_dangerous_role_and_no_create(pg_server, fresh_
             assert not superuser and not create_role
             held = conn.execute(
                 "select d.rolname from pg_roles d where d.rolname = any(%s) and pg_has_role(%s, d.oid, 'MEMBER')",
-                (list(roles.DANGEROUS_ROLES), role)).fetchall()
+                (list(DANGEROUS_ROLES), role)).fetchall()
             assert held == []
         reader_can = conn.execute(
             "select has_database_privilege(%(r)s, current_database(), 'CREATE'),"

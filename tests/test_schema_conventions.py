@@ -18,7 +18,8 @@ NOT_MEASURES = {
 # Measures whose unit is named by their table (host counters keep perfmon's own units).
 UNIT_BY_CONTEXT = {("host_counters", "average"), ("host_counters", "minimum"), ("host_counters", "maximum"),
                    ("perf_samples", "value"), ("document_cells", "value_number"),
-                   ("run_published_values", "value"), ("solution_facts", "value_number")}
+                   ("run_published_values", "value"), ("solution_facts", "value_number"),
+                   ("perf_counter_means", "value_sum")}
 
 
 def test_every_measure_column_names_its_unit():

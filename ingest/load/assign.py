@@ -67,8 +67,8 @@ def assign(engine: Engine, target: str, solution_key: str, *, new_solution: bool
         solution_id = solution_id_for(session, solution_key)
         previous = dict(session.execute(
             select(Run.id, Solution.key).outerjoin(Solution, Solution.id == Run.solution_id)
-            .where(Run.id.in_(run_ids))).tuples().all())
-        before = dict(session.execute(select(Run.id, Run.solution_id).where(Run.id.in_(run_ids))).tuples().all())
+            .where(Run.id.in_(run_ids))).all())
+        before = dict(session.execute(select(Run.id, Run.solution_id).where(Run.id.in_(run_ids))).all())
         moving = [run for run in run_ids if before[run] != solution_id]
         if moving:
             session.execute(update(Run).where(Run.id.in_(moving)).values(solution_id=solution_id, trial_id=None))

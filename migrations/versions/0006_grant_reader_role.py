@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from alembic import op
 
-from esrpdb.schema.roles import READER_ROLE
+from esrpdb.db.roles import READER_ROLE
 
 revision = "0006"
 down_revision = "0005"

@@ -6,7 +6,7 @@ existing runs are copied in); `runs.identity_key` is what makes two sightings on
 nobody wrote a manifest for, and `solution_facts` holds what was read for it, line by line.
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0008
 Create Date: 2026-11-23 09:00:00
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0006"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -27,6 +27,7 @@ _OVERALL = re.compile(r"overall test result\W*(?:pass|fail)", re.IGNORECASE)
 _TITLE = re.compile(r"\S.*?\s+test\s+result\s+report(?:[\s.]*\d+)?", re.IGNORECASE)
 _ESRP = re.compile(r"tested with\s*:?\s*esrp", re.IGNORECASE)
 _FIGURE = re.compile(r"(?:figure|table)\s+\d+\s*:.*(?:iops|jetstress)", re.IGNORECASE)
+_ESRP_WORD = re.compile(r"\besrp\b")
 _IOPS_CELL = re.compile(r"iops|i/o per second", re.IGNORECASE)
 _NUMBER_CELL = re.compile(r"[\d,.]+")
 
@@ -43,7 +44,7 @@ class Evidence:
         raw = raw[:MAX_SCAN_LINE_CHARS]
         folded = raw.casefold()
         self.jetstress = self.jetstress or "jetstress" in folded
-        self.esrp = self.esrp or "esrp" in folded
+        self.esrp = self.esrp or bool(_ESRP_WORD.search(folded))  # the word, not `esrpdb`
         line = clean(re.sub(r"[|\t]", "  ", raw).strip().lstrip("#").strip())
         self.summary = self.summary or normalise_label(line) == "test summary"
         self.overall = self.overall or bool(_OVERALL.match(line))

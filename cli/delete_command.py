@@ -1,0 +1,42 @@
+"""`esrpdb delete FILE|SHA256` and `esrpdb delete --solution KEY`: remove what came from it."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from .errors import fail, friendly_errors
+from .listing_commands import FORMAT_OPTION
+from .render import OutputFormat, render
+
+
+def delete(
+    ctx: typer.Context,
+    source: Optional[str] = typer.Argument(None, help="A source file: its SHA-256 (or 8+ leading digits), "
+                                                      "its path as ingested, or its file name."),
+    solution: Optional[str] = typer.Option(None, "--solution", help="A solution key: the solution, its runs "
+                                                                    "and the files only about it."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="List what would go, and delete nothing."),
+    fmt: OutputFormat = FORMAT_OPTION,
+) -> None:
+    """Delete a source file (report, export, document, manifest) or a solution, in one transaction."""
+    from ..db.delete import NothingToDelete, delete_solution, delete_source
+
+    if (source is None) == (solution is None):
+        fail("name either a source file or --solution KEY")
+    engine = ctx.obj.catalog().engine
+    with friendly_errors(ctx, NothingToDelete):
+        if solution is not None:
+            report = delete_solution(engine, solution, dry_run=dry_run)
+        else:
+            report = delete_source(engine, source, dry_run=dry_run)
+    verb = "would delete" if dry_run else "deleted"
+    render(["table", "rows"], sorted(report.rows_by_table.items()), fmt, title=f"{verb}: {report.target}")
+    if fmt is OutputFormat.table:
+        for sha256, path in report.source_files:
+            typer.echo(f"{verb} {sha256} {path}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("delete")(delete)

@@ -1,0 +1,84 @@
+"""`--param column=value`: the value read as the column's own type, so the filter can use indexes.
+
+Comparing `CAST(column AS text)` matched any type but hid every index behind the cast; a
+value converted here is bound with its type and PostgreSQL pushes `column = value` down into
+the view to the base table's index.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any, Callable
+
+TRUE_WORDS = {"true", "t", "yes", "y", "on", "1"}
+FALSE_WORDS = {"false", "f", "no", "n", "off", "0"}
+INTEGER = re.compile(r"[+-]?[0-9]+")  # not Python's int(): no "1_000"
+
+
+class BadValue(ValueError):
+    """The text cannot be read as the column's type; the message says what was expected."""
+
+
+def _boolean(value: str) -> bool:
+    word = value.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise BadValue("a boolean (true/false, yes/no, 1/0)")
+
+
+def _integer(value: str) -> int:
+    if not INTEGER.fullmatch(value.strip()):
+        raise BadValue("an integer")
+    return int(value)
+
+
+def _double(value: str) -> float:
+    try:
+        return float(value.strip())
+    except ValueError:
+        raise BadValue("a number") from None
+
+
+def _numeric(value: str) -> Decimal:
+    try:
+        number = Decimal(value.strip())
+    except InvalidOperation:
+        raise BadValue("a number") from None
+    if not number.is_finite():
+        raise BadValue("a finite number")
+    return number
+
+
+def _timestamp(value: str) -> datetime:
+    try:
+        return datetime.fromisoformat(value.strip())
+    except ValueError:
+        raise BadValue("a date and time (YYYY-MM-DD HH:MM:SS)") from None
+
+
+def _date(value: str) -> date:
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        raise BadValue("a date (YYYY-MM-DD)") from None
+
+
+# PostgreSQL type OIDs (pg_type.oid, stable across versions) -> how to read the text.
+CONVERTERS: dict[int, Callable[[str], Any]] = {
+    16: _boolean,
+    20: _integer, 21: _integer, 23: _integer,
+    700: _double, 701: _double,
+    1700: _numeric,
+    1114: _timestamp, 1184: _timestamp,
+    1082: _date,
+}
+
+
+def convert(type_oid: int | None, value: str) -> Any:
+    """`value` as the Python object of the column's type; text and unknown types stay text."""
+    reader = CONVERTERS.get(type_oid or 0)
+    return value if reader is None else reader(value)

@@ -1,0 +1,131 @@
+"""Speed changes no number: the stored-figure views (0008) give the 0005 views' rows.
+
+The 0005 views recomputed every figure from the base tables on each call; 0008 stores them
+at ingest. On the seed catalogue both must return the same rows, whether the figures were
+filled by the migration (upgrade of a loaded catalogue) or kept current by the commit-time
+triggers (ingest at head), and a full recompute must change nothing after deletes.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from esrpdb.db import migrate
+from esrpdb.ingest.pipeline import ingest_paths
+from esrpdb.queries import canned
+from tests.conftest import FIXTURES
+
+REL_TOL = 1e-12  # sums of the same doubles in another order may differ in the last bits
+
+
+def _sort_key(row: tuple) -> tuple:
+    return tuple((v is None, f"{v:.9g}" if isinstance(v, float) else str(v)) for v in row)
+
+
+def snapshot(engine) -> dict[str, tuple[list[str], list[tuple]]]:
+    """Every canned view: its columns and its rows in a stable order."""
+    out = {}
+    with engine.connect() as conn:
+        for query in canned.all_queries().values():
+            result = conn.execute(text(f"SELECT * FROM {query.view}"))
+            out[query.view] = (list(result.keys()), sorted((tuple(r) for r in result), key=_sort_key))
+    return out
+
+
+def assert_same(old: dict, new: dict) -> None:
+    """Same views, columns and rows; floats equal to REL_TOL."""
+    assert old.keys() == new.keys()
+    for view, (columns, rows) in old.items():
+        new_columns, new_rows = new[view]
+        assert new_columns == columns, view
+        assert len(new_rows) == len(rows), view
+        for before, after in zip(rows, new_rows):
+            for column, a, b in zip(columns, before, after):
+                same = math.isclose(a, b, rel_tol=REL_TOL) if isinstance(a, float) and isinstance(b, float) else a == b
+                assert same, f"{view}.{column}: {a!r} before, {b!r} after (row {before})"
+
+
+def _stored(engine) -> dict[str, tuple[list[str], list[tuple]]]:
+    with engine.connect() as conn:
+        out = {}
+        for table in ("run_figures", "run_scope_latencies", "perf_counter_means", "solution_disk_counts",
+                      "run_disk_figures"):
+            result = conn.execute(text(f"SELECT * FROM {table}"))
+            out[table] = (list(result.keys()), sorted((tuple(r) for r in result), key=_sort_key))
+        return out
+
+
+@pytest.fixture(scope="module")
+def old_views(pg_server, tmp_path_factory):
+    """The seed catalogue, migrated down to 0007 (the 0005 views, live over the base tables), and their rows.
+
+    The loader writes what the newest revision holds, so the catalogue is loaded at head and
+    taken down to the revision before the stored figures; the base tables stay as loaded.
+    """
+    from tests.conftest import _scratch_database
+
+    with _scratch_database(pg_server, "eq") as url:
+        migrate.upgrade(url)
+        engine = create_engine(url)
+        outcomes = ingest_paths(engine, [FIXTURES / "catalog"])
+        assert not [o.message for o in outcomes if o.status == "failed"]
+        migrate.downgrade(url, "0007")
+        before = snapshot(engine)
+        assert sum(len(rows) for _, rows in before.values()) > 100  # the seed fills every view
+        yield url, engine, before
+        engine.dispose()
+
+
+def test_upgrading_a_loaded_catalogue_keeps_every_row(old_views):
+    url, engine, before = old_views
+    migrate.upgrade(url)
+    assert_same(before, snapshot(engine))
+
+
+def test_figures_kept_by_ingest_give_the_old_rows(old_views, seed_catalog):
+    _, _, before = old_views
+    assert_same(before, snapshot(seed_catalog.engine))
+
+
+def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
+    ingest_paths(catalog.engine, [FIXTURES / "catalog"])
+    with catalog.engine.begin() as conn:
+        # a trial's median run, another run's perfmon export, disks; a solution and a trial renamed
+        median = conn.execute(text(
+            "SELECT run_id FROM median_runs WHERE is_median_run AND runs_in_trial > 1 ORDER BY run_id LIMIT 1")).scalar()
+        conn.execute(text("DELETE FROM runs WHERE id = :id"), {"id": median})
+        conn.execute(text("DELETE FROM disks WHERE id = (SELECT min(id) FROM disks WHERE role = 'active')"))
+        conn.execute(text("UPDATE disks SET disk_count = disk_count + 1 WHERE id = (SELECT max(id) FROM disks)"))
+        conn.execute(text("UPDATE solutions SET key = 'renamed' WHERE key = 'hp-eva4400'"))
+        conn.execute(text("UPDATE trials SET label = label || ' (renamed)' WHERE id = (SELECT min(id) FROM trials)"))
+        conn.execute(text("DELETE FROM source_files WHERE format IN ('perfmon_csv', 'perfmon_blg') "
+                          "AND id = (SELECT min(source_file_id) FROM perf_counters WHERE run_id IS NOT NULL)"))
+    kept = _stored(catalog.engine)
+    with catalog.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM median_runs WHERE solution = 'renamed'")).scalar() > 0
+        assert conn.execute(text("SELECT count(*) FROM median_runs WHERE trial LIKE '%(renamed)'")).scalar() > 0
+    with catalog.engine.begin() as conn:
+        conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means, solution_disk_counts, "
+                          "run_disk_figures"))
+        conn.execute(text("SELECT refresh_solution_disk_counts(NULL)"))
+        conn.execute(text("SELECT refresh_run_figures(NULL)"))
+    assert_same(kept, _stored(catalog.engine))
+    with catalog.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM run_figures_stale")).scalar() == 0
+
+
+def test_the_reader_role_reads_the_stored_figures_and_every_view(fresh_database_url):
+    from esrpdb.db.connection import derived_reader_url
+
+    reader = create_engine(derived_reader_url(fresh_database_url))
+    try:
+        with reader.connect() as conn:
+            assert conn.execute(text("SELECT current_user")).scalar() == "esrpdb_reader"
+            for relation in ("run_figures", "run_disk_figures", "run_scope_latencies", "perf_counter_means",
+                             "solution_disk_counts", *(q.view for q in canned.all_queries().values())):
+                conn.execute(text(f"SELECT count(*) FROM {relation}")).scalar()
+    finally:
+        reader.dispose()

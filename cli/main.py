@@ -71,6 +71,8 @@ listing_commands.register(app)
 parse_command.register(app)
 query_command.register(app)
 sql_command.register(app)
+from esrpdb.cli import plot_command, site_command  # noqa: E402  (site: static catalogue)
+plot_command.register(app); site_command.register(app)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

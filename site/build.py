@@ -1,0 +1,158 @@
+"""`build_site(engine, out)`: the catalogue as static pages that open from disk.
+
+No server, no CDN: styles and scripts are copied from this package, charts are inline SVG drawn
+at build time. Above `static_chart_limit` solutions the solution pages carry their Vega-Lite
+specs instead and the vendored Vega bundle draws them in the browser, because rendering tens of
+thousands of SVGs at build time would take minutes (see docs/site.md); the index charts are
+always drawn at build time.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from sqlalchemy import Engine
+
+from esrpdb.site import charts as charts_lib
+from esrpdb.site.data import CHART_METRICS, Catalogue, compare_data, compare_pair, index_filters, load_catalogue, page_name
+from esrpdb.site.formatting import FILTERS
+
+STATIC_CHART_LIMIT = 60  # solutions whose pages get build-time SVG charts; above, the browser draws them
+STATIC_FILES = ("site.css", "site.js")
+WRITTEN = ("index.html", "compare.html", "solutions", "compare", "static")  # what --force replaces
+
+
+class SiteExists(FileExistsError):
+    """OUT exists and is not empty, and --force was not given."""
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    solutions: int
+    pages: int
+    charts_svg: int
+    client_charts: bool
+    seconds: float
+
+
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("esrpdb.site", "templates"), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters.update(FILTERS)
+    return env
+
+
+def prepare_out(out: Path, force: bool) -> None:
+    """Refuse a non-empty OUT unless forced; when forced, replace only what a build writes."""
+    if out.exists() and not out.is_dir():
+        raise SiteExists(f"{out} exists and is not a folder")
+    if out.exists() and any(out.iterdir()):
+        if not force:
+            raise SiteExists(f"{out} exists and is not empty; use --force to replace the site in it")
+        for name in WRITTEN:
+            target = out / name
+            if target.is_dir():
+                shutil.rmtree(target)
+            elif target.exists():
+                target.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+
+
+def _write(path: Path, content: str) -> None:
+    path.write_text(content, encoding="utf-8")
+
+
+def _static(out: Path, client_charts: bool) -> None:
+    static = out / "static"
+    static.mkdir(exist_ok=True)
+    package = resources.files("esrpdb.site") / "static"
+    for name in STATIC_FILES:
+        (static / name).write_bytes((package / name).read_bytes())
+    if client_charts:
+        import vl_convert
+
+        _write(static / "vega-bundle.js", vl_convert.javascript_bundle())
+
+
+def index_charts(cat: Catalogue) -> list[charts_lib.Chart]:
+    groups = {s["key"]: s["group"] for s in cat.solutions}
+    return ([charts_lib.bar_chart(metric, cat.solutions) for metric in CHART_METRICS]
+            + [charts_lib.latency_scatter(cat.latency_points, groups), charts_lib.spread_overview(cat.solutions)])
+
+
+def solution_charts(cat: Catalogue, key: str) -> list[charts_lib.Chart]:
+    """The four metrics with this solution outlined among the others, then its own runs."""
+    groups = {s["key"]: s["group"] for s in cat.solutions}
+    charts = [charts_lib.bar_chart(metric, cat.solutions, highlight=key) for metric in CHART_METRICS]
+    charts.append(charts_lib.run_spread(key, cat.runs.get(key, [])))
+    if any(p["key"] == key for p in cat.latency_points):
+        charts.append(charts_lib.latency_scatter(cat.latency_points, groups, highlight=key))
+    return charts
+
+
+def build_site(engine: Engine, out: Path | str, force: bool = False,
+               static_chart_limit: int = STATIC_CHART_LIMIT) -> BuildReport:
+    """Write the whole site to `out`; `engine` may be the read-only role."""
+    started = time.perf_counter()
+    out = Path(out)
+    prepare_out(out, force)
+    cat = load_catalogue(engine)
+    env = environment()
+    client_charts = len(cat.solutions) > static_chart_limit
+    _static(out, client_charts)
+    rendered = 0
+
+    charts = index_charts(cat) if cat.solutions else []
+    for chart in charts:
+        chart.svg = charts_lib.render_svg(chart.spec)
+        rendered += 1
+    _write(out / "index.html", env.get_template("index.html").render(
+        root="", solutions=cat.solutions, filters=index_filters(cat), charts=charts, client_charts=False))
+    pages = 1
+
+    solution_dir = out / "solutions"
+    if cat.solutions:
+        solution_dir.mkdir(exist_ok=True)
+    template = env.get_template("solution.html")
+    page_of = {s["key"]: s["page"] for s in cat.solutions}
+    for s in cat.solutions:
+        key = s["key"]
+        page_charts = solution_charts(cat, key)
+        if not client_charts:
+            for chart in page_charts:
+                chart.svg = charts_lib.render_svg(chart.spec)
+                rendered += 1
+        _write(solution_dir / f"{s['page']}.html", template.render(
+            root="../", s=s, d=cat.details.get(key, {}), disks=cat.disks.get(key, []), runs=cat.runs.get(key, []),
+            latencies=cat.latencies.get(key, []), findings=cat.findings.get(key, []), charts=page_charts,
+            pages=page_of, client_charts=client_charts))
+        pages += 1
+
+    pages += _compare_pages(engine, out, env, cat)
+    return BuildReport(out, len(cat.solutions), pages, rendered, client_charts, time.perf_counter() - started)
+
+
+def _compare_pages(engine: Engine, out: Path, env: Environment, cat: Catalogue) -> int:
+    """compare.html for any pair (in the browser), and one static page per pair a document compares."""
+    known = {s["key"] for s in cat.solutions}
+    pairs = [{"a": a, "b": b, "page": f"{page_name(a)}--{page_name(b)}"}
+             for a, b in cat.claimed_pairs if a in known and b in known]
+    if cat.solutions:
+        data = json.dumps(compare_data(cat), ensure_ascii=True, allow_nan=False).replace("</", "<\\/")
+        _write(out / "static" / "compare-data.js", f"window.ESRP_COMPARE = {data};\n")
+    _write(out / "compare.html", env.get_template("compare.html").render(
+        root="", solutions=cat.solutions, pairs=pairs, client_charts=False))
+    if pairs:
+        (out / "compare").mkdir(exist_ok=True)
+    template = env.get_template("compare_pair.html")
+    for pair in pairs:
+        _write(out / "compare" / f"{pair['page']}.html", template.render(
+            root="../", client_charts=False, **compare_pair(engine, pair["a"], pair["b"], cat)))
+    return 1 + len(pairs)

@@ -1,0 +1,33 @@
+"""Jinja filters: how numbers read on the page. Missing figures read "—", never 0."""
+
+from __future__ import annotations
+
+import math
+
+MISSING = "—"
+
+
+def num(value, places: int = 1) -> str:
+    """Thousands separators and a fixed number of decimals; None and non-finite values as a dash."""
+    if value is None or isinstance(value, str):
+        return MISSING if value is None else value
+    value = float(value)
+    if not math.isfinite(value):
+        return MISSING
+    return f"{value:,.{places}f}"
+
+
+def sortable(value) -> str:
+    """The unrounded value the table sorts by ("" for a missing figure, sorted last)."""
+    if value is None:
+        return ""
+    value = float(value)
+    return repr(value) if math.isfinite(value) else ""
+
+
+def percent(fraction) -> str:
+    """A relative difference as a signed percentage, as `esrpdb audit` prints it."""
+    return MISSING if fraction is None else f"{fraction:+.2%}"
+
+
+FILTERS = {"num": num, "sortable": sortable, "percent": percent}

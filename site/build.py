@@ -25,7 +25,7 @@ from esrpdb.site.formatting import FILTERS
 
 STATIC_CHART_LIMIT = 60  # solutions whose pages get build-time SVG charts; above, the browser draws them
 STATIC_FILES = ("site.css", "site.js")
-WRITTEN = ("index.html", "compare.html", "solutions", "compare", "static")  # what --force replaces
+WRITTEN = ("index.html", "compare.html", "solutions", "compare", "static", "charts")  # what --force replaces
 
 
 class SiteExists(FileExistsError):
@@ -82,19 +82,27 @@ def _static(out: Path, client_charts: bool) -> None:
 
 
 def index_charts(cat: Catalogue) -> list[charts_lib.Chart]:
+    """The index's charts, drawn once and shared by every solution page."""
     groups = {s["key"]: s["group"] for s in cat.solutions}
     return ([charts_lib.bar_chart(metric, cat.solutions) for metric in CHART_METRICS]
             + [charts_lib.latency_scatter(cat.latency_points, groups), charts_lib.spread_overview(cat.solutions)])
 
 
-def solution_charts(cat: Catalogue, key: str) -> list[charts_lib.Chart]:
-    """The four metrics with this solution outlined among the others, then its own runs."""
-    groups = {s["key"]: s["group"] for s in cat.solutions}
-    charts = [charts_lib.bar_chart(metric, cat.solutions, highlight=key) for metric in CHART_METRICS]
-    charts.append(charts_lib.run_spread(key, cat.runs.get(key, [])))
-    if any(p["key"] == key for p in cat.latency_points):
-        charts.append(charts_lib.latency_scatter(cat.latency_points, groups, highlight=key))
-    return charts
+def rank_notes(cat: Catalogue) -> dict[str, dict[str, str]]:
+    """Per solution and chart: where the solution stands, said in words under the shared chart."""
+    notes: dict[str, dict[str, str]] = {s["key"]: {} for s in cat.solutions}
+    for metric, (column, words) in CHART_METRICS.items():
+        have = charts_lib.ranked(metric, cat.solutions)
+        for rank, s in enumerate(have, start=1):
+            drawn = "" if rank <= charts_lib.TOP_BARS else f"; only the top {charts_lib.TOP_BARS} are drawn"
+            notes[s["key"]][f"bar-{metric}"] = f"This solution: {s[column]:,.4g} {words}, rank {rank} of {len(have)}{drawn}."
+        for s in cat.solutions:
+            notes[s["key"]].setdefault(f"bar-{metric}", f"This solution has no {words} figure.")
+    plotted = {p["key"] for p in cat.latency_points}
+    for s in cat.solutions:
+        if s["key"] not in plotted:
+            notes[s["key"]]["scatter-latency"] = "This solution's median run has no report latencies."
+    return notes
 
 
 def build_site(engine: Engine, out: Path | str, force: bool = False,
@@ -107,12 +115,14 @@ def build_site(engine: Engine, out: Path | str, force: bool = False,
     env = environment()
     client_charts = len(cat.solutions) > static_chart_limit
     _static(out, client_charts)
-    rendered = 0
 
     charts = index_charts(cat) if cat.solutions else []
+    if charts:
+        (out / "charts").mkdir(exist_ok=True)
     for chart in charts:
         chart.svg = charts_lib.render_svg(chart.spec)
-        rendered += 1
+        _write(out / "charts" / f"{chart.name}.svg", chart.svg)
+    rendered = len(charts)
     _write(out / "index.html", env.get_template("index.html").render(
         root="", solutions=cat.solutions, filters=index_filters(cat), charts=charts, client_charts=False))
     pages = 1
@@ -122,17 +132,18 @@ def build_site(engine: Engine, out: Path | str, force: bool = False,
         solution_dir.mkdir(exist_ok=True)
     template = env.get_template("solution.html")
     page_of = {s["key"]: s["page"] for s in cat.solutions}
+    shared = [c for c in charts if c.name != "bar-spread"]
+    notes = rank_notes(cat)
     for s in cat.solutions:
         key = s["key"]
-        page_charts = solution_charts(cat, key)
+        own = charts_lib.run_spread(key, cat.runs.get(key, []))
         if not client_charts:
-            for chart in page_charts:
-                chart.svg = charts_lib.render_svg(chart.spec)
-                rendered += 1
+            own.svg = charts_lib.render_svg(own.spec)
+            rendered += 1
         _write(solution_dir / f"{s['page']}.html", template.render(
             root="../", s=s, d=cat.details.get(key, {}), disks=cat.disks.get(key, []), runs=cat.runs.get(key, []),
-            latencies=cat.latencies.get(key, []), findings=cat.findings.get(key, []), charts=page_charts,
-            pages=page_of, client_charts=client_charts))
+            latencies=cat.latencies.get(key, []), findings=cat.findings.get(key, []), shared=shared, own=own,
+            notes=notes[key], pages=page_of, client_charts=client_charts))
         pages += 1
 
     pages += _compare_pages(engine, out, env, cat)
@@ -143,7 +154,7 @@ def _compare_pages(engine: Engine, out: Path, env: Environment, cat: Catalogue) 
     """compare.html for any pair (in the browser), and one static page per pair a document compares."""
     known = {s["key"] for s in cat.solutions}
     pairs = [{"a": a, "b": b, "page": f"{page_name(a)}--{page_name(b)}"}
-             for a, b in cat.claimed_pairs if a in known and b in known]
+             for a, b in cat.claimed_pairs if a in known and b in known and a != b]
     if cat.solutions:
         data = json.dumps(compare_data(cat), ensure_ascii=True, allow_nan=False).replace("</", "<\\/")
         _write(out / "static" / "compare-data.js", f"window.ESRP_COMPARE = {data};\n")

@@ -45,54 +45,59 @@ def axis_title(metric: str, rows: list[Row]) -> str:
     raise KeyError(metric)
 
 
-def _base(title: str, width: int = 560) -> dict[str, Any]:
-    return {"title": title, "width": width, "config": {"font": "sans-serif", "legend": {"labelLimit": 420}},
+def _base(title: str, width: int = 440) -> dict[str, Any]:
+    return {"title": title, "width": width,
+            "config": {"font": "sans-serif", "legend": {"labelLimit": 400, "titleLimit": 400}},
             "background": "white"}
 
 
-def _group_colour(rows: list[dict]) -> dict[str, Any]:
-    return {"field": "test", "type": "nominal", "title": "test (bars of unlike tests do not compare)",
+def _group_colour() -> dict[str, Any]:
+    """Colour by test; the legend says why."""
+    return {"field": "test", "type": "nominal", "title": "test (unlike tests do not compare)",
             "legend": {"orient": "bottom", "direction": "vertical"}}
 
 
-def bar_chart(metric: str, solutions: list[Row], *, highlight: str | None = None, top: int = TOP_BARS) -> Chart:
-    """One bar per solution with a figure for `metric`, best first; `highlight` is drawn outlined."""
+def ranked(metric: str, solutions: list[Row]) -> list[Row]:
+    """Solutions with a figure for `metric`, best first (ties by key, so every build draws the same)."""
+    column, _ = CHART_METRICS[metric]
+    return sorted((s for s in solutions if s.get(column) is not None), key=lambda s: (-s[column], s["key"]))
+
+
+def bar_chart(metric: str, solutions: list[Row], *, top: int = TOP_BARS) -> Chart:
+    """One bar per solution with a figure for `metric`, best first; each bar's aria-label is its key,
+    so a solution page outlines its own bar with one CSS rule instead of a chart of its own."""
     column, words = CHART_METRICS[metric]
-    have = sorted((s for s in solutions if s.get(column) is not None), key=lambda s: (-s[column], s["key"]))
+    have = ranked(metric, solutions)
     shown = have[:top]
-    if highlight and highlight not in {s["key"] for s in shown}:
-        shown += [s for s in have if s["key"] == highlight]
-    values = [{"solution": s["key"], "value": s[column], "test": s["group"], "current": s["key"] == highlight}
-              for s in shown]
+    values = [{"solution": s["key"], "value": s[column], "test": s["group"]} for s in shown]
     groups = len({v["test"] for v in values})
     caption = (f"Uses {MEDIAN_RUN_WORDS}: {len(shown)} of {len(have)} solutions with a {words} figure"
-               + (f" (the top {top}" + (" and this one" if len(shown) > top else "") + ")" if len(have) > top else "")
+               + (f" (the top {top})" if len(have) > top else "")
                + (f"; {groups} unlike tests, coloured apart" if groups > 1 else "") + ".")
-    spec = {**_base(words), "data": {"values": values}, "mark": {"type": "bar", "tooltip": True},
+    spec = {**_base(words), "data": {"values": values}, "mark": {"type": "bar"},
             "height": {"step": 18},
             "encoding": {
                 "y": {"field": "solution", "type": "nominal", "sort": "-x", "title": None,
                       "axis": {"labelLimit": 220}},
                 "x": {"field": "value", "type": "quantitative", "title": axis_title(metric, have)},
-                "color": _group_colour(values),
-                "stroke": {"condition": {"test": "datum.current", "value": "black"}, "value": None},
-                "strokeWidth": {"condition": {"test": "datum.current", "value": 3}, "value": 0}}}
+                "color": _group_colour(),
+                "description": {"field": "solution"}}}
     return Chart(f"bar-{metric}", words, caption, spec)
 
 
-def latency_scatter(points: list[Row], groups: dict[str, str], *, highlight: str | None = None) -> Chart:
+def latency_scatter(points: list[Row], groups: dict[str, str]) -> Chart:
     """Read latency against log-write latency of each solution's median run (from its report)."""
     shown = points[:TOP_POINTS]
     values = [{"solution": p["key"], "read": p["db_read_latency_ms"], "log": p["log_write_latency_ms"],
-               "test": groups.get(p["key"], ""), "current": p["key"] == highlight} for p in shown]
+               "test": groups.get(p["key"], "")} for p in shown]
     caption = (f"Uses {MEDIAN_RUN_WORDS} when it has a Jetstress report with latencies: {len(shown)} of "
                f"{len(points)} such solutions; averages over database instances (reads) and log volumes (writes).")
-    point = {"mark": {"type": "point", "filled": True, "size": 80, "tooltip": True},
+    point = {"mark": {"type": "point", "filled": True, "size": 80},
              "encoding": {
                  "x": {"field": "log", "type": "quantitative", "title": "log write latency, ms (average)"},
                  "y": {"field": "read", "type": "quantitative", "title": "database read latency, ms (average)"},
-                 "color": _group_colour(values),
-                 "shape": {"condition": {"test": "datum.current", "value": "diamond"}, "value": "circle"}}}
+                 "color": _group_colour(),
+                 "description": {"field": "solution"}}}
     layers = [point]
     if len(values) <= LABELLED_POINTS:
         layers.append({"mark": {"type": "text", "align": "left", "dx": 7, "fontSize": 10},
@@ -114,11 +119,12 @@ def spread_overview(solutions: list[Row], *, top: int = TOP_BARS) -> Chart:
     caption = (f"Uses every run of each solution's median trial (trials of more than one run): {len(shown)} of "
                f"{len(have)} solutions; spread = (max - min) / median total IOPS x 100.")
     spec = {**_base("spread of total IOPS within the trial"), "data": {"values": values}, "height": {"step": 18},
-            "mark": {"type": "bar", "tooltip": True},
+            "mark": {"type": "bar"},
             "encoding": {"y": {"field": "solution", "type": "nominal", "sort": "-x", "title": None},
+                         "description": {"field": "solution"},
                          "x": {"field": "value", "type": "quantitative",
                                "title": "spread of total IOPS within the trial, % of the median run"},
-                         "color": _group_colour(values)}}
+                         "color": _group_colour()}}
     return Chart("bar-spread", "Run-to-run spread", caption, spec)
 
 
@@ -130,8 +136,8 @@ def run_spread(key: str, runs: list[Row]) -> Chart:
                "spread": r.get("spread_percent")} for r in ranked]
     caption = (f"Uses every run of {key} with a total IOPS figure ({len(values)} runs); the median run of each "
                "trial is marked.")
-    spec = {**_base(f"{key}: total IOPS of every run", width=420), "data": {"values": values},
-            "height": {"step": 20}, "mark": {"type": "bar", "tooltip": True},
+    spec = {**_base(f"{key}: total IOPS of every run", width=360), "data": {"values": values},
+            "height": {"step": 20}, "mark": {"type": "bar"},
             "encoding": {"y": {"field": "run", "type": "nominal", "title": None, "sort": None,
                                "axis": {"labelLimit": 260}},
                          "x": {"field": "value", "type": "quantitative", "title": "total IOPS (achieved + log)"},

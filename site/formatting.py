@@ -30,4 +30,9 @@ def percent(fraction) -> str:
     return MISSING if fraction is None else f"{fraction:+.2%}"
 
 
-FILTERS = {"num": num, "sortable": sortable, "percent": percent}
+def css_string(value: str) -> str:
+    """A CSS string's contents: quotes, backslashes, line breaks and `<` escaped (no `</style>` inside)."""
+    return "".join(c if c.isalnum() or c in " -_.:" else f"\\{ord(c):x} " for c in value)
+
+
+FILTERS = {"num": num, "sortable": sortable, "percent": percent, "css_string": css_string}

@@ -146,11 +146,11 @@ def build_site(engine: Engine, out: Path | str, force: bool = False,
             notes=notes[key], pages=page_of, client_charts=client_charts))
         pages += 1
 
-    pages += _compare_pages(engine, out, env, cat)
+    pages += _compare_pages(out, env, cat)
     return BuildReport(out, len(cat.solutions), pages, rendered, client_charts, time.perf_counter() - started)
 
 
-def _compare_pages(engine: Engine, out: Path, env: Environment, cat: Catalogue) -> int:
+def _compare_pages(out: Path, env: Environment, cat: Catalogue) -> int:
     """compare.html for any pair (in the browser), and one static page per pair a document compares."""
     known = {s["key"] for s in cat.solutions}
     pairs = [{"a": a, "b": b, "page": f"{page_name(a)}--{page_name(b)}"}
@@ -165,5 +165,5 @@ def _compare_pages(engine: Engine, out: Path, env: Environment, cat: Catalogue) 
     template = env.get_template("compare_pair.html")
     for pair in pairs:
         _write(out / "compare" / f"{pair['page']}.html", template.render(
-            root="../", client_charts=False, **compare_pair(engine, pair["a"], pair["b"], cat)))
+            root="../", client_charts=False, **compare_pair(pair["a"], pair["b"], cat)))
     return 1 + len(pairs)

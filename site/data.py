@@ -6,6 +6,7 @@ Everything comes from the canned views (`queries/*.sql`) and the audit, read in 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -49,8 +50,6 @@ def page_name(key: str) -> str:
     slug = _SAFE.sub("-", key).strip(".-") or "solution"
     if slug == key:
         return key
-    import hashlib
-
     return f"{slug}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
 
 
@@ -140,8 +139,13 @@ def compare_data(cat: Catalogue) -> dict[str, Any]:
     return {"metrics": metrics, "solutions": solutions}
 
 
-def compare_pair(engine: Engine, a: str, b: str, cat: Catalogue) -> Row:
-    """A static compare page: the rows and sentences `esrpdb compare A B` prints, and the tests behind them."""
-    rows = compare_lib.compare(engine, a, b, tuple(COMPARE_COLUMNS))
+def compare_pair(a: str, b: str, cat: Catalogue) -> Row:
+    """A static compare page: `esrpdb compare`'s rows and sentences, from the run the site shows for each."""
     left, right = cat.solution(a), cat.solution(b)
+    rows = []
+    for name, column in COMPARE_COLUMNS.items():
+        va, vb = left.get(column), right.get(column)
+        diff = compare_lib.percent_more(va, vb) if va is not None and vb not in (None, 0) else None
+        rows.append(compare_lib.Comparison(name, va, vb, diff,
+                                           compare_lib.sentence(a, b, compare_lib.METRICS[name][1], va, vb)))
     return {"a": left, "b": right, "rows": rows, "unlike": left["group"] != right["group"]}

@@ -2,15 +2,17 @@
 
 A 10,000-solution catalogue must build in under a minute, so every page's data is read in a
 few set-based statements and grouped in Python, never one query per solution. Each solution is
-represented by one median run, picked as `esrpdb compare` picks it (median of the first trial,
-lowest run id first), so the index, the charts and the compare sentences show the same figures.
+represented by one median run: the median run of its first trial, or, for a solution whose runs
+stand outside any trial (each its own trial of one), its first run. `esrpdb compare` takes the
+first row a view returns instead, which for such a solution can be another run per metric (see
+docs/site.md); the site shows one run per solution throughout.
 """
 
 MEDIAN_RUN = """
 SELECT DISTINCT ON (m.solution_id) m.solution_id, m.run_id, m.trial_id
 FROM median_runs m
 WHERE m.is_median_run AND m.solution_id IS NOT NULL
-ORDER BY m.solution_id, m.trial_id IS NULL, m.run_id
+ORDER BY m.solution_id, m.trial_id IS NULL, m.trial_id, m.run_id
 """
 
 # One row per solution: identity, disks, the median run's figures and the test it comes from.

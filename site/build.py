@@ -10,6 +10,7 @@ always drawn at build time.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from dataclasses import dataclass
@@ -76,9 +77,29 @@ def _static(out: Path, client_charts: bool) -> None:
     for name in STATIC_FILES:
         (static / name).write_bytes((package / name).read_bytes())
     if client_charts:
-        import vl_convert
+        (static / "vega-bundle.js").write_bytes(vega_bundle())
 
-        _write(static / "vega-bundle.js", vl_convert.javascript_bundle())
+
+def vega_bundle() -> bytes:
+    """Vega, Vega-Lite and vega-embed as one script, from vl-convert (which carries them; nothing is
+    downloaded). Bundling takes seconds, so it is cached per vl-convert version."""
+    import vl_convert
+    from platformdirs import user_cache_dir
+
+    version = "-".join([vl_convert.get_vega_version(), vl_convert.get_vega_embed_version(),
+                        vl_convert.get_vegalite_versions()[-1]])
+    cached = Path(user_cache_dir("esrpdb")) / f"vega-bundle-{version}.js"
+    if cached.is_file():
+        return cached.read_bytes()
+    bundle = vl_convert.javascript_bundle().encode("utf-8")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(bundle)
+        partial.replace(cached)
+    except OSError:
+        pass  # a read-only cache folder only costs the next build the same seconds
+    return bundle
 
 
 def index_charts(cat: Catalogue) -> list[charts_lib.Chart]:

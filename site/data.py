@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from decimal import Decimal
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,14 +55,10 @@ def page_name(key: str) -> str:
 
 
 def _rows(conn, statement: str) -> list[Row]:
-    return [dict(r._mapping) for r in conn.execute(text(statement))]
-
-
-def _floats(row: Row) -> Row:
-    """Decimals as floats: the templates and charts format numbers, they do no arithmetic."""
-    from decimal import Decimal
-
-    return {k: float(v) if isinstance(v, Decimal) else v for k, v in row.items()}
+    """Rows as dicts, Decimals as floats: the templates and charts format numbers, they do no arithmetic."""
+    result = conn.execute(text(statement))
+    columns = list(result.keys())
+    return [dict(zip(columns, [float(v) if type(v) is Decimal else v for v in row])) for row in result.fetchall()]
 
 
 def comparability(row: Row) -> str:
@@ -91,27 +88,87 @@ class Catalogue:
         return next(s for s in self.solutions if s["key"] == key)
 
 
+def _first(rows: list[Row], key) -> dict:
+    """The first row per key, in the order the rows come."""
+    out: dict = {}
+    for row in rows:
+        out.setdefault(key(row), row)
+    return out
+
+
+def representative_runs(median_runs: list[Row]) -> dict[int, Row]:
+    """One median run per solution: its first trial's, else (runs outside trials) its first run."""
+    ordered = sorted(median_runs, key=lambda r: (r["trial_id"] is None, r["trial_id"] or 0, r["run_id"]))
+    return _first(ordered, lambda r: r["solution_id"])
+
+
+def _test_of(solution_id: int, run: Row | None, tests: list[Row]) -> Row:
+    """The Jetstress release and test type: the run's own, else its trial's, else the solution's first run's."""
+    run_id, trial_id = (run["run_id"], run["trial_id"]) if run else (None, None)
+    own = [t for t in tests if t["run_id"] == run_id]
+    dated = sorted((t for t in tests if t["jetstress_release"] is not None),
+                   key=lambda t: (t["run_id"] != run_id, t["trial_id"] != trial_id or trial_id is None, t["run_id"]))
+    first = dated[0] if dated else {}
+    return {"jetstress_release": first.get("jetstress_release"), "jetstress_version": first.get("jetstress_version"),
+            "test_type": (own or tests or [{}])[0].get("report_type")}
+
+
 def load_catalogue(engine: Engine) -> Catalogue:
     """Read every page's data in a handful of statements (the reader role suffices)."""
     cat = Catalogue()
     with engine.connect() as conn:
-        solutions = [_floats(r) for r in _rows(conn, sql.SOLUTIONS)]
-        keys = {r["solution_id"]: r["key"] for r in solutions}
-        for row in solutions:
-            row["page"] = page_name(row["key"])
-            row["group"] = comparability(row)
-        cat.solutions = solutions
-        cat.details = {keys[r["solution_id"]]: _floats(r) for r in _rows(conn, sql.SOLUTION_DETAILS)}
-        for name, statement in (("disks", sql.DISKS), ("runs", sql.RUNS), ("latencies", sql.LATENCIES)):
-            target = getattr(cat, name)
-            for row in _rows(conn, statement):
-                target[keys[row["solution_id"]]].append(_floats(row))
-        cat.latency_points = [_floats(r) for r in _rows(conn, sql.LATENCY_POINTS)]
-        cat.claimed_pairs = [(r["a"], r["b"]) for r in _rows(conn, sql.CLAIMED_PAIRS)]
+        read = {name: _rows(conn, getattr(sql, name)) for name in (
+            "SOLUTIONS", "MEDIAN_RUNS", "PER_DISK", "IOPS_PER_DOLLAR", "PERF_PER_WATT", "MB_PER_DOLLAR",
+            "DISK_COUNTS", "RUN_TESTS", "CONFIGS", "SOLUTION_DETAILS", "DISKS", "RUNS", "LATENCIES",
+            "LATENCY_POINTS", "CLAIMED_PAIRS")}
+    keys = {r["solution_id"]: r["key"] for r in read["SOLUTIONS"]}
+    chosen = representative_runs(read["MEDIAN_RUNS"])
+    per_disk = {(r["run_id"], r["disk_basis"]): r for r in read["PER_DISK"]}
+    per_dollar = _first(read["IOPS_PER_DOLLAR"], lambda r: r["run_id"])
+    per_watt = _first(read["PERF_PER_WATT"], lambda r: r["run_id"])
+    mb = _first(read["MB_PER_DOLLAR"], lambda r: r["key"])
+    counts = {(r["solution_id"], r["disk_basis"]): r["disk_count"] for r in read["DISK_COUNTS"]}
+    tests: dict[int, list[Row]] = defaultdict(list)
+    for row in read["RUN_TESTS"]:
+        tests[row["solution_id"]].append(row)
+    configs: dict[int, list[Row]] = defaultdict(list)
+    for row in read["CONFIGS"]:
+        configs[row["solution_id"]].append(row)
+    for row in read["SOLUTIONS"]:
+        sid, run = row["solution_id"], chosen.get(row["solution_id"])
+        run_id = run["run_id"] if run else None
+        config = sorted(configs[sid], key=lambda c: (c["run_id"] != run_id, c["run_id"]))
+        row.update(_test_of(sid, run, tests[sid]))
+        row.update(
+            disk_count_all=counts.get((sid, "all")), disk_count_active=counts.get((sid, "active")),
+            mailbox_count=config[0]["mailbox_count"] if config else None,
+            iops_per_mailbox=config[0]["iops_per_mailbox"] if config else None,
+            median_run_id=run_id, median_trial=run and run["trial"], median_run_label=run and run["run_label"],
+            achieved_iops_per_disk=per_disk.get((run_id, "all"), {}).get("achieved_iops_per_disk"),
+            total_iops_per_disk=per_disk.get((run_id, "all"), {}).get("total_iops_per_disk"),
+            achieved_iops_per_active_disk=per_disk.get((run_id, "active"), {}).get("achieved_iops_per_disk"),
+            total_iops_per_price_unit=per_dollar.get(run_id, {}).get("total_iops_per_price_unit"),
+            usable_mb_per_price_unit=mb.get(row["key"], {}).get("usable_mb_per_price_unit"),
+            **{c: (run or {}).get(c) for c in ("achieved_iops", "log_iops", "total_iops", "spread_percent",
+                                               "runs_in_trial", "iops_source")},
+            **{c: per_watt.get(run_id, {}).get(c) for c in ("total_iops_per_w", "power_boundary", "power_source",
+                                                            "active_power_w")})
+        row["page"] = page_name(row["key"])
+        row["group"] = comparability(row)
+    cat.solutions = read["SOLUTIONS"]
+    cat.details = {keys[r["solution_id"]]: r for r in read["SOLUTION_DETAILS"]}
+    for name in ("disks", "runs", "latencies"):
+        target = getattr(cat, name)
+        for row in read[name.upper()]:
+            target[keys[row["solution_id"]]].append(row)
+    chosen_runs = {r["run_id"]: keys[sid] for sid, r in chosen.items()}
+    cat.latency_points = sorted(({**p, "key": chosen_runs[p["run_id"]]} for p in read["LATENCY_POINTS"]
+                                 if p["run_id"] in chosen_runs), key=lambda p: p["key"])
+    cat.claimed_pairs = [(r["a"], r["b"]) for r in read["CLAIMED_PAIRS"]]
     report = audit(engine)
     for finding in report.findings:
         cat.findings[finding.solution].append(finding)
-    for row in solutions:
+    for row in cat.solutions:
         counted = {v: 0 for v in VERDICTS}
         for finding in cat.findings.get(row["key"], []):
             counted[finding.verdict] += 1

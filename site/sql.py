@@ -8,59 +8,44 @@ first row a view returns instead, which for such a solution can be another run p
 docs/site.md); the site shows one run per solution throughout.
 """
 
-MEDIAN_RUN = """
-SELECT DISTINCT ON (m.solution_id) m.solution_id, m.run_id, m.trial_id
-FROM median_runs m
-WHERE m.is_median_run AND m.solution_id IS NOT NULL
-ORDER BY m.solution_id, m.trial_id IS NULL, m.trial_id, m.run_id
+# Every median run: the site keeps one per solution (data.representative_runs).
+MEDIAN_RUNS = """
+SELECT solution_id, run_id, trial_id, trial, run_label, achieved_iops, log_iops, total_iops, spread_percent,
+       runs_in_trial, iops_source
+FROM median_runs WHERE is_median_run AND solution_id IS NOT NULL
 """
 
-# One row per solution: identity, disks, the median run's figures and the test it comes from.
-SOLUTIONS = f"""
-WITH med AS ({MEDIAN_RUN}),
-media AS (
-    SELECT solution_id, string_agg(DISTINCT media, ', ' ORDER BY media) AS media FROM disks GROUP BY solution_id
-),
-ver AS (
-    SELECT DISTINCT ON (r.solution_id) r.solution_id, r.jetstress_release, r.jetstress_version
-    FROM runs r
-    LEFT JOIN med ON med.solution_id = r.solution_id
-    WHERE r.jetstress_release IS NOT NULL AND r.solution_id IS NOT NULL
-    ORDER BY r.solution_id, r.id = med.run_id DESC NULLS LAST,
-             r.trial_id IS NOT DISTINCT FROM med.trial_id DESC, r.id
-),
-cfg AS (
-    SELECT DISTINCT ON (r.solution_id) r.solution_id, c.mailbox_count, c.iops_per_mailbox
-    FROM test_configs c
-    JOIN runs r ON r.id = c.run_id
-    LEFT JOIN med ON med.solution_id = r.solution_id
-    ORDER BY r.solution_id, r.id = med.run_id DESC NULLS LAST, r.id
-)
+# The canned metrics of median runs, each view read once (joining the views to each other makes
+# PostgreSQL recompute them per row: minutes for 10,000 solutions).
+PER_DISK = """
+SELECT run_id, disk_basis, disk_count, achieved_iops_per_disk, total_iops_per_disk
+FROM per_disk_iops WHERE is_median_run
+"""
+IOPS_PER_DOLLAR = "SELECT run_id, total_iops_per_price_unit FROM iops_per_dollar WHERE is_median_run"
+PERF_PER_WATT = """
+SELECT run_id, total_iops_per_w, power_boundary, power_source, active_power_w FROM perf_per_watt WHERE is_median_run
+"""
+MB_PER_DOLLAR = "SELECT solution AS key, usable_mb_per_price_unit FROM mb_per_dollar"
+DISK_COUNTS = "SELECT solution_id, disk_basis, disk_count FROM disk_counts"
+
+# Identity and disks: one row per solution.
+SOLUTIONS = """
 SELECT s.id AS solution_id, s.key, s.vendor, s.model, s.label, s.connectivity, s.raid_level,
-       media.media, dca.disk_count AS disk_count_all, dcx.disk_count AS disk_count_active,
-       ver.jetstress_release, ver.jetstress_version, mr.report_type AS test_type,
-       cfg.mailbox_count, cfg.iops_per_mailbox,
-       med.run_id AS median_run_id, m.trial AS median_trial, m.run_label AS median_run_label,
-       m.achieved_iops, m.log_iops, m.total_iops, m.spread_percent, m.runs_in_trial, m.iops_source,
-       pa.achieved_iops_per_disk, pa.total_iops_per_disk, px.achieved_iops_per_disk AS achieved_iops_per_active_disk,
-       ipd.total_iops_per_price_unit, s.list_price_currency, s.list_price_amount,
-       mpd.usable_mb_per_price_unit, s.usable_capacity_bytes,
-       ppw.total_iops_per_w, ppw.power_boundary, ppw.power_source, ppw.active_power_w
-FROM solutions s
-LEFT JOIN med ON med.solution_id = s.id
-LEFT JOIN median_runs m ON m.run_id = med.run_id
-LEFT JOIN runs mr ON mr.id = med.run_id
-LEFT JOIN media ON media.solution_id = s.id
-LEFT JOIN disk_counts dca ON dca.solution_id = s.id AND dca.disk_basis = 'all'
-LEFT JOIN disk_counts dcx ON dcx.solution_id = s.id AND dcx.disk_basis = 'active'
-LEFT JOIN ver ON ver.solution_id = s.id
-LEFT JOIN cfg ON cfg.solution_id = s.id
-LEFT JOIN per_disk_iops pa ON pa.run_id = med.run_id AND pa.disk_basis = 'all'
-LEFT JOIN per_disk_iops px ON px.run_id = med.run_id AND px.disk_basis = 'active'
-LEFT JOIN iops_per_dollar ipd ON ipd.run_id = med.run_id
-LEFT JOIN mb_per_dollar mpd ON mpd.solution = s.key
-LEFT JOIN perf_per_watt ppw ON ppw.run_id = med.run_id
-ORDER BY s.key
+       s.list_price_currency, s.list_price_amount, s.usable_capacity_bytes,
+       string_agg(DISTINCT d.media, ', ' ORDER BY d.media) AS media
+FROM solutions s LEFT JOIN disks d ON d.solution_id = s.id
+GROUP BY s.id ORDER BY s.key
+"""
+
+# What test each run is: the representative run's, else its trial's, else the solution's first.
+RUN_TESTS = """
+SELECT id AS run_id, solution_id, trial_id, jetstress_release, jetstress_version, report_type
+FROM runs WHERE solution_id IS NOT NULL ORDER BY id
+"""
+CONFIGS = """
+SELECT r.solution_id, c.run_id, c.mailbox_count, c.iops_per_mailbox
+FROM test_configs c JOIN runs r ON r.id = c.run_id
+WHERE r.solution_id IS NOT NULL ORDER BY c.run_id
 """
 
 SOLUTION_DETAILS = """
@@ -102,16 +87,11 @@ WHERE r.solution_id IS NOT NULL
 ORDER BY r.solution_id, ls.run_id, ls.scope
 """
 
-# Read latency against log-write latency: each solution's median run, when its report has both.
-LATENCY_POINTS = f"""
-WITH med AS ({MEDIAN_RUN})
-SELECT s.key, rs.run_id, rs.run_label, rs.db_read_latency_ms, rs.log_write_latency_ms, rs.jetstress_release,
-       rs.report_type
-FROM med
-JOIN solutions s ON s.id = med.solution_id
-JOIN run_summary rs ON rs.run_id = med.run_id
-WHERE rs.db_read_latency_ms IS NOT NULL AND rs.log_write_latency_ms IS NOT NULL
-ORDER BY s.key
+# Read latency against log-write latency of every run that has both (the site keeps median runs).
+LATENCY_POINTS = """
+SELECT run_id, db_read_latency_ms, log_write_latency_ms
+FROM run_summary
+WHERE db_read_latency_ms IS NOT NULL AND log_write_latency_ms IS NOT NULL
 """
 
 # Pairs of solutions the documents compare (claims with another solution): static compare pages.

@@ -11,6 +11,8 @@ and reports the pages' sizes. Goal: under a minute for 10,000 solutions. Not a t
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import shutil
 import tempfile
 import time
@@ -69,6 +71,11 @@ def fill(engine, n: int) -> None:
         conn.execute(text("ANALYZE"))
 
 
+def _cpu_seconds() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def weight(out: Path) -> dict[str, float]:
     """Total size, and the index's and an average solution page's, in MiB."""
     pages = list((out / "solutions").glob("*.html"))
@@ -95,7 +102,10 @@ def main() -> None:
             out = args.keep or Path(tmp) / "site"
             if out.exists():
                 shutil.rmtree(out)
+            cpu_before = _cpu_seconds()
             report = build_site(catalog.reader(), out)
+            cpu = _cpu_seconds() - cpu_before
+            load = os.getloadavg()[0]
             sizes = weight(out)
         finally:
             catalog.close()
@@ -103,6 +113,9 @@ def main() -> None:
     print(f"built {report.pages:,} pages for {report.solutions:,} solutions in {report.seconds:.1f} s "
           f"({report.charts_svg} SVG charts at build time; solution-page charts "
           f"{'drawn in the browser' if report.client_charts else 'inline SVG'})")
+    print(f"CPU time of the build (this process and its page workers, not PostgreSQL): {cpu:.1f} s; "
+          f"load average at the end {load:.1f} on {os.cpu_count()} CPUs (other work on the machine stretches wall time)")
+    print("phases: " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in report.phases.items()))
     print(f"site {sizes['total']:.1f} MiB: index {sizes['index']:.2f} MiB, solution page {sizes['solution_page'] * 1024:.1f} KiB "
           f"on average, static files {sizes['static']:.2f} MiB")
     print(f"goal: under 60 s -> {'met' if report.seconds < 60 else 'NOT met'}")

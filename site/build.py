@@ -13,7 +13,7 @@ import json
 import os
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from sqlalchemy import Engine
 
 from esrpdb.site import charts as charts_lib
+from esrpdb.site import pages as pages_lib
 from esrpdb.site.data import CHART_METRICS, Catalogue, compare_data, compare_pair, index_filters, load_catalogue, page_name
 from esrpdb.site.formatting import FILTERS
 
@@ -41,6 +42,7 @@ class BuildReport:
     charts_svg: int
     client_charts: bool
     seconds: float
+    phases: dict[str, float] = field(default_factory=dict)  # seconds per phase, to see where a build goes
 
 
 def environment() -> Environment:
@@ -132,7 +134,10 @@ def build_site(engine: Engine, out: Path | str, force: bool = False,
     started = time.perf_counter()
     out = Path(out)
     prepare_out(out, force)
+    phases: dict[str, float] = {}
+    lap = time.perf_counter()
     cat = load_catalogue(engine)
+    phases["read"], lap = time.perf_counter() - lap, time.perf_counter()
     env = environment()
     client_charts = len(cat.solutions) > static_chart_limit
     _static(out, client_charts)
@@ -147,28 +152,17 @@ def build_site(engine: Engine, out: Path | str, force: bool = False,
     _write(out / "index.html", env.get_template("index.html").render(
         root="", solutions=cat.solutions, filters=index_filters(cat), charts=charts, client_charts=False))
     pages = 1
+    phases["index"], lap = time.perf_counter() - lap, time.perf_counter()
 
-    solution_dir = out / "solutions"
-    if cat.solutions:
-        solution_dir.mkdir(exist_ok=True)
-    template = env.get_template("solution.html")
-    page_of = {s["key"]: s["page"] for s in cat.solutions}
     shared = [c for c in charts if c.name != "bar-spread"]
-    notes = rank_notes(cat)
-    for s in cat.solutions:
-        key = s["key"]
-        own = charts_lib.run_spread(key, cat.runs.get(key, []))
-        if not client_charts:
-            own.svg = charts_lib.render_svg(own.spec)
-            rendered += 1
-        _write(solution_dir / f"{s['page']}.html", template.render(
-            root="../", s=s, d=cat.details.get(key, {}), disks=cat.disks.get(key, []), runs=cat.runs.get(key, []),
-            latencies=cat.latencies.get(key, []), findings=cat.findings.get(key, []), shared=shared, own=own,
-            notes=notes[key], pages=page_of, client_charts=client_charts))
-        pages += 1
+    job = pages_lib.Job(out, env, cat, shared, rank_notes(cat), client_charts)
+    rendered += pages_lib.render_all(job)
+    pages += len(cat.solutions)
+    phases["solution pages"], lap = time.perf_counter() - lap, time.perf_counter()
 
     pages += _compare_pages(out, env, cat)
-    return BuildReport(out, len(cat.solutions), pages, rendered, client_charts, time.perf_counter() - started)
+    phases["compare"] = time.perf_counter() - lap
+    return BuildReport(out, len(cat.solutions), pages, rendered, client_charts, time.perf_counter() - started, phases)
 
 
 def _compare_pages(out: Path, env: Environment, cat: Catalogue) -> int:

@@ -134,8 +134,11 @@ def run_spread(key: str, runs: list[Row]) -> Chart:
     values = [{"run": f"{r.get('trial') or 'no trial'} · {r.get('run_label') or 'run ' + str(r['run_id'])}",
                "value": r["total_iops"], "median": "median run" if r.get("is_median_run") else "other run",
                "spread": r.get("spread_percent")} for r in ranked]
+    spreads = sorted({(r.get("trial") or "no trial", r["spread_percent"]) for r in ranked
+                      if r.get("spread_percent") is not None and (r.get("runs_in_trial") or 0) > 1})
     caption = (f"Uses every run of {key} with a total IOPS figure ({len(values)} runs); the median run of each "
-               "trial is marked.")
+               "trial is marked" + "".join(f"; {trial}: spread {spread:.2f}% of the median" for trial, spread in spreads)
+               + ".")
     spec = {**_base(f"{key}: total IOPS of every run", width=360), "data": {"values": values},
             "height": {"step": 20}, "mark": {"type": "bar"},
             "encoding": {"y": {"field": "run", "type": "nominal", "title": None, "sort": None,

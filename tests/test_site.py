@@ -197,3 +197,20 @@ def test_large_catalogue_mode_ships_specs_and_the_vendored_bundle(tmp_path_facto
     assert page.select_one('#chart-bar-achieved_iops_per_disk img[src="../charts/bar-achieved_iops_per_disk.svg"]')
     assert (site / "static" / "vega-bundle.js").stat().st_size > 0
     assert soup(site / "index.html").select_one("#chart-bar-perf_per_watt svg") is not None
+
+
+def test_pages_rendered_by_forked_workers_equal_pages_rendered_in_order(tmp_path_factory, seed_catalog_url,
+                                                                        tmp_path, monkeypatch):
+    from esrpdb.db.catalog import open_catalog
+    from esrpdb.site import pages
+
+    in_order = built_site(tmp_path_factory, seed_catalog_url, static_chart_limit=0)
+    monkeypatch.setattr(pages, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(pages, "_workers", lambda: 2)
+    cat = open_catalog(seed_catalog_url)
+    try:
+        build_site(cat.reader(), tmp_path / "out", static_chart_limit=0)
+    finally:
+        cat.close()
+    for page in sorted((in_order / "solutions").iterdir()):
+        assert (tmp_path / "out" / "solutions" / page.name).read_text() == page.read_text(), page.name

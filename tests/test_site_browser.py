@@ -171,15 +171,15 @@ def test_compare_page_writes_the_compare_sentences_for_any_pair(browser, site, s
 def test_phone_width_and_screenshots(browser, site, tmp_path):
     folder = SCREENSHOTS if os.environ.get("ESRPDB_SCREENSHOTS") == "1" else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
-    browser.set_window_size(1280, 900)
+    browser.set_window_size(1280, 1000)
     open_page(browser, site / "index.html")
     browser.save_screenshot(str(folder / "index.png"))
     open_page(browser, site / "solutions" / "dell-eql-2x-ps5000xv.html")
-    browser.execute_script("document.getElementById('headline').scrollIntoView()")
+    browser.set_window_size(1280, 1250)
     browser.save_screenshot(str(folder / "solution.png"))
     try:
         browser.set_window_size(PHONE_WIDTH, 844)
-        for path in (site / "index.html", site / "solutions" / "dell-eql-2x-ps5000xv.html", site / "compare.html"):
+        for path in (site / "index.html", site / "compare.html", site / "solutions" / "dell-eql-2x-ps5000xv.html"):
             assert open_page(browser, path) == []
             width = browser.execute_script("return document.documentElement.clientWidth")
             overflow = browser.execute_script("return document.documentElement.scrollWidth")
@@ -187,6 +187,7 @@ def test_phone_width_and_screenshots(browser, site, tmp_path):
             svgs = browser.execute_script(
                 "return [...document.querySelectorAll('figure.chart svg')].map(s => s.getBoundingClientRect().right)")
             assert all(right <= width for right in svgs), path.name
+        browser.execute_script("document.getElementById('chart-runs').scrollIntoView()")
         browser.save_screenshot(str(folder / "phone.png"))
     finally:
         browser.set_window_size(1280, 900)

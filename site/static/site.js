@@ -24,19 +24,21 @@
     var ascending = th.getAttribute("aria-sort") !== "ascending";
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.removeAttribute("aria-sort"); });
     th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    /* Keys read once per row, and the body detached while rows move: one layout, not one per row. */
     var body = table.tBodies[0];
-    var rows = Array.prototype.slice.call(body.rows);
-    rows.sort(function (a, b) {
-      var x = cellValue(a, index, type), y = cellValue(b, index, type);
-      if (x === null && y === null) { return 0; }
-      if (x === null) { return 1; }  /* missing figures last, whichever the direction */
-      if (y === null) { return -1; }
-      var order = x < y ? -1 : (x > y ? 1 : 0);
-      return ascending ? order : -order;
+    var keyed = Array.prototype.map.call(body.rows, function (row, position) {
+      return { key: cellValue(row, index, type), row: row, position: position };
     });
-    var fragment = document.createDocumentFragment();
-    rows.forEach(function (r) { fragment.appendChild(r); });
-    body.appendChild(fragment);
+    keyed.sort(function (a, b) {
+      var x = a.key, y = b.key;
+      if (x === null || y === null) { return x === y ? a.position - b.position : (x === null ? 1 : -1); }
+      var order = x < y ? -1 : (x > y ? 1 : 0);
+      return (ascending ? order : -order) || a.position - b.position;
+    });
+    var next = body.nextSibling;
+    table.removeChild(body);
+    keyed.forEach(function (item) { body.appendChild(item.row); });
+    table.insertBefore(body, next);
   }
 
   function applyFilters(form, table) {

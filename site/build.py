@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from sqlalchemy import Engine
 
 from esrpdb.site import charts as charts_lib
@@ -112,19 +113,19 @@ def index_charts(cat: Catalogue) -> list[charts_lib.Chart]:
 
 
 def rank_notes(cat: Catalogue) -> dict[str, dict[str, str]]:
-    """Per solution and chart: where the solution stands, said in words under the shared chart."""
+    """Per solution and chart: where the solution stands, in words (listed above its page's charts)."""
     notes: dict[str, dict[str, str]] = {s["key"]: {} for s in cat.solutions}
     for metric, (column, words) in CHART_METRICS.items():
         have = charts_lib.ranked(metric, cat.solutions)
         for rank, s in enumerate(have, start=1):
             drawn = "" if rank <= charts_lib.TOP_BARS else f"; only the top {charts_lib.TOP_BARS} are drawn"
-            notes[s["key"]][f"bar-{metric}"] = f"This solution: {s[column]:,.4g} {words}, rank {rank} of {len(have)}{drawn}."
+            notes[s["key"]][f"bar-{metric}"] = f"{words}: {s[column]:,.4g}, rank {rank} of {len(have)}{drawn}."
         for s in cat.solutions:
-            notes[s["key"]].setdefault(f"bar-{metric}", f"This solution has no {words} figure.")
+            notes[s["key"]].setdefault(f"bar-{metric}", f"{words}: no figure.")
     plotted = {p["key"] for p in cat.latency_points}
     for s in cat.solutions:
-        if s["key"] not in plotted:
-            notes[s["key"]]["scatter-latency"] = "This solution's median run has no report latencies."
+        notes[s["key"]]["scatter-latency"] = ("latencies: plotted in the scatter" if s["key"] in plotted
+                                              else "latencies: its median run has no report latencies")
     return notes
 
 
@@ -154,8 +155,9 @@ def build_site(engine: Engine, out: Path | str, force: bool = False,
     pages = 1
     phases["index"], lap = time.perf_counter() - lap, time.perf_counter()
 
-    shared = [c for c in charts if c.name != "bar-spread"]
-    job = pages_lib.Job(out, env, cat, shared, rank_notes(cat), client_charts)
+    shared = env.get_template("_macros.html").module.charts(
+        [c for c in charts if c.name != "bar-spread"], img=client_charts, root="../")
+    job = pages_lib.Job(out, env, cat, Markup(shared), rank_notes(cat), client_charts)
     rendered += pages_lib.render_all(job)
     pages += len(cat.solutions)
     phases["solution pages"], lap = time.perf_counter() - lap, time.perf_counter()

@@ -26,7 +26,7 @@ class Job:
     out: Path
     env: Environment
     cat: Catalogue
-    shared: list  # the index charts every page shows
+    shared: str  # the index charts every page shows, as HTML rendered once
     notes: dict[str, dict[str, str]]
     client_charts: bool
     page_of: dict[str, str] | None = None  # solution key -> page name, for links to other solutions

@@ -151,7 +151,8 @@ def build_site(engine: Engine, out: Path | str, force: bool = False,
         _write(out / "charts" / f"{chart.name}.svg", chart.svg)
     rendered = len(charts)
     _write(out / "index.html", env.get_template("index.html").render(
-        root="", solutions=cat.solutions, filters=index_filters(cat), charts=charts, client_charts=False))
+        root="", solutions=cat.solutions, filters=index_filters(cat), charts=charts, client_charts=False,
+        unattached=len(cat.findings.get(None, []))))
     pages = 1
     phases["index"], lap = time.perf_counter() - lap, time.perf_counter()
 

@@ -214,3 +214,14 @@ def test_pages_rendered_by_forked_workers_equal_pages_rendered_in_order(tmp_path
         cat.close()
     for page in sorted((in_order / "solutions").iterdir()):
         assert (tmp_path / "out" / "solutions" / page.name).read_text() == page.read_text(), page.name
+
+
+def test_awkward_keys_get_safe_distinct_file_names_and_escaped_css():
+    from esrpdb.site.data import page_name
+    from esrpdb.site.formatting import css_string
+
+    assert page_name("hp-eva4400") == "hp-eva4400"
+    names = {page_name(k) for k in ("a/b c", "a b/c", "../etc", "über array", "a/b c ")}
+    assert len(names) == 5 and all(re.fullmatch(r"[A-Za-z0-9._-]+", n) and not n.startswith(".") for n in names)
+    escaped = css_string('x"]</style><script>')
+    assert '"' not in escaped and "<" not in escaped and "]" not in escaped

@@ -171,7 +171,7 @@ def test_compare_page_writes_the_compare_sentences_for_any_pair(browser, site, s
 def test_phone_width_and_screenshots(browser, site, tmp_path):
     folder = SCREENSHOTS if os.environ.get("ESRPDB_SCREENSHOTS") == "1" else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
-    browser.set_window_size(1280, 1000)
+    browser.set_window_size(1600, 1500)  # the whole seed table and the first charts
     open_page(browser, site / "index.html")
     browser.save_screenshot(str(folder / "index.png"))
     open_page(browser, site / "solutions" / "dell-eql-2x-ps5000xv.html")

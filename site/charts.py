@@ -71,7 +71,7 @@ def bar_chart(metric: str, solutions: list[Row], *, top: int = TOP_BARS) -> Char
     shown = have[:top]
     values = [{"solution": s["key"], "value": s[column], "test": s["group"]} for s in shown]
     groups = len({v["test"] for v in values})
-    caption = (f"Uses {MEDIAN_RUN_WORDS}: {len(shown)} of {len(have)} solutions with a {words} figure"
+    caption = (f"Uses {MEDIAN_RUN_WORDS}: {len(shown)} of {len(have)} solutions with a figure for {words}"
                + (f" (the top {top})" if len(have) > top else "")
                + (f"; {groups} unlike tests, coloured apart" if groups > 1 else "") + ".")
     spec = {**_base(words), "data": {"values": values}, "mark": {"type": "bar"},

@@ -41,10 +41,11 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def browser():
+def _chromium(javascript: bool = True):
     profile = tempfile.mkdtemp(prefix="esrpdb-chromium-")
     options = webdriver.ChromeOptions()
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.binary_location = str(CHROMIUM)
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                      "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
@@ -53,6 +54,12 @@ def browser():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
     driver.set_page_load_timeout(60)
+    return driver, profile
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver, profile = _chromium()
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
@@ -203,3 +210,24 @@ def test_large_catalogue_mode_draws_charts_in_the_browser(browser, tmp_path_fact
     image = browser.find_element(By.CSS_SELECTOR, "#chart-bar-achieved_iops_per_disk img")
     assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)
     assert browser.get_log("browser") == []
+
+
+def test_the_essentials_read_with_javascript_off(site):
+    """Scripts off: the table, the charts and the figures are all there; the any-pair form stays hidden."""
+    driver, profile = _chromium(javascript=False)
+    try:
+        driver.get((site / "index.html").as_uri())
+        rows = driver.find_elements(By.CSS_SELECTOR, "#solutions tbody tr")
+        assert sorted(r.get_attribute("data-key") for r in rows if r.is_displayed()) == seed_keys()
+        assert not driver.find_element(By.ID, "filters").is_displayed()
+        assert driver.find_elements(By.CSS_SELECTOR, "#chart-bar-achieved_iops_per_disk svg path[aria-roledescription='bar']")
+        driver.get((site / "solutions" / "dell-eql-2x-ps5000xv.html").as_uri())
+        assert driver.find_element(By.ID, "achieved-iops-per-disk").text == "208.4"
+        assert driver.find_elements(By.CSS_SELECTOR, "#chart-runs svg")
+        driver.get((site / "compare.html").as_uri())
+        assert not driver.find_element(By.ID, "compare-form").is_displayed()  # site.js would show it
+        assert not driver.find_element(By.ID, "compare-result").is_displayed()
+        assert driver.find_elements(By.CSS_SELECTOR, "#claimed-pairs a")
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)

@@ -136,6 +136,7 @@
     if (table) { makeSortable(table); }
     var form = document.getElementById("filters");
     if (form && table) {
+      form.hidden = false;  /* filters need this script; without it the table lists every solution */
       form.addEventListener("input", function () { applyFilters(form, table); });
       form.addEventListener("change", function () { applyFilters(form, table); });
     }

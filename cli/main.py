@@ -22,7 +22,9 @@ from . import (
     ingest_command,
     listing_commands,
     parse_command,
+    plot_command,
     query_command,
+    site_command,
     sql_command,
 )
 
@@ -91,7 +93,9 @@ draft_command.register(app)
 ingest_command.register(app)
 listing_commands.register(app)
 parse_command.register(app)
+plot_command.register(app)
 query_command.register(app)
+site_command.register(app)
 sql_command.register(app)
 
 def run() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from esrpdb.ingest import registry
 from tests.conftest import REPO_ROOT
 
-CODE_FOLDERS = ("ingest", "schema", "queries", "cli", "db")
+CODE_FOLDERS = ("ingest", "schema", "queries", "cli", "db", "site")
 MAX_LINES = 400
 
 

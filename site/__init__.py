@@ -1,0 +1,1 @@
+"""Static catalogue site and charts (`esrpdb site`, `esrpdb plot`)."""

@@ -1,0 +1,186 @@
+"""`build_site(engine, out)`: the catalogue as static pages that open from disk.
+
+No server, no CDN: styles and scripts are copied from this package, charts are inline SVG drawn
+at build time. Above `static_chart_limit` solutions the solution pages carry their Vega-Lite
+specs instead and the vendored Vega bundle draws them in the browser, because rendering tens of
+thousands of SVGs at build time would take minutes (see docs/site.md); the index charts are
+always drawn at build time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
+from sqlalchemy import Engine
+
+from . import charts as charts_lib, pages as pages_lib
+from .data import CHART_METRICS, Catalogue, compare_data, compare_pair, index_filters, load_catalogue, page_name
+from .formatting import FILTERS
+from .options import STATIC_CHART_LIMIT
+
+STATIC_FILES = ("site.css", "site.js")
+WRITTEN = ("index.html", "compare.html", "solutions", "compare", "static", "charts")  # what --force replaces
+
+
+class SiteExists(FileExistsError):
+    """OUT exists and is not empty, and --force was not given."""
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    solutions: int
+    pages: int
+    charts_svg: int
+    client_charts: bool
+    seconds: float
+    phases: dict[str, float] = field(default_factory=dict)  # seconds per phase, to see where a build goes
+
+
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("esrpdb.site", "templates"), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters.update(FILTERS)
+    return env
+
+
+def prepare_out(out: Path, force: bool) -> None:
+    """Refuse a non-empty OUT unless forced; when forced, replace only what a build writes."""
+    if out.exists() and not out.is_dir():
+        raise SiteExists(f"{out} exists and is not a folder")
+    if out.exists() and any(out.iterdir()):
+        if not force:
+            raise SiteExists(f"{out} exists and is not empty; use --force to replace the site in it")
+        for name in WRITTEN:
+            target = out / name
+            if target.is_dir():
+                shutil.rmtree(target)
+            elif target.exists():
+                target.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+
+
+def _write(path: Path, content: str) -> None:
+    path.write_text(content, encoding="utf-8")
+
+
+def _static(out: Path, client_charts: bool) -> None:
+    static = out / "static"
+    static.mkdir(exist_ok=True)
+    package = resources.files("esrpdb.site") / "static"
+    for name in STATIC_FILES:
+        (static / name).write_bytes((package / name).read_bytes())
+    if client_charts:
+        (static / "vega-bundle.js").write_bytes(vega_bundle())
+
+
+def vega_bundle() -> bytes:
+    """Vega, Vega-Lite and vega-embed as one script, from vl-convert (which carries them; nothing is
+    downloaded). Bundling takes seconds, so it is cached per vl-convert version."""
+    import vl_convert
+    from platformdirs import user_cache_dir
+
+    version = "-".join([vl_convert.get_vega_version(), vl_convert.get_vega_embed_version(),
+                        vl_convert.get_vegalite_versions()[-1]])
+    cached = Path(user_cache_dir("esrpdb")) / f"vega-bundle-{version}.js"
+    if cached.is_file():
+        return cached.read_bytes()
+    bundle = vl_convert.javascript_bundle().encode("utf-8")  # type: ignore[call-arg]  # snippet is optional at run time
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(bundle)
+        partial.replace(cached)
+    except OSError:
+        pass  # a read-only cache folder only costs the next build the same seconds
+    return bundle
+
+
+def index_charts(cat: Catalogue) -> list[charts_lib.Chart]:
+    """The index's charts, drawn once and shared by every solution page."""
+    groups = {s["key"]: s["group"] for s in cat.solutions}
+    return ([charts_lib.bar_chart(metric, cat.solutions) for metric in CHART_METRICS]
+            + [charts_lib.latency_scatter(cat.latency_points, groups), charts_lib.spread_overview(cat.solutions)])
+
+
+def rank_notes(cat: Catalogue) -> dict[str, dict[str, str]]:
+    """Per solution and chart: where the solution stands, in words (listed above its page's charts)."""
+    notes: dict[str, dict[str, str]] = {s["key"]: {} for s in cat.solutions}
+    for metric, (column, words) in CHART_METRICS.items():
+        have = charts_lib.ranked(metric, cat.solutions)
+        for rank, s in enumerate(have, start=1):
+            drawn = "" if rank <= charts_lib.TOP_BARS else f"; only the top {charts_lib.TOP_BARS} are drawn"
+            notes[s["key"]][f"bar-{metric}"] = f"{words}: {s[column]:,.4g}, rank {rank} of {len(have)}{drawn}."
+        for s in cat.solutions:
+            notes[s["key"]].setdefault(f"bar-{metric}", f"{words}: no figure.")
+    plotted = {p["key"] for p in cat.latency_points}
+    for s in cat.solutions:
+        notes[s["key"]]["scatter-latency"] = ("latencies: plotted in the scatter" if s["key"] in plotted
+                                              else "latencies: its median run has no report latencies")
+    return notes
+
+
+def build_site(engine: Engine, out: Path | str, force: bool = False,
+               static_chart_limit: int = STATIC_CHART_LIMIT) -> BuildReport:
+    """Write the whole site to `out`; `engine` may be the read-only role."""
+    started = time.perf_counter()
+    out = Path(out)
+    prepare_out(out, force)
+    phases: dict[str, float] = {}
+    lap = time.perf_counter()
+    cat = load_catalogue(engine)
+    phases["read"], lap = time.perf_counter() - lap, time.perf_counter()
+    env = environment()
+    client_charts = len(cat.solutions) > static_chart_limit
+    _static(out, client_charts)
+
+    charts = index_charts(cat) if cat.solutions else []
+    if charts:
+        (out / "charts").mkdir(exist_ok=True)
+    for chart in charts:
+        chart.svg = charts_lib.render_svg(chart.spec)
+        _write(out / "charts" / f"{chart.name}.svg", chart.svg)
+    rendered = len(charts)
+    _write(out / "index.html", env.get_template("index.html").render(
+        root="", solutions=cat.solutions, filters=index_filters(cat), charts=charts, client_charts=False,
+        unattached=len(cat.findings.get(None, []))))
+    pages = 1
+    phases["index"], lap = time.perf_counter() - lap, time.perf_counter()
+
+    shared = env.get_template("_macros.html").module.charts(  # type: ignore[attr-defined]  # a Jinja macro
+        [c for c in charts if c.name != "bar-spread"], img=client_charts, root="../")
+    job = pages_lib.Job(out, env, cat, Markup(shared), rank_notes(cat), client_charts)
+    rendered += pages_lib.render_all(job)
+    pages += len(cat.solutions)
+    phases["solution pages"], lap = time.perf_counter() - lap, time.perf_counter()
+
+    pages += _compare_pages(out, env, cat)
+    phases["compare"] = time.perf_counter() - lap
+    return BuildReport(out, len(cat.solutions), pages, rendered, client_charts, time.perf_counter() - started, phases)
+
+
+def _compare_pages(out: Path, env: Environment, cat: Catalogue) -> int:
+    """compare.html for any pair (in the browser), and one static page per pair a document compares."""
+    known = {s["key"] for s in cat.solutions}
+    pairs = [{"a": a, "b": b, "page": f"{page_name(a)}--{page_name(b)}"}
+             for a, b in cat.claimed_pairs if a in known and b in known and a != b]
+    if cat.solutions:
+        data = json.dumps(compare_data(cat), ensure_ascii=True, allow_nan=False).replace("</", "<\\/")
+        _write(out / "static" / "compare-data.js", f"window.ESRP_COMPARE = {data};\n")
+    _write(out / "compare.html", env.get_template("compare.html").render(
+        root="", solutions=cat.solutions, pairs=pairs, client_charts=False))
+    if pairs:
+        (out / "compare").mkdir(exist_ok=True)
+    template = env.get_template("compare_pair.html")
+    for pair in pairs:
+        _write(out / "compare" / f"{pair['page']}.html", template.render(
+            root="../", client_charts=False, **compare_pair(pair["a"], pair["b"], cat)))
+    return 1 + len(pairs)

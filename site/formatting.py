@@ -1,0 +1,42 @@
+"""Jinja filters: how numbers read on the page. Missing figures read "—", never 0."""
+
+from __future__ import annotations
+
+import math
+
+from markupsafe import Markup
+
+# Numbers are digits, commas, signs and a dash: safe as they are, so they skip HTML escaping
+# (a 10,000-solution build formats about a million of them).
+MISSING = Markup("—")
+
+
+def num(value, places: int = 1) -> str:
+    """Thousands separators and a fixed number of decimals; None and non-finite values as a dash."""
+    if value is None or isinstance(value, str):
+        return MISSING if value is None else value
+    value = float(value)
+    if not math.isfinite(value):
+        return MISSING
+    return Markup(f"{value:,.{places}f}")
+
+
+def sortable(value) -> str:
+    """The unrounded value the table sorts by ("" for a missing figure, sorted last)."""
+    if value is None:
+        return Markup("")
+    value = float(value)
+    return Markup(repr(value) if math.isfinite(value) else "")
+
+
+def percent(fraction) -> str:
+    """A relative difference as a signed percentage, as `esrpdb audit` prints it."""
+    return MISSING if fraction is None else Markup(f"{fraction:+.2%}")
+
+
+def css_string(value: str) -> str:
+    """A CSS string's contents: quotes, backslashes, line breaks and `<` escaped (no `</style>` inside)."""
+    return "".join(c if c.isalnum() or c in " -_.:" else f"\\{ord(c):x} " for c in value)
+
+
+FILTERS = {"num": num, "sortable": sortable, "percent": percent, "css_string": css_string}

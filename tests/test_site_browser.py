@@ -1,0 +1,233 @@
+"""The built site in headless Chromium (Debian's chromium and chromium-driver, driven by selenium).
+
+Every page of the seed site is opened from disk: the index lists every solution, sorting and
+filtering work, every page shows its charts (SVG, one bar per solution), the console stays free of
+errors, every link resolves, the compare page writes `esrpdb compare`'s sentences for any pair,
+and nothing spills sideways at a phone's width. Screenshots go to the test's temp folder, or to
+docs/screenshots/ with ESRPDB_SCREENSHOTS=1.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from sqlalchemy import text
+
+from esrpdb.queries import compare as compare_lib
+from esrpdb.site.data import CHART_METRICS, COMPARE_COLUMNS, compare_pair, load_catalogue
+
+from .site_helpers import built_site, seed_keys, without_spread
+
+CHROMIUM = Path("/usr/bin/chromium")
+DRIVER = Path("/usr/bin/chromedriver")
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+PHONE_WIDTH = 390
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
+if not (CHROMIUM.exists() and DRIVER.exists()):
+    pytest.skip("headless browser tests need Debian's chromium and chromium-driver "
+                "(/usr/bin/chromium, /usr/bin/chromedriver): apt-get install chromium chromium-driver",
+                allow_module_level=True)
+
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+
+def _chromium(javascript: bool = True):
+    profile = tempfile.mkdtemp(prefix="esrpdb-chromium-")
+    options = webdriver.ChromeOptions()
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                     f"--user-data-dir={profile}", "--window-size=1280,900"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
+    driver.set_page_load_timeout(60)
+    return driver, profile
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver, profile = _chromium()
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, seed_catalog_url):
+    return built_site(tmp_path_factory, seed_catalog_url)
+
+
+def open_page(driver, path: Path) -> list[dict]:
+    """Load a page from disk; return what it wrote to the console (errors included)."""
+    driver.get_log("browser")  # drop what earlier pages left
+    driver.get(path.resolve().as_uri())
+    driver.execute_script("return document.readyState")
+    return driver.get_log("browser")
+
+
+def visible_keys(driver) -> list[str]:
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#solutions tbody tr')].filter(r => !r.hidden)"
+        ".map(r => r.dataset.key)")
+
+
+def test_index_lists_sorts_and_filters(browser, site, seed_catalog):
+    assert open_page(browser, site / "index.html") == []
+    assert sorted(visible_keys(browser)) == seed_keys()
+    cat = load_catalogue(seed_catalog.reader())
+    per_disk = {s["key"]: s["achieved_iops_per_disk"] for s in cat.solutions}
+    header = browser.find_element(By.XPATH, "//th[starts-with(normalize-space(.), 'Achieved IOPS per disk')]")
+    header.click()
+    ascending = [k for k in visible_keys(browser) if per_disk[k] is not None]
+    assert ascending == sorted(ascending, key=lambda k: per_disk[k])
+    assert all(per_disk[k] is None for k in visible_keys(browser)[len(ascending):])  # missing figures last
+    header.click()
+    descending = visible_keys(browser)
+    assert descending[0] == max((k for k in per_disk if per_disk[k] is not None), key=per_disk.get)
+    assert header.get_attribute("aria-sort") == "descending"
+
+    def expect(**by_column):
+        wanted = [s["key"] for s in cat.solutions
+                  if all(v in str(s.get(c) or "").split(", ") for c, v in by_column.items())]
+        assert sorted(visible_keys(browser)) == sorted(wanted), by_column
+        shown = browser.find_element(By.ID, "shown-count").text
+        assert shown == f"{len(wanted)} of {len(cat.solutions)} shown"
+
+    Select(browser.find_element(By.NAME, "media")).select_by_visible_text("SSD")
+    expect(media="SSD")
+    Select(browser.find_element(By.NAME, "media")).select_by_index(0)
+    Select(browser.find_element(By.NAME, "release")).select_by_visible_text("2010")
+    expect(jetstress_release="2010")
+    Select(browser.find_element(By.NAME, "release")).select_by_index(0)
+    Select(browser.find_element(By.NAME, "connectivity")).select_by_visible_text("iSCSI")
+    expect(connectivity="iSCSI")
+    Select(browser.find_element(By.NAME, "connectivity")).select_by_index(0)
+    expect()
+    minimum = browser.find_element(By.NAME, "mailboxes_min")
+    minimum.send_keys("1")  # the seeds store no test configuration, so no mailbox count passes a bound
+    with_count = [s["key"] for s in cat.solutions if (s.get("mailbox_count") or 0) >= 1]
+    assert sorted(visible_keys(browser)) == sorted(with_count)
+    minimum.clear()
+    minimum.send_keys("\b")
+    expect()
+
+
+def test_every_page_shows_its_charts_without_console_errors_and_links_resolve(browser, site, seed_catalog):
+    cat = load_catalogue(seed_catalog.reader())
+    pages = sorted(site.rglob("*.html"))
+    for path in pages:
+        assert open_page(browser, path) == [], path.name
+        links = browser.execute_script("return [...document.querySelectorAll('a[href]')].map(a => a.href)")
+        for href in links:
+            parts = urlsplit(href)
+            assert parts.scheme == "file", (path.name, href)
+            assert Path(unquote(parts.path)).is_file(), (path.name, href)
+        if path.parent.name == "solutions" or path.name == "index.html":
+            for metric, (column, _) in CHART_METRICS.items():
+                bars = browser.find_elements(
+                    By.CSS_SELECTOR, f'#chart-bar-{metric} svg g.mark-rect path[aria-roledescription="bar"]')
+                assert len(bars) == sum(s.get(column) is not None for s in cat.solutions), (path.name, metric)
+                assert all(b.is_displayed() for b in bars)
+    page = site / "solutions" / "dell-eql-2x-ps5000xv.html"
+    open_page(browser, page)
+    outlined = browser.find_element(
+        By.CSS_SELECTOR, '#chart-bar-achieved_iops_per_disk path[aria-label="dell-eql-2x-ps5000xv"]')
+    assert outlined.value_of_css_property("stroke-width") == "3px"
+    assert browser.find_element(By.ID, "achieved-iops-per-disk").text == "208.4"
+    assert browser.find_elements(By.CSS_SELECTOR, "#chart-runs svg")
+
+
+def test_compare_page_writes_the_compare_sentences_for_any_pair(browser, site, seed_catalog):
+    """Every ordered pair: the browser's sentences are compare.sentence() over the figures the site shows,
+    and equal `esrpdb compare`'s own output wherever that picks one run per solution."""
+    open_page(browser, site / "compare.html")
+    reader = seed_catalog.reader()
+    cat = load_catalogue(reader)
+    with reader.connect() as conn:
+        several = set(conn.execute(text(
+            "SELECT solution FROM median_runs WHERE is_median_run GROUP BY solution HAVING count(*) > 1")).scalars())
+    for a, b in itertools.permutations(seed_keys(), 2):
+        Select(browser.find_element(By.ID, "compare-a")).select_by_value(a)
+        Select(browser.find_element(By.ID, "compare-b")).select_by_value(b)
+        shown = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "#compare-result td.sentence")]
+        assert shown == [row.sentence for row in compare_pair(a, b, cat)["rows"]], (a, b)
+        if not {a, b} & several:
+            expected = compare_lib.compare(reader, a, b, tuple(COMPARE_COLUMNS), disk_basis="all").rows
+            assert shown == [without_spread(row.sentence) for row in expected], (a, b)
+    Select(browser.find_element(By.ID, "compare-a")).select_by_value("dell-eql-2x-ps5000xv")
+    Select(browser.find_element(By.ID, "compare-b")).select_by_value("dell-powervault-md1220")
+    warning = browser.find_element(By.ID, "compare-unlike")
+    assert warning.is_displayed() and "Jetstress 2007" in warning.text and "Jetstress 2010" in warning.text
+    Select(browser.find_element(By.ID, "compare-b")).select_by_value("hp-eva4400")
+    assert not warning.is_displayed()
+    assert browser.get_log("browser") == []
+
+
+def test_phone_width_and_screenshots(browser, site, tmp_path):
+    folder = SCREENSHOTS if os.environ.get("ESRPDB_SCREENSHOTS") == "1" else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    browser.set_window_size(1600, 1500)  # the whole seed table and the first charts
+    open_page(browser, site / "index.html")
+    browser.save_screenshot(str(folder / "index.png"))
+    open_page(browser, site / "solutions" / "dell-eql-2x-ps5000xv.html")
+    browser.set_window_size(1280, 1250)
+    browser.save_screenshot(str(folder / "solution.png"))
+    try:
+        browser.set_window_size(PHONE_WIDTH, 844)
+        for path in (site / "index.html", site / "compare.html", site / "solutions" / "dell-eql-2x-ps5000xv.html"):
+            assert open_page(browser, path) == []
+            width = browser.execute_script("return document.documentElement.clientWidth")
+            overflow = browser.execute_script("return document.documentElement.scrollWidth")
+            assert overflow <= width, (path.name, overflow, width)  # wide tables scroll in their own box
+            svgs = browser.execute_script(
+                "return [...document.querySelectorAll('figure.chart svg')].map(s => s.getBoundingClientRect().right)")
+            assert all(right <= width for right in svgs), path.name
+        browser.execute_script("document.getElementById('chart-runs').scrollIntoView()")
+        browser.save_screenshot(str(folder / "phone.png"))
+    finally:
+        browser.set_window_size(1280, 900)
+    for name in ("index.png", "solution.png", "phone.png"):
+        assert (folder / name).stat().st_size > 0
+
+
+def test_large_catalogue_mode_draws_charts_in_the_browser(browser, tmp_path_factory, seed_catalog_url):
+    site = built_site(tmp_path_factory, seed_catalog_url, static_chart_limit=0)
+    assert open_page(browser, site / "solutions" / "intel-x25e-3-ssd.html") == []
+    bars = browser.find_elements(By.CSS_SELECTOR, '#chart-runs svg path[aria-roledescription="bar"]')
+    assert len(bars) == 3
+    image = browser.find_element(By.CSS_SELECTOR, "#chart-bar-achieved_iops_per_disk img")
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)
+    assert browser.get_log("browser") == []
+
+
+def test_the_essentials_read_with_javascript_off(site):
+    """Scripts off: the table, the charts and the figures are all there; the any-pair form stays hidden."""
+    driver, profile = _chromium(javascript=False)
+    try:
+        driver.get((site / "index.html").as_uri())
+        rows = driver.find_elements(By.CSS_SELECTOR, "#solutions tbody tr")
+        assert sorted(r.get_attribute("data-key") for r in rows if r.is_displayed()) == seed_keys()
+        assert not driver.find_element(By.ID, "filters").is_displayed()
+        assert driver.find_elements(By.CSS_SELECTOR, "#chart-bar-achieved_iops_per_disk svg path[aria-roledescription='bar']")
+        driver.get((site / "solutions" / "dell-eql-2x-ps5000xv.html").as_uri())
+        assert driver.find_element(By.ID, "achieved-iops-per-disk").text == "208.4"
+        assert driver.find_elements(By.CSS_SELECTOR, "#chart-runs svg")
+        driver.get((site / "compare.html").as_uri())
+        assert not driver.find_element(By.ID, "compare-form").is_displayed()  # site.js would show it
+        assert not driver.find_element(By.ID, "compare-result").is_displayed()
+        assert driver.find_elements(By.CSS_SELECTOR, "#claimed-pairs a")
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)

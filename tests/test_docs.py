@@ -60,7 +60,10 @@ def test_every_readme_example_runs_as_written(fresh_database_url, tmp_path, monk
 
     from typer.testing import CliRunner
 
-    monkeypatch.chdir(REPO_ROOT)
+    work = tmp_path / "work"  # what the examples write (site, charts) lands here, not in the repository
+    work.mkdir()
+    (work / "fixtures").symlink_to(REPO_ROOT / "fixtures")
+    monkeypatch.chdir(work)
     monkeypatch.setenv("ESRPDB_HOME", str(tmp_path / "home"))  # `db status` looks here; nothing starts
     examples = _readme_examples()
     assert len(examples) >= 15

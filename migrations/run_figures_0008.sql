@@ -139,13 +139,20 @@ BEGIN
             GROUP BY l.run_id
         ),
         counter_means AS (
-            SELECT c.run_id, lower(c.counter_name) AS counter,
+            -- Counter paths are matched without regard to case (Export-Counter writes them in lower
+            -- case); LogicalDisk(_Total) is Jetstress's own, PhysicalDisk(_Total) stands in without it.
+            SELECT c.run_id, lower(c.object_name) AS object, lower(c.counter_name) AS counter,
                    sum(m.value_sum) / NULLIF(sum(m.value_count), 0) AS mean_value
             FROM perf_counters c
             JOIN perf_counter_means m ON m.counter_id = c.id AND m.sample_count > 0
-            WHERE c.run_id IS NOT NULL AND c.object_name = 'LogicalDisk' AND c.instance_name = '_Total'
-              AND %4$s
-            GROUP BY c.run_id, lower(c.counter_name)
+            WHERE c.run_id IS NOT NULL AND lower(c.object_name) IN ('logicaldisk', 'physicaldisk')
+              AND lower(c.instance_name) = '_total' AND %4$s
+            GROUP BY c.run_id, lower(c.object_name), lower(c.counter_name)
+        ),
+        chosen AS (
+            SELECT DISTINCT ON (run_id, counter) run_id, counter, mean_value
+            FROM counter_means
+            ORDER BY run_id, counter, (object = 'logicaldisk') DESC
         ),
         perfmon AS (
             SELECT run_id,
@@ -155,7 +162,7 @@ BEGIN
                    max(mean_value) FILTER (WHERE counter = 'disk bytes/sec') / 1048576.0 AS bytes_mb_per_s,
                    max(mean_value) FILTER (WHERE counter = 'avg. disk sec/read') * 1000 AS read_latency_ms,
                    max(mean_value) FILTER (WHERE counter = 'avg. disk sec/write') * 1000 AS write_latency_ms
-            FROM counter_means
+            FROM chosen
             GROUP BY run_id
         )
         SELECT r.id, r.solution_id, r.trial_id, r.run_label, r.report_type, r.origin, s.key, tr.label,

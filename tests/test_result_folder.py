@@ -64,7 +64,17 @@ def test_result_folder_yields_one_run_with_everything_attached(fresh_database_ur
     assert thresholds == {"Strict": 100, "Lenient": 200}
 
 
-def test_throughput_per_disk_comes_from_the_samples(fresh_database_url, catalog, dell_folder):
+@pytest.mark.parametrize("spelling", ["as relog writes it", "lower case, as Export-Counter writes it",
+                                      "PhysicalDisk only"])
+def test_throughput_per_disk_comes_from_the_samples(fresh_database_url, catalog, dell_folder, spelling):
+    export = dell_folder / "Performance_2008_9_18_12_48_31.csv"
+    header, rest = export.read_bytes().split(b"\n", 1)
+    if spelling.startswith("lower"):  # the banner stays as written; every counter path is lower case
+        banner, paths = header.split(b",", 1)
+        header = banner + b"," + paths.lower()
+    elif spelling.startswith("Physical"):
+        header = header.replace(b"\\LogicalDisk(", b"\\PhysicalDisk(")
+    export.write_bytes(header + b"\n" + rest)
     assert invoke(fresh_database_url, "ingest", str(dell_folder), "--solution", "dell-eql", "--new-solution").exit_code == 0
     with catalog.engine.begin() as conn:  # the manifest's disk facts (seed 000: 32 disks in two shelves)
         conn.execute(text("insert into disks (solution_id, disk_count, media, role) select id, 32, 'HDD', 'active' from solutions"))

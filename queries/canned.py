@@ -102,7 +102,9 @@ def get(name: str) -> CannedQuery:
     queries = all_queries()
     key = name.replace("_", "-")
     if key not in queries:
-        raise UnknownQuery(f"no canned query {name!r}; known: {', '.join(queries)}")
+        from .keys import unknown_message
+
+        raise UnknownQuery(unknown_message("canned query", name, queries))
     return queries[key]
 
 

@@ -105,3 +105,8 @@ def test_compare_flags_unlike_tests(seed_catalog_url):
 def test_version():
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and re.fullmatch(r"esrpdb \d+\.\d+\.\d+\S*\n", result.stdout)
+
+
+def test_an_unknown_canned_query_names_the_closest(seed_catalog_url):
+    line = one_error_line(invoke(seed_catalog_url, "query", "per-disk"))
+    assert line.startswith("Error: unknown canned query 'per-disk' (did you mean 'per-disk-iops'?); known: per-disk-iops")

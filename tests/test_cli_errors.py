@@ -18,7 +18,7 @@ def esrpdb(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("url,expected", [
     ("postgresql://someone:s3cret@127.0.0.1:1/x", "Error: cannot reach the database server: connection failed"),
     ("no:t a url:s3cret@", "Error: not a database URL"),
-    ("sqlite:///catalogue.db", "Error: esrpdb needs PostgreSQL; got a 'sqlite' URL"),
+    ("mysql://someone@localhost/catalogue", "Error: esrpdb needs PostgreSQL; got a 'mysql' URL"),
     ("postgresql://someone:s3cret@/x?host=/nonexistent-socket-dir", "Error: cannot reach the database server"),
 ])
 def test_a_bad_database_url_is_one_line(url, expected):
@@ -47,7 +47,7 @@ def test_an_unwritable_home_is_one_line(tmp_path):
 
 
 def test_debug_shows_the_traceback():
-    done = esrpdb("--debug", "--database-url", "sqlite:///x.db", "runs")
+    done = esrpdb("--debug", "--database-url", "mysql://someone@localhost/x", "runs")
     assert done.returncode == 1 and "Traceback" in done.stderr
 
 

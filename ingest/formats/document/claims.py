@@ -1,7 +1,7 @@
 """The figures a document publishes, found for a person to confirm: sentences and summary tables.
 
-Sentences: "delivered up to 188 percent higher IOPS", "nearly 60 percent less power", "202 IOPS
-per disk", "99.1 IOPS per watt", "IOPS per dollar", "MB per dollar". Tables: each row of a
+Sentences: "delivered up to 150 percent higher IOPS", "nearly 40 percent less power", "300 IOPS
+per disk", "42.5 IOPS per watt", "IOPS per dollar", "MB per dollar". Tables: each row of a
 result or configuration table whose label names a metric of the manifest vocabulary ("Achieved
 IOPS - Run 2", "Average disk transfers MB per second", "Idle power (enclosure only)"), one
 figure per column. Metrics are found from the words around the number, never from a vendor's
@@ -171,7 +171,7 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftCla
         after = [(m.start(), c.metric) for m, c in figures if m.start() > match.start()]
         if metric is None:  # "drove the processors up to 235.0 percent more than …": the words before it
             metric = _compared(text[max(0, match.start() - 40) : match.start()].rsplit(",", 1)[-1])
-        if metric is None and (before or after):  # "… 71.69 MB per dollar. This is 181 percent more than …"
+        if metric is None and (before or after):  # "… 12.34 MB per dollar. This is 75 percent more than …"
             metric = max(before)[1] if before else min(after)[1]
         per_disk = next((c.metric for _, c in figures if metric and c.metric.startswith(metric)
                          and c.metric.endswith("_per_disk")), None)
@@ -190,7 +190,7 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftCla
 
 
 def _per_unit(number: int, text: str) -> list[tuple[re.Match[str], DraftClaim]]:
-    """"202 IOPS per disk", "99.1 IOPS per watt", "71.69 useable MB per dollar", "5,662 total IOPS" on one line."""
+    """"300 IOPS per disk", "42.5 IOPS per watt", "12.34 useable MB per dollar", "4,321 total IOPS" on one line."""
     found = []
     for match in _TOTAL.finditer(text):
         metric = "achieved_iops" if match["what"].lower() == "achieved" else "total_iops"

@@ -15,7 +15,7 @@ def assign(
 ) -> None:
     """Move already-ingested runs to a solution (the fix for a wrong --solution); the move is kept as evidence."""
     from ..ingest.load.assign import NothingToAssign, assign as assign_runs
-    from ..queries.keys import UnknownKey
+    from ..schema.keys import UnknownKey
 
     with friendly_errors(ctx, UnknownKey, NothingToAssign):
         result = assign_runs(ctx.obj.catalog().engine, target, solution, new_solution=new_solution)

@@ -28,7 +28,7 @@ def ingest(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from ..ingest.pipeline import ingest_paths, iter_files
-    from ..queries.keys import UnknownKey
+    from ..schema.keys import UnknownKey
 
     if new_solution and not solution:
         fail("--new-solution needs --solution KEY")

@@ -27,7 +27,7 @@ def runs(
 ) -> None:
     """List Jetstress runs with verdict, achieved IOPS and instance count."""
     from ..queries import listings
-    from ..queries.keys import UnknownKey
+    from ..schema.keys import UnknownKey
 
     with friendly_errors(ctx, UnknownKey):
         result = listings.runs(ctx.obj.reader(), solution=solution)

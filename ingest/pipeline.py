@@ -217,7 +217,7 @@ def ingest_paths(
 
 def _require_solution(engine: Engine, key: str, *, create: bool) -> None:
     """A mistyped --solution must not quietly become an empty solution of its own."""
-    from ..queries.keys import require_solutions
+    from ..schema.keys import require_solutions
 
     if create:
         with Session(engine) as session, session.begin():

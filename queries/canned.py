@@ -102,7 +102,7 @@ def get(name: str) -> CannedQuery:
     queries = all_queries()
     key = name.replace("_", "-")
     if key not in queries:
-        from .keys import unknown_message
+        from ..schema.keys import unknown_message
 
         raise UnknownQuery(unknown_message("canned query", name, queries))
     return queries[key]

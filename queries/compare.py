@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, Engine, text
 
-from .keys import UnknownKey, require_solutions, unknown_message
+from ..schema.keys import UnknownKey, require_solutions, unknown_message
 
 BASES = ("all", "active")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy import Engine, text
 
+from ..schema.keys import require_solutions
 from .adhoc import QueryResult
-from .keys import require_solutions
 
 SOLUTIONS_SQL = """
 SELECT s.key, s.vendor, s.model, s.label, s.connectivity, s.raid_level,

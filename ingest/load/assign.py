@@ -58,7 +58,7 @@ def _runs_named(session: Session, target: str) -> tuple[list[int], str]:
 
 def assign(engine: Engine, target: str, solution_key: str, *, new_solution: bool = False) -> Assignment:
     """Every run of `target` (a run id, or an ingested file) now belongs to `solution_key`."""
-    from ...queries.keys import require_solutions
+    from ...schema.keys import require_solutions
 
     if not new_solution:
         require_solutions(engine, solution_key)

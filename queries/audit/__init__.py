@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from ..keys import unknown_message
+from ...schema.keys import unknown_message
 from . import checks as audit_checks, tables as audit_tables
 from .claims import judge_claims
 from .data import AuditData, load

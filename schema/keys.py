@@ -1,4 +1,4 @@
-"""Keys a person types (solutions, queries, metrics): checked against what exists, closest first.
+"""Keys a person types (solutions, queries, metrics): checked against the catalogue, closest first.
 
 A misspelt key must never look like an empty answer: `compare nosuch hp-eva4400` is an error
 naming what was given and what exists, not a table of blanks.

@@ -101,6 +101,26 @@ def running(home: Path | None = None) -> ServerStatus | None:
     return None
 
 
+def ready_socket_dir(home: Path | None = None) -> Path | None:
+    """The socket folder of a server that says it is ready, checked without looking at processes.
+
+    For a client that will just try to connect (a dead server refuses the connection): the
+    pid file must say "ready" with current auth files, and the socket folder must be private to
+    the data folder's owner, so no other user can have put a socket there.
+    """
+    pgdata = _pgdata(home or default_home())
+    postmaster = private_files.read_postmaster(pgdata)
+    if postmaster is None or postmaster.status != "ready" or postmaster.socket_dir is None:
+        return None
+    try:
+        owner_uid = pgdata.stat().st_uid
+    except OSError:
+        return None
+    if private_files.auth_files_outdated(pgdata) or not private_files.is_private_dir(postmaster.socket_dir, owner_uid):
+        return None
+    return postmaster.socket_dir
+
+
 def start(home: Path | None = None) -> ServerStatus:
     """Start the server if it is not running (initialising it the first time); idempotent."""
     home = home or default_home()

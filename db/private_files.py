@@ -119,6 +119,16 @@ def read_postmaster(pgdata: Path) -> Postmaster | None:
         return None
 
 
+def is_private_dir(path: Path, owner_uid: int) -> bool:
+    """A real folder (not a link) of `owner_uid` that nobody else can enter: safe to find a socket in."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return (stat.S_ISDIR(info.st_mode) and info.st_uid == owner_uid
+            and stat.S_IMODE(info.st_mode) & 0o077 == 0)
+
+
 def is_live_postmaster(postmaster: Postmaster, pgdata: Path) -> bool:
     """The pid is alive *and* is this data folder's postgres, started when the file says.
 

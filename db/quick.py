@@ -20,12 +20,15 @@ def reader_connection(database_url: str | None, reader_url: str | None):
     """An open psycopg connection as the reader, or None when the usual path is needed."""
     if database_url or reader_url or os.environ.get(ENV_URL) or os.environ.get(ENV_READER_URL):
         return None
-    server = embedded.running()
-    if server is None or server.socket_dir is None:
+    socket_dir = embedded.ready_socket_dir()
+    if socket_dir is None:
         return None
     import psycopg
 
-    conn = psycopg.connect(user=roles.READER_ROLE, dbname=embedded.DATABASE_NAME, host=str(server.socket_dir))
+    try:
+        conn = psycopg.connect(user=roles.READER_ROLE, dbname=embedded.DATABASE_NAME, host=str(socket_dir))
+    except psycopg.OperationalError:
+        return None  # a server that died without removing its pid file: the usual path restarts it
     try:
         revisions = [row[0] for row in conn.execute("SELECT version_num FROM alembic_version")]
         conn.rollback()

@@ -61,12 +61,23 @@ def _field_rules(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
 def problems(record, path: str = "") -> list[str]:
     """Every field whose value contradicts its annotation, or is a negative measure."""
     found: list[str] = []
+    _walk(record, (path,), found)
+    return found
+
+
+def _walk(record, path: tuple, found: list[str]) -> None:
+    """The path is kept as parts and joined only for a problem: most records have none."""
     if not dataclasses.is_dataclass(record):
-        return found
+        return
     for name, allowed in _field_rules(typing.cast(type, type(record))):
         value = getattr(record, name)
-        where = f"{path}{name}"
+        kind = type(value)
         if allowed is not None:
+            if kind in allowed:  # the common case, decided by exact type (a bool is not an int here)
+                if (kind is int or kind is float) and value < 0 and name not in SIGNED_FIELDS:
+                    found.append(f"{''.join(path)}{name}: {value!r} is negative")
+                continue
+            where = f"{''.join(path)}{name}"
             if isinstance(value, bool) and bool not in allowed:
                 found.append(f"{where}: {value!r} is a boolean, expected {' or '.join(t.__name__ for t in allowed)}")
             elif not isinstance(value, allowed):
@@ -75,12 +86,12 @@ def problems(record, path: str = "") -> list[str]:
             elif isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0 \
                     and name not in SIGNED_FIELDS:
                 found.append(f"{where}: {value!r} is negative")
-        elif isinstance(value, (list, tuple)):
+        elif kind is list or kind is tuple or isinstance(value, (list, tuple)):
             for index, item in enumerate(value):
-                found.extend(problems(item, f"{where}[{index}]."))
+                if dataclasses.is_dataclass(item):
+                    _walk(item, (*path, name, f"[{index}]."), found)
         elif dataclasses.is_dataclass(value):
-            found.extend(problems(value, f"{where}."))
-    return found
+            _walk(value, (*path, name, "."), found)
 
 
 def check(name: str, record) -> None:

@@ -108,35 +108,35 @@ def load_report(
         for table in report.io_tables
         for row in table.rows
     ]
-    _insert_many(session, Latency, latency_rows)
-    _insert_many(session, HostCounter, [
+    copy_dicts(session, Latency, latency_rows)
+    copy_dicts(session, HostCounter, [
         {"run_id": run_id, "counter_name": c.name, "average": c.average, "minimum": c.minimum, "maximum": c.maximum}
         for c in _unique_by_name(report.host_counters)
     ])
-    _insert_many(session, TestIssue, [
+    copy_dicts(session, TestIssue, [
         {"run_id": run_id, "ordinal": n, "message": message} for n, message in enumerate(report.test_issues, 1)
     ])
-    _insert_many(session, LogEvent, [
+    copy_dicts(session, LogEvent, [
         {"run_id": run_id, "ordinal": n, "logged_at": e.logged_at, "message": e.message, "source_line": e.line}
         for n, e in enumerate(report.log_events, 1)
     ])
-    _insert_many(session, ReportField, [
+    copy_dicts(session, ReportField, [
         {"run_id": run_id, "ordinal": n, "section": kv.section, "label": kv.label, "value": kv.value,
          "source_line": kv.line}
         for n, kv in enumerate(report.key_values, 1)
     ])
-    _insert_many(session, BackupStat, [
+    copy_dicts(session, BackupStat, [
         {"run_id": run_id, "instance_id": instance_ids[b.instance], "database_size_mb": b.database_size_mb,
          "elapsed_s": b.elapsed_seconds, "transfer_mb_per_s": b.mb_per_s}
         for b in report.backup_rows
     ])
-    _insert_many(session, RecoveryStat, [
+    copy_dicts(session, RecoveryStat, [
         {"run_id": run_id, "instance_id": instance_ids[r.instance], "log_files_replayed": r.log_files_replayed,
          "elapsed_s": r.elapsed_seconds}
         for r in report.recovery_rows
     ])
     findings = check_report(report)
-    _insert_many(session, IngestWarning, [
+    copy_dicts(session, IngestWarning, [
         {"source_file_id": source_file_id, "run_id": run_id, "check_name": f.check_name, "message": f.message}
         for f in findings
     ])
@@ -160,7 +160,7 @@ def copy_rows(session: Session, table: str, columns, rows) -> None:
                 copy.write_row(row)
 
 
-def _insert_many(session: Session, model, rows: list[dict]) -> None:
+def copy_dicts(session: Session, model, rows: list[dict]) -> None:
     """COPY the rows in: one round trip per table, no per-row statement or SQL compilation."""
     if rows:
         columns = list(rows[0])
@@ -195,7 +195,7 @@ def load_document_table(session: Session, source_file_id: int, ordinal: int, tab
         for r, row in enumerate(table.rows)
         for c, value in enumerate(row.values)
     ]
-    _insert_many(session, DocumentCell, cells)
+    copy_dicts(session, DocumentCell, cells)
     return table_id
 
 
@@ -214,7 +214,7 @@ def load_document(
         messages.extend(f.message for f in findings)
     for ordinal, table in enumerate(document.tables):
         load_document_table(session, source_file_id, ordinal, table)
-    _insert_many(session, IngestWarning, [
+    copy_dicts(session, IngestWarning, [
         {"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
         for w in document.warnings
     ])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
@@ -33,7 +33,7 @@ from ...schema import (
 from ...schema.units import latency_ms
 from ..errors import ParseError
 from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
-from . import provisional, solution_id_for
+from . import copy_dicts, provisional, solution_id_for
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 
@@ -43,12 +43,68 @@ def normalise_label(text: str) -> str:
     return " ".join(_DASHES.sub("-", text).replace(" - ", "-").replace("-", " - ").lower().split())
 
 
-def _source_id(session: Session, sha256: str, manifest: SolutionManifest, where: str) -> int:
-    found = session.execute(select(SourceFile.id).where(SourceFile.sha256 == sha256)).scalar_one_or_none()
-    if found is None:
-        raise ParseError(manifest.source_name, "the file it names is not in the catalogue (it failed to load?)",
-                         section=where)
-    return found
+class _Catalogue:
+    """What a manifest reads back from the catalogue, each fetched once per manifest.
+
+    A manifest names the same document for many runs and claims; one query per file, table
+    or solution (not per mention) keeps a manifest's transaction to a few round trips.
+    """
+
+    def __init__(self, session: Session, manifest: SolutionManifest, base: Path, sha_of) -> None:
+        self.session, self.manifest = session, manifest
+        sha_by_path = {written: sha_of(base / written) for _, written in manifest.referenced_paths()}
+        found = dict(session.execute(select(SourceFile.sha256, SourceFile.id)
+                                     .where(SourceFile.sha256.in_(set(sha_by_path.values())))).all())
+        self.source_ids = {written: found.get(sha) for written, sha in sha_by_path.items()}
+        self._runs: dict[int, list] = {}
+        self._tables: dict[int, list] = {}
+        self._cells: dict[tuple[int, int], dict] = {}
+        self._solutions: dict[str, int] = {}
+        self._labelled_runs: dict[tuple[int, str], int | None] = {}
+
+    def source_id(self, written: str, where: str) -> int:
+        found = self.source_ids.get(written)
+        if found is None:
+            raise ParseError(self.manifest.source_name, "the file it names is not in the catalogue (it failed to load?)",
+                             section=where)
+        return found
+
+    def report_runs(self, source_id: int) -> list:
+        """(run, report index) of every report the file prints (a run may have another file as first source)."""
+        if source_id not in self._runs:
+            query = (select(Run, RunSource.report_index).join(RunSource, RunSource.run_id == Run.id)
+                     .where(RunSource.source_file_id == source_id, Run.origin == "report")
+                     .order_by(RunSource.report_index))
+            self._runs[source_id] = [tuple(row) for row in self.session.execute(query).all()]
+        return self._runs[source_id]
+
+    def tables(self, source_id: int) -> list:
+        if source_id not in self._tables:
+            self._tables[source_id] = list(self.session.execute(
+                select(DocumentTable).where(DocumentTable.source_file_id == source_id)
+                .order_by(DocumentTable.ordinal)).scalars())
+        return self._tables[source_id]
+
+    def cells(self, table_id: int, column: int) -> dict:
+        """The column's cells by normalised row label."""
+        if (table_id, column) not in self._cells:
+            self._cells[(table_id, column)] = {
+                normalise_label(c.row_label): c
+                for c in self.session.execute(select(DocumentCell).where(
+                    DocumentCell.table_id == table_id, DocumentCell.column_ordinal == column)).scalars()
+            }
+        return self._cells[(table_id, column)]
+
+    def solution_id(self, key: str) -> int:
+        if key not in self._solutions:
+            self._solutions[key] = solution_id_for(self.session, key)
+        return self._solutions[key]
+
+    def labelled_run(self, solution_id: int, label: str) -> int | None:
+        if (solution_id, label) not in self._labelled_runs:
+            self._labelled_runs[(solution_id, label)] = self.session.execute(select(Run.id).where(
+                Run.solution_id == solution_id, Run.run_label == label).order_by(Run.id)).scalars().first()
+        return self._labelled_runs[(solution_id, label)]
 
 
 def _upsert_solution(session: Session, manifest: SolutionManifest) -> int:
@@ -69,11 +125,9 @@ def _upsert_solution(session: Session, manifest: SolutionManifest) -> int:
     return session.execute(upsert).scalar_one()
 
 
-def _find_report_run(session: Session, source_id: int, run: RunSpec, manifest: SolutionManifest, where: str) -> int:
-    """The run of a report the file prints (the run may have another file as its first source)."""
-    query = (select(Run, RunSource.report_index).join(RunSource, RunSource.run_id == Run.id)
-             .where(RunSource.source_file_id == source_id, Run.origin == "report").order_by(RunSource.report_index))
-    found = [(r, i) for r, i in session.execute(query).all()]
+def _find_report_run(catalogue: _Catalogue, source_id: int, run: RunSpec, where: str) -> int:
+    """The run of the report the manifest means, among those the file prints."""
+    found = catalogue.report_runs(source_id)
     candidates = [r for r, _ in found]
     match = run.match
     if match is not None:
@@ -84,18 +138,20 @@ def _find_report_run(session: Session, source_id: int, run: RunSpec, manifest: S
         if match.report_type is not None:
             candidates = [r for r in candidates if r.report_type == match.report_type]
     if len(candidates) != 1:
-        raise ParseError(manifest.source_name, f"{len(candidates)} reports match (need exactly 1)", section=where)
+        raise ParseError(catalogue.manifest.source_name, f"{len(candidates)} reports match (need exactly 1)",
+                         section=where)
     return candidates[0].id
 
 
-def _table_values(session: Session, source_id: int, ref: TableRef, manifest: SolutionManifest, where: str):
+def _table_values(catalogue: _Catalogue, source_id: int, ref: TableRef, where: str):
     """(metric, value, printed, table id, labels) for each row field of a table reference."""
-    tables = list(session.execute(select(DocumentTable).where(DocumentTable.source_file_id == source_id)).scalars())
+    name = catalogue.manifest.source_name
+    tables = catalogue.tables(source_id)
     wanted = normalise_label(ref.title)
     matching = [t for t in tables if normalise_label(t.title).startswith(wanted) or t.kind == ref.title]
     if not matching:
         titles = "; ".join(sorted({t.title for t in tables})) or "none"
-        raise ParseError(manifest.source_name, f"no table titled {ref.title!r}; tables: {titles}", section=f"{where}.title")
+        raise ParseError(name, f"no table titled {ref.title!r}; tables: {titles}", section=f"{where}.title")
     column_wanted = normalise_label(ref.column)
     for table in matching:
         columns = [normalise_label(c) for c in table.columns]
@@ -103,20 +159,15 @@ def _table_values(session: Session, source_id: int, ref: TableRef, manifest: Sol
             break
     else:
         found = "; ".join(c for t in matching for c in t.columns)
-        raise ParseError(manifest.source_name, f"no column {ref.column!r}; columns: {found}", section=f"{where}.column")
-    column = columns.index(column_wanted)
-    cells = {
-        normalise_label(c.row_label): c
-        for c in session.execute(select(DocumentCell).where(
-            DocumentCell.table_id == table.id, DocumentCell.column_ordinal == column)).scalars()
-    }
+        raise ParseError(name, f"no column {ref.column!r}; columns: {found}", section=f"{where}.column")
+    cells = catalogue.cells(table.id, columns.index(column_wanted))
     results = []
     for field, labels in ref.rows().items():
         picked = []
         for label in labels:
             cell = cells.get(normalise_label(label))
             if cell is None or cell.value_number is None:
-                raise ParseError(manifest.source_name, f"row {label!r} has no number in column {ref.column!r}",
+                raise ParseError(name, f"row {label!r} has no number in column {ref.column!r}",
                                  section=f"{where}.{field}")
             picked.append(cell)
         value = sum(c.value_number for c in picked)
@@ -128,41 +179,52 @@ def _table_values(session: Session, source_id: int, ref: TableRef, manifest: Sol
     return results
 
 
-def _publish(session: Session, run_id: int, values) -> None:
-    """Store a run's figures as a document table prints them (replacing an earlier version's)."""
-    session.execute(delete(PublishedValue).where(PublishedValue.run_id == run_id))
-    if values:
-        session.execute(insert(PublishedValue), [
-            {"run_id": run_id, "metric": metric, "value": value, "value_printed": printed,
+def _published_rows(run_id: int, values) -> list[dict]:
+    return [{"run_id": run_id, "metric": metric, "value": value, "value_printed": printed,
              "document_table_id": table_id, "row_labels": labels}
-            for metric, value, printed, table_id, labels in values
-        ])
+            for metric, value, printed, table_id, labels in values]
 
 
-def _attach_evidence(session: Session, run_id: int, run: RunSpec, manifest: SolutionManifest, base: Path,
-                     sha_of, where: str) -> None:
+def _attach_evidence(session: Session, catalogue: _Catalogue, run_id: int, run: RunSpec, where: str) -> None:
     """The manifest says which perfmon exports and power log belong to the run: link them directly."""
-    for index, path in enumerate(run.perfmon):
-        source_id = _source_id(session, sha_of(base / path), manifest, f"{where}.perfmon[{index}]")
-        session.execute(update(PerfFile).where(PerfFile.source_file_id == source_id).values(run_id=run_id))
-        session.execute(update(PerfCounter).where(PerfCounter.source_file_id == source_id).values(run_id=run_id))
+    perf_sources = [catalogue.source_id(path, f"{where}.perfmon[{index}]") for index, path in enumerate(run.perfmon)]
+    if perf_sources:
+        session.execute(update(PerfFile).where(PerfFile.source_file_id.in_(perf_sources)).values(run_id=run_id))
+        session.execute(update(PerfCounter).where(PerfCounter.source_file_id.in_(perf_sources)).values(run_id=run_id))
     if run.power_log:
-        source_id = _source_id(session, sha_of(base / run.power_log), manifest, f"{where}.power_log")
+        source_id = catalogue.source_id(run.power_log, f"{where}.power_log")
         session.execute(update(PowerFile).where(PowerFile.source_file_id == source_id).values(run_id=run_id))
+
+
+def _table_run(session: Session, catalogue: _Catalogue, solution_id: int, run: RunSpec, attach: dict,
+               where: str) -> tuple[int, list]:
+    """A run known only from a document's result table (replacing an earlier version's)."""
+    assert run.table is not None
+    source_id = catalogue.source_id(run.table.document, f"{where}.table.document")
+    values = _table_values(catalogue, source_id, run.table, f"{where}.table")
+    session.execute(delete(Run).where(
+        Run.source_file_id == source_id, Run.origin == "document_table",
+        Run.solution_id == solution_id, Run.run_label == run.label))
+    lowest = session.execute(select(func.min(Run.report_index)).where(Run.source_file_id == source_id)).scalar()
+    run_id = session.execute(insert(Run).values(
+        source_file_id=source_id, report_index=min(lowest or 0, 0) - 1, origin="document_table",
+        report_type="Performance", achieved_iops=None, test_description=run.description, **attach,
+    ).returning(Run.id)).scalar_one()
+    return run_id, values
 
 
 def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionManifest, base: Path,
                   sha_of) -> list[str]:
     """Write the manifest; `sha_of(path)` gives the SHA-256 of a referenced file. Returns warnings."""
+    catalogue = _Catalogue(session, manifest, base, sha_of)
     solution_id = _upsert_solution(session, manifest)
     session.execute(delete(DiskGroup).where(DiskGroup.solution_id == solution_id))
-    if manifest.disks:
-        session.execute(insert(DiskGroup), [
-            {"solution_id": solution_id, "disk_count": d.count, "model": d.model, "media": d.media,
-             "speed_rpm": d.rpm, "raw_capacity_bytes": d.raw_capacity_bytes, "interface": d.interface,
-             "firmware": d.firmware, "role": d.role}
-            for d in manifest.disks
-        ])
+    copy_dicts(session, DiskGroup, [
+        {"solution_id": solution_id, "disk_count": d.count, "model": d.model, "media": d.media,
+         "speed_rpm": d.rpm, "raw_capacity_bytes": d.raw_capacity_bytes, "interface": d.interface,
+         "firmware": d.firmware, "role": d.role}
+        for d in manifest.disks
+    ])
     trial_ids = {}
     for trial in manifest.trials:
         statement = pg_insert(Trial).values(solution_id=solution_id, label=trial.key, description=trial.description)
@@ -171,49 +233,38 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
         trial_ids[trial.key] = session.execute(upsert).scalar_one()
 
     run_ids: dict[str, int] = {}
+    attached: list[dict] = []
+    published: list[dict] = []
     for index, run in enumerate(manifest.runs):
         where = f"runs[{index}]"
         attach = {"solution_id": solution_id, "trial_id": trial_ids.get(run.trial), "run_label": run.label}
         if run.table is None:
-            path = base / (run.report or run.document)
-            source_id = _source_id(session, sha_of(path), manifest, where)
-            run_id = _find_report_run(session, source_id, run, manifest, where)
-            session.execute(update(Run).where(Run.id == run_id).values(**attach))
-            _attach_evidence(session, run_id, run, manifest, base, sha_of, where)
+            source_id = catalogue.source_id(run.report or run.document or "", where)
+            run_id = _find_report_run(catalogue, source_id, run, where)
+            attached.append({"id": run_id, **attach})
+            _attach_evidence(session, catalogue, run_id, run, where)
             if run.figures is not None:
-                figures_source = _source_id(session, sha_of(base / run.figures.document), manifest,
-                                            f"{where}.figures.document")
-                _publish(session, run_id, _table_values(session, figures_source, run.figures, manifest,
-                                                        f"{where}.figures"))
+                figures_source = catalogue.source_id(run.figures.document, f"{where}.figures.document")
+                values = _table_values(catalogue, figures_source, run.figures, f"{where}.figures")
+                published += _published_rows(run_id, values)
         else:
-            source_id = _source_id(session, sha_of(base / run.table.document), manifest, f"{where}.table.document")
-            values = _table_values(session, source_id, run.table, manifest, f"{where}.table")
-            existing = session.execute(select(Run.id).where(
-                Run.source_file_id == source_id, Run.origin == "document_table",
-                Run.solution_id == solution_id, Run.run_label == run.label)).scalar_one_or_none()
-            if existing is not None:
-                session.execute(delete(Run).where(Run.id == existing))
-            lowest = session.execute(select(Run.report_index).where(Run.source_file_id == source_id)
-                                     .order_by(Run.report_index).limit(1)).scalar_one_or_none()
-            run_id = session.execute(insert(Run).values(
-                source_file_id=source_id, report_index=min(lowest or 0, 0) - 1, origin="document_table",
-                report_type="Performance", achieved_iops=None, test_description=run.description, **attach,
-            ).returning(Run.id)).scalar_one()
-            _publish(session, run_id, values)
+            run_id, values = _table_run(session, catalogue, solution_id, run, attach, where)
+            published += _published_rows(run_id, values)
         run_ids[run.label] = run_id
+    if attached:
+        session.execute(update(Run), attached)  # by primary key, one executemany
+    session.execute(delete(PublishedValue).where(PublishedValue.run_id.in_(list(run_ids.values()))))
+    copy_dicts(session, PublishedValue, published)
 
-    referenced = {sha_of(base / written) for _, written in manifest.referenced_paths()}
-    provisional.take_over(session, session.execute(
-        select(SourceFile.id).where(SourceFile.sha256.in_(referenced))).scalars())
+    provisional.take_over(session, {i for i in catalogue.source_ids.values() if i is not None})
     session.execute(delete(Claim).where(Claim.solution_id == solution_id))
     claims = []
     for index, claim in enumerate(manifest.claims):
-        document_id = _source_id(session, sha_of(base / claim.document), manifest, f"claims[{index}].document")
-        other_solution = solution_id_for(session, claim.versus) if claim.versus else None
+        document_id = catalogue.source_id(claim.document, f"claims[{index}].document")
+        other_solution = catalogue.solution_id(claim.versus) if claim.versus else None
         other_run = None
         if claim.versus_run and other_solution is not None:
-            other_run = session.execute(select(Run.id).where(
-                Run.solution_id == other_solution, Run.run_label == claim.versus_run)).scalars().first()
+            other_run = catalogue.labelled_run(other_solution, claim.versus_run)
         claims.append({
             "manifest_file_id": manifest_file_id, "source_file_id": document_id, "solution_id": solution_id,
             "subject": claim.subject, "run_id": run_ids.get(claim.run) if claim.run else None,
@@ -222,6 +273,5 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
             "disk_basis": claim.disk_basis, "qualifier": claim.qualifier, "location": claim.location,
             "line": claim.line, "quote": claim.quote,
         })
-    if claims:
-        session.execute(insert(Claim), claims)
+    copy_dicts(session, Claim, claims)
     return []

@@ -13,7 +13,6 @@ import re
 from typing import cast
 
 import lxml.html
-from bs4.dammit import EncodingDetector
 from lxml import etree
 from lxml.html import HtmlElement
 
@@ -102,6 +101,8 @@ def _decode(name: str, data: bytes) -> bytes:
     if b"\x00" in data:
         raise ParseError(name, f"binary data (NUL byte at offset {data.index(0)}), not an HTML report")
     body = data[len(codecs.BOM_UTF8) :] if data.startswith(codecs.BOM_UTF8) else data
+    from bs4.dammit import EncodingDetector  # here, not at import: bs4 brings soupsieve (~0.1 s)
+
     declared = EncodingDetector.find_declared_encoding(body[:SNIFF_BYTES], is_html=True)
     for encoding in (declared, "utf-8", "windows-1252", "latin-1"):
         if not encoding or encoding.lower().replace("_", "-") in ("utf-16", "utf-32"):

@@ -1,7 +1,7 @@
 -- title: Throughput per disk
 -- description: Disk throughput of each run (MB/s, MB = 2^20 bytes) divided by its solution's
---   disk count on both bases. The row says whether the throughput comes from perfmon samples or
---   from the document's own table.
+--   disk count on both bases. The row says whether the throughput comes from perfmon samples
+--   (averaged over the run's window, as in run-throughput) or from the document's own table.
 -- column transfer_mb_per_s_per_disk: MB per second per disk
 -- Throughput and disk counts as stored at ingest (run_figures, solution_disk_counts).
 CREATE OR REPLACE VIEW throughput_per_disk AS

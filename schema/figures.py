@@ -1,11 +1,11 @@
 """Per-run figures computed once, when the data they come from is written, for the canned views.
 
-Nothing here is entered by hand: the SQL function `refresh_run_figures` (migration 0008)
-fills these tables from runs, latencies, published values and perf samples. Statement
-triggers on those tables list the runs they touch in `run_figures_stale`, and a deferred
-trigger recomputes exactly those runs (and their trial peers, whose median may move) when the
-writing transaction commits, so the views never read a half-written run and never re-rank
-the whole catalogue per call.
+Nothing here is entered by hand: the SQL function `refresh_run_figures` (migration 0008;
+perf counter means over each run's window since 0011) fills these tables from runs, latencies,
+published values and perf samples. Statement triggers on those tables list the runs they touch
+in `run_figures_stale`, and a deferred trigger recomputes exactly those runs (and their trial
+peers, whose median may move) when the writing transaction commits, so the views never read a
+half-written run and never re-rank the whole catalogue per call.
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base
+from .base import Base, one_of
+
+# Which samples a counter's stored mean covers: those inside its run's window, or the whole export.
+SAMPLE_WINDOWS = ("run", "export")
 
 
 class RunFigures(Base):
@@ -56,7 +59,8 @@ class RunFigures(Base):
     db_read_latency_ms: Mapped[float | None]
     db_write_latency_ms: Mapped[float | None]
     log_write_latency_ms: Mapped[float | None]
-    # run_throughput: perfmon LogicalDisk(_Total) means, else the document's printed figure
+    # run_throughput: perfmon LogicalDisk(_Total) means over the run's window (perf_counter_means),
+    # else the document's printed figure
     disk_transfers_per_s: Mapped[float | None]
     read_mb_per_s: Mapped[float | None]
     write_mb_per_s: Mapped[float | None]
@@ -120,14 +124,26 @@ class RunScopeLatency(Base):
 
 
 class PerfCounterMean(Base):
-    """Sum and counts of one perfmon counter's samples, so a mean never rescans the samples."""
+    """Sum and counts of one linked perfmon counter's samples over its run's window (migration 0011).
+
+    The run's window is [test_start, test_end], local wall-clock time read with the export's bias
+    as ingest/link.py reads it (UTC = local + bias minutes). When the run has no window, or no
+    sample of the export falls in it, the sums cover the whole export; `sample_window` says which.
+    A refresh of the counter's run recomputes the row when the run's window is no longer the one
+    stored here (the counter relinked to another run, or the run's times changed).
+    """
 
     __tablename__ = "perf_counter_means"
+    __table_args__ = (one_of("sample_window", SAMPLE_WINDOWS),)
 
     counter_id: Mapped[int] = mapped_column(ForeignKey("perf_counters.id", ondelete="CASCADE"), primary_key=True)
-    sample_count: Mapped[int] = mapped_column(BigInteger)  # rows, blank samples included
-    value_count: Mapped[int] = mapped_column(BigInteger)  # non-blank samples
-    value_sum: Mapped[float | None]
+    sample_window: Mapped[str] = mapped_column(Text)  # run: samples inside the run's window | export: all samples
+    # The run's window in UTC the sums were computed against (used or not); NULL: the run has no window.
+    run_window_start_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    run_window_end_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    sample_count: Mapped[int] = mapped_column(BigInteger)  # rows in sample_window, blank samples included
+    value_count: Mapped[int] = mapped_column(BigInteger)  # non-blank samples in sample_window
+    value_sum: Mapped[float | None]  # in the counter's own unit, like perf_samples.value
 
 
 class RunFiguresStale(Base):

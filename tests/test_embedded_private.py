@@ -122,3 +122,40 @@ def test_an_unwritable_home_is_a_one_line_error(tmp_path):
     blocker.write_text("not a folder")
     with pytest.raises(embedded.ServerError, match="cannot use .* as ESRPDB_HOME"):
         embedded.start(blocker / "home")
+
+
+def _fake_ready_server(home: Path, socket_dir: Path) -> None:
+    """A data folder whose pid file says "ready" with its socket in `socket_dir` (no server runs)."""
+    pgdata = home / "pgdata"
+    pgdata.mkdir(parents=True, mode=0o700)
+    (pgdata / "PG_VERSION").write_text("18\n")
+    private_files.write_auth_files(pgdata, os.geteuid())
+    (pgdata / "postmaster.pid").write_text(f"999999\n{pgdata}\n1700000000\n5432\n{socket_dir}\n\n0 0\nready\n")
+
+
+def test_the_quick_attach_trusts_only_a_private_socket_folder(tmp_path):
+    """`sql` attaches without looking at processes, so the socket folder itself must be private."""
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    _fake_ready_server(tmp_path / "home", private)
+    assert embedded.ready_socket_dir(tmp_path / "home") == private
+    private.chmod(0o755)  # another user could have put a socket there
+    assert embedded.ready_socket_dir(tmp_path / "home") is None
+    private.chmod(0o700)
+    link = tmp_path / "link"
+    link.symlink_to(private)
+    _fake_ready_server(tmp_path / "home2", link)
+    assert embedded.ready_socket_dir(tmp_path / "home2") is None
+
+
+def test_a_pid_file_of_a_dead_server_sends_sql_down_the_usual_path(tmp_path, monkeypatch):
+    """A server killed without removing its pid file refuses the connection: no quick path, no error."""
+    from esrpdb.db import quick
+
+    private = tmp_path / "sock"
+    private.mkdir(mode=0o700)
+    _fake_ready_server(tmp_path / "home", private)
+    monkeypatch.setenv("ESRPDB_HOME", str(tmp_path / "home"))
+    for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert quick.reader_connection(None, None) is None

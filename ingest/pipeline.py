@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 import psycopg
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, bindparam, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from ..schema import SourceFile
+from ..schema import SourceFile, table_of
 from . import bounded_read, load, registry, sanity
 from .errors import ParseError, UnknownFormat
 from .link import link_evidence
@@ -62,9 +62,13 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+_SOURCES = table_of(SourceFile)
+_LOADED = select(_SOURCES.c.id).where(_SOURCES.c.sha256 == bindparam("sha256"))
+
+
 def _already_loaded(engine: Engine, sha256: str) -> bool:
     with engine.connect() as conn:
-        return conn.execute(select(SourceFile.id).where(SourceFile.sha256 == sha256)).first() is not None
+        return conn.execute(_LOADED, {"sha256": sha256}).first() is not None
 
 
 def _writer(module, name: str, path: Path) -> Writer:

@@ -4,7 +4,7 @@ Importing this package registers every table on `Base.metadata`, which Alembic's
 autogenerate compares against the migrations (the no-drift test).
 """
 
-from .base import Base
+from .base import Base, table_of
 from .claims import Claim
 from .documents import DocumentCell, DocumentTable
 from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
@@ -36,6 +36,7 @@ from .sources import SourceFile
 
 __all__ = [
     "Base",
+    "table_of",
     "BackupStat",
     "Claim",
     "ConfigInstance",

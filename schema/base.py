@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import CheckConstraint, MetaData
+from typing import cast
+
+from sqlalchemy import CheckConstraint, MetaData, Table
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names: Alembic migrations and autogenerate agree on them.
@@ -28,3 +30,8 @@ def one_of(column: str, values: tuple[str, ...]) -> CheckConstraint:
     """A closed vocabulary stored as text, readable in psql without a lookup table."""
     allowed = ", ".join(f"'{v}'" for v in values)
     return CheckConstraint(f"{column} IN ({allowed})", name=f"{column}_allowed")
+
+
+def table_of(model: type[Base]) -> Table:
+    """The model's Core table: statements on it skip the ORM's per-call bookkeeping (hot ingest paths)."""
+    return cast(Table, model.__table__)

@@ -96,3 +96,12 @@ def test_cli_ingest_recognises_a_late_report(fresh_database_url, tmp_path):
     assert "loaded" in result.output
 
 
+
+
+@pytest.mark.parametrize("first_cell, claimed", [("run_iops", False), ("Total IOPS", True),
+                                                 ("Achieved Transactional I/O per Second", True)])
+def test_an_iops_row_needs_iops_as_a_word_not_inside_a_name(first_cell, claimed):
+    """Notes about Jetstress with a benchmark table of view names are not an ESRP table."""
+    text = f"Timings of the Jetstress catalogue.\n\n| view | rows | ms |\n|---|---:|---:|\n| {first_cell} | 99,000 | 37.5 |\n"
+    data = text.encode()
+    assert document_text.identify_rest("notes.md", data[:100], iter([data])) is claimed

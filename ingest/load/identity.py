@@ -14,11 +14,11 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ...schema import IngestWarning, Run, RunSource, SourceFile
+from ...schema import IngestWarning, Run, RunSource, SourceFile, table_of
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
 
@@ -61,10 +61,15 @@ def conflicts(run: Run, report: JetstressReport) -> list[tuple[str, object, obje
     return found
 
 
+_RUNS = table_of(Run)
+_ADD_SOURCE = pg_insert(table_of(RunSource)).on_conflict_do_nothing()  # built once: compiled once
+_RUN_WITH_KEY = (select(_RUNS.c.id).where(_RUNS.c.identity_key == bindparam("key"), _RUNS.c.origin == "report")
+                 .order_by(_RUNS.c.id).limit(1))
+
+
 def add_source(session: Session, run_id: int, source_file_id: int, report_index: int, line: int | None) -> None:
-    session.execute(pg_insert(RunSource).values(run_id=run_id, source_file_id=source_file_id,
-                                                report_index=report_index, source_line=line)
-                    .on_conflict_do_nothing())
+    session.execute(_ADD_SOURCE, {"run_id": run_id, "source_file_id": source_file_id,
+                                  "report_index": report_index, "source_line": line})
 
 
 def seen_before(session: Session, source_file_id: int, report: JetstressReport, report_index: int,
@@ -73,10 +78,10 @@ def seen_before(session: Session, source_file_id: int, report: JetstressReport, 
     key = identity_key(report)
     if key is None:
         return None
-    run = session.execute(select(Run).where(Run.identity_key == key, Run.origin == "report").order_by(Run.id)
-                          ).scalars().first()
-    if run is None:
-        return None
+    run_id = session.execute(_RUN_WITH_KEY, {"key": key}).scalar()
+    if run_id is None:
+        return None  # the usual case: one cheap indexed lookup, no ORM object
+    run = session.get_one(Run, run_id)
     add_source(session, run.id, source_file_id, report_index, report.source_line)
     files = dict(session.execute(select(SourceFile.id, SourceFile.file_name).where(
         SourceFile.id.in_([run.source_file_id, source_file_id]))).all())

@@ -28,7 +28,7 @@ _TITLE = re.compile(r"\S.*?\s+test\s+result\s+report(?:[\s.]*\d+)?", re.IGNORECA
 _ESRP = re.compile(r"tested with\s*:?\s*esrp", re.IGNORECASE)
 _FIGURE = re.compile(r"(?:figure|table)\s+\d+\s*:.*(?:iops|jetstress)", re.IGNORECASE)
 _ESRP_WORD = re.compile(r"\besrp\b")
-_IOPS_CELL = re.compile(r"iops|i/o per second", re.IGNORECASE)
+_IOPS_CELL = re.compile(r"\biops\b|i/o per second", re.IGNORECASE)  # a word: `run_iops` is a name, not a label
 _NUMBER_CELL = re.compile(r"[\d,.]+")
 
 

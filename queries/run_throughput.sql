@@ -4,7 +4,8 @@
 --   [test_start, test_end], or over the whole export when the run has no window or no sample in
 --   it), else as a document's result table prints it. MB = 2^20 bytes.
 -- column transfer_mb_per_s: disk read + write megabytes per second
--- column throughput_source: perfmon or document_table
+-- column throughput_source: where transfer_mb_per_s came from: perfmon (its Disk Bytes/sec, or read
+--   + write), else document_table; perfmon too when perfmon gives only transfers or latencies
 -- Counter means and throughput are stored per run at ingest (run_figures, perf_counter_means);
 -- perf_counter_means.sample_window says which samples a counter's mean covers: run | export.
 CREATE OR REPLACE VIEW run_throughput AS

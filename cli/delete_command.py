@@ -36,6 +36,9 @@ def delete(
     if fmt is OutputFormat.table:
         for sha256, path in report.source_files:
             typer.echo(f"{verb} {sha256} {path}")
+        if report.kept_runs:
+            keep = "would keep" if dry_run else "kept"
+            typer.echo(f"{keep} {report.kept_runs} run(s) another file also prints, now sourced from that file")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,7 +1,8 @@
 """Delete what came from a source file (a report, export, document or manifest) or a solution.
 
 One transaction: the source files go, and foreign keys cascade to everything read from them
-(runs, latencies, samples, document tables, claims); the stored per-run figures of the runs
+(runs, latencies, samples, document tables, claims), except runs another file also prints, which
+stay with that file as their source; the stored per-run figures of the runs
 left behind are recomputed when it commits. What went is counted per table from the
 transaction's own statistics (`pg_stat_xact_user_tables`, read before and after: counts of
 earlier transactions may not be flushed yet), so a dry run performs the delete, reports the
@@ -34,6 +35,7 @@ class DeleteReport:
     source_files: list[tuple[str, str]] = field(default_factory=list)  # (sha256, path)
     rows_by_table: dict[str, int] = field(default_factory=dict)
     committed: bool = False
+    kept_runs: int = 0  # runs these files print that another file still prints: kept, re-sourced
 
 
 _FIND_SOURCE = """
@@ -58,6 +60,18 @@ SELECT f.id, f.sha256, f.path FROM source_files f WHERE f.id IN (
     UNION SELECT source_file_id FROM test_configs WHERE run_id IN (SELECT id FROM its_runs)
     UNION SELECT source_file_id FROM power_files WHERE run_id IN (SELECT id FROM its_runs))
 ORDER BY f.id
+"""
+
+# A run the deleted files print that another file prints too stays, sourced from that file
+# (its first remaining sighting): deleting a document must not take a report its HTML file still holds.
+_KEEP_RUNS_SEEN_ELSEWHERE = """
+UPDATE runs r SET source_file_id = other.source_file_id, report_index = other.report_index,
+                  source_line = other.source_line
+FROM (SELECT DISTINCT ON (rs.run_id) rs.run_id, rs.source_file_id, rs.report_index, rs.source_line
+      FROM run_sources rs JOIN runs main ON main.id = rs.run_id
+      WHERE main.source_file_id = ANY(:ids) AND rs.source_file_id <> ALL(:ids)
+      ORDER BY rs.run_id, rs.source_file_id, rs.report_index) other
+WHERE r.id = other.run_id
 """
 
 _DELETED = "SELECT relname, n_tup_del FROM pg_stat_xact_user_tables WHERE n_tup_del > 0 ORDER BY relname"
@@ -89,8 +103,10 @@ def delete_source(engine: Engine, ref: str, *, dry_run: bool = False) -> DeleteR
             raise NothingToDelete(f"{ref!r} names {len(found)} source files ({names}); give the SHA-256")
         (source_id, sha256, path), = found
         before = _deleted_rows(conn)
+        kept = conn.execute(text(_KEEP_RUNS_SEEN_ELSEWHERE), {"ids": [source_id]}).rowcount
         conn.execute(text("DELETE FROM source_files WHERE id = :id"), {"id": source_id})
-        return _finish(conn, DeleteReport(target=ref, source_files=[(sha256, path)]), before, dry_run)
+        report = DeleteReport(target=ref, source_files=[(sha256, path)], kept_runs=kept)
+        return _finish(conn, report, before, dry_run)
 
 
 def delete_solution(engine: Engine, key: str, *, dry_run: bool = False) -> DeleteReport:

@@ -28,13 +28,16 @@ def loaded(catalog):
 
 def test_dry_run_lists_and_keeps_then_delete_removes(loaded):
     engine = loaded.engine
-    sha, runs = engine.connect().execute(text(
-        "SELECT f.sha256, (SELECT count(*) FROM runs r WHERE r.source_file_id = f.id) FROM source_files f "
+    sha, runs, sightings = engine.connect().execute(text(
+        "SELECT f.sha256, (SELECT count(*) FROM runs r WHERE r.source_file_id = f.id), "
+        "       (SELECT count(*) FROM run_sources rs WHERE rs.source_file_id = f.id) FROM source_files f "
         "WHERE EXISTS (SELECT 1 FROM runs r JOIN latencies l ON l.run_id = r.id WHERE r.source_file_id = f.id) "
         "ORDER BY f.sha256 LIMIT 1")).one()
     dry = delete_source(engine, sha[:10], dry_run=True)
-    assert not dry.committed and dry.rows_by_table["source_files"] == 1 and dry.rows_by_table["runs"] == runs
-    assert dry.rows_by_table["latencies"] > 0
+    assert not dry.committed and dry.rows_by_table["source_files"] == 1
+    # Its runs go, except those another file prints too (kept); every sighting in it goes.
+    assert dry.rows_by_table.get("runs", 0) + dry.kept_runs == runs and dry.rows_by_table["run_sources"] == sightings
+    assert dry.kept_runs > 0  # the first such file is a seed document whose reports are HTML fixtures too
     assert _count(engine, "SELECT count(*) FROM source_files WHERE sha256 = :s", s=sha) == 1
     done = delete_source(engine, sha)
     assert done.committed and done.rows_by_table == dry.rows_by_table
@@ -78,3 +81,29 @@ def test_cli_delete(loaded, fresh_database_url):
     assert result.exit_code == 0 and "deleted" in result.output
     assert _count(loaded.engine, "SELECT count(*) FROM solutions WHERE key = 'hp-eva4400'") == 0
     assert runner.invoke(app, ["--database-url", fresh_database_url, "delete"]).exit_code == 1
+
+
+def test_deleting_a_document_keeps_the_runs_an_html_file_also_prints(catalog):
+    """The MD1220 document prints four reports; one of them is also its own HTML file."""
+    document = next((FIXTURES / "documents").glob("001_*.txt"))
+    html = FIXTURES / "jetstress_html" / "seed001-md1220" / "Performance_2011_5_28_11_38_30.html"
+    assert [o.status for o in ingest_paths(catalog.engine, [html, document])] == ["loaded", "loaded"]
+    engine = catalog.engine
+    shared = _count(engine, "SELECT run_id FROM run_sources GROUP BY run_id HAVING count(*) = 2")
+    doc_runs = _count(engine, "SELECT count(*) FROM runs r JOIN source_files f ON f.id = r.source_file_id "
+                              "WHERE f.file_name = :n", n=document.name)
+    assert doc_runs == 4 and shared is not None  # the publication is the shared run's first source
+
+    dry = delete_source(engine, document.name, dry_run=True)
+    assert (dry.kept_runs, dry.rows_by_table["runs"]) == (1, doc_runs - 1)
+    done = delete_source(engine, document.name)
+    assert done.committed and (done.kept_runs, done.rows_by_table) == (dry.kept_runs, dry.rows_by_table)
+    with engine.connect() as conn:
+        (run_id, source), = conn.execute(text(
+            "SELECT r.id, f.file_name FROM runs r JOIN source_files f ON f.id = r.source_file_id")).all()
+        sightings = conn.execute(text("SELECT count(*) FROM run_sources")).scalar()
+        achieved = conn.execute(text("SELECT achieved_iops FROM run_iops WHERE run_id = :r"), {"r": run_id}).scalar()
+    assert (run_id, source, sightings) == (shared, html.name, 1)
+    assert achieved is not None  # its stored figures were recomputed, not lost
+    result = runner.invoke(app, ["--database-url", catalog.url, "ingest", str(html)])
+    assert "already ingested" in result.output  # the HTML file is still the catalogue's, with its run

@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, text
 from esrpdb.db import migrate
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.queries import canned
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, REPO_ROOT
 
 REL_TOL = 1e-12  # sums of the same doubles in another order may differ in the last bits
 
@@ -115,6 +115,28 @@ def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
     assert_same(kept, _stored(catalog.engine))
     with catalog.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM run_figures_stale")).scalar() == 0
+
+
+def test_a_long_list_of_runs_planned_for_its_values_gives_the_same_figures(catalog):
+    """Revision 0013: lists longer than LONG_LIST_RUNS take a custom plan; the figures must not change."""
+    import importlib.util
+
+    path = REPO_ROOT / "migrations" / "versions" / "0013_throughput_source_names_the_figure.py"
+    spec = importlib.util.spec_from_file_location("revision_0013", path)
+    revision = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(revision)
+    long_list = revision.LONG_LIST_RUNS
+    ingest_paths(catalog.engine, [FIXTURES / "catalog"])
+    kept = _stored(catalog.engine)
+    with catalog.engine.begin() as conn:
+        ids = conn.execute(text("SELECT array_agg(id) FROM runs")).scalar()
+        padded = ids + [-n for n in range(1, long_list + 2 - len(ids))]  # no run has a negative id
+        assert len(padded) > long_list
+        conn.execute(text("TRUNCATE run_figures, run_scope_latencies, run_disk_figures"))
+        conn.execute(text("SELECT refresh_run_figures(:ids)"), {"ids": padded})
+        mode = conn.execute(text("SELECT current_setting('plan_cache_mode')")).scalar()
+    assert_same(kept, _stored(catalog.engine))
+    assert mode == "auto"  # the function restores the session's plan mode
 
 
 def test_the_reader_role_reads_the_stored_figures_and_every_view(fresh_database_url):

@@ -19,12 +19,14 @@ from .base import Base, one_of
 
 # Which samples a counter's stored mean covers: those inside its run's window, or the whole export.
 SAMPLE_WINDOWS = ("run", "export")
+FIGURE_SAMPLE_WINDOWS = (*SAMPLE_WINDOWS, "mixed")  # a run's figures may mix counters of both
 
 
 class RunFigures(Base):
     """IOPS, the median-run choice, the I/O summary and disk throughput of one run."""
 
     __tablename__ = "run_figures"
+    __table_args__ = (one_of("perfmon_sample_window", FIGURE_SAMPLE_WINDOWS),)
 
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
     # Copied from the run, its solution and trial, so a view reads this one table: a run, a
@@ -68,6 +70,8 @@ class RunFigures(Base):
     read_latency_ms: Mapped[float | None]
     write_latency_ms: Mapped[float | None]
     throughput_source: Mapped[str | None] = mapped_column(Text)  # perfmon | document_table | NULL: none
+    # run | export | mixed: the samples the perfmon figures average (revision 0013); NULL without them
+    perfmon_sample_window: Mapped[str | None] = mapped_column(Text)
 
 
 class SolutionDiskCounts(Base):

@@ -360,3 +360,16 @@ def test_demo_ends_with_the_audit_summary(fresh_database_url):
     worst = lines[summary + 1 : summary + 6]
     assert all(line.startswith("  mismatch ") and re.search(r"\[\S+ [0-9a-f]{12}, ", line) for line in worst)
     assert summary > max(i for i, line in enumerate(lines) if "Performance per watt" in line)
+
+
+@pytest.mark.parametrize("window, says_outside", [("run", False), ("export", True), ("mixed", True)])
+def test_a_throughput_averaged_beyond_the_run_window_says_so(window, says_outside):
+    from esrpdb.queries.audit.data import RunInfo
+
+    run = RunInfo(id=1, solution_id=1, trial_id=None, label="Run 1", origin="report", report_type="Performance",
+                  release=2010, reported_verdict="Pass", machine_name="m", test_start=None, source_file_id=1,
+                  source_line=1, row={}, figures={"transfer_mb_per_s": 12.5, "throughput_source": "perfmon",
+                                                  "perfmon_sample_window": window})
+    (primary,) = audit_values.rate_candidates(run, "throughput_mb_per_s")
+    assert primary.value == 12.5 and "(perfmon" in primary.how
+    assert ("samples outside the run's window included" in primary.how) is says_outside

@@ -6,7 +6,8 @@ millions of perf samples, a window over every run). This revision adds the store
 `solution_disk_counts`, and the `run_figures_stale` work list), the functions that fill them
 (`refresh_run_figures`, `refresh_solution_disk_counts`) and the triggers that recompute what a
 transaction touched when it commits (migrations/run_figures_0008.sql); then it fills them once
-and replaces the views with the ones in queries/*.sql. Downgrade puts the 0005 views back.
+and replaces the views with the ones in views_0008/ (queries/*.sql as they stood until 0013).
+Downgrade puts the 0005 views back.
 
 Revision ID: 0008
 Revises: 0007
@@ -30,6 +31,7 @@ depends_on = None
 MIGRATIONS = Path(__file__).resolve().parents[1]
 REFRESH_SQL = MIGRATIONS / "run_figures_0008.sql"
 VIEWS_0005 = MIGRATIONS / "views_0005"
+VIEWS_0008 = MIGRATIONS / "views_0008"  # queries/*.sql as they stood until 0013 (frozen)
 
 TRIGGERS = (
     ("runs", ("insert", "update", "delete")),
@@ -147,7 +149,7 @@ def upgrade() -> None:
     op.execute(REFRESH_SQL.read_text(encoding="utf-8"))
     op.execute("SELECT refresh_solution_disk_counts(NULL)")
     op.execute("SELECT refresh_run_figures(NULL)")
-    canned.create_views(op.execute)
+    canned.create_views(op.execute, VIEWS_0008)
 
 
 def downgrade() -> None:

@@ -237,7 +237,7 @@ def _load_runs(conn) -> dict[int, RunInfo]:
                                    db_write_latency_ms, log_write_latency_ms FROM run_summary"""):
         runs[r.pop("run_id")].figures.update(r)
     for r in _rows(conn, """SELECT run_id, disk_transfers_per_s, read_mb_per_s, write_mb_per_s, transfer_mb_per_s,
-                                   throughput_source FROM run_throughput"""):
+                                   throughput_source, perfmon_sample_window FROM run_throughput"""):
         runs[r.pop("run_id")].figures.update(r)
     for r in _rows(conn, "SELECT * FROM run_published_values"):
         runs[r["run_id"]].published[r["metric"]] = r

@@ -107,3 +107,20 @@ def test_deleting_a_document_keeps_the_runs_an_html_file_also_prints(catalog):
     assert achieved is not None  # its stored figures were recomputed, not lost
     result = runner.invoke(app, ["--database-url", catalog.url, "ingest", str(html)])
     assert "already ingested" in result.output  # the HTML file is still the catalogue's, with its run
+
+
+def test_a_power_log_takes_its_samples_with_it(catalog):
+    """power_samples has no foreign key (revision 0014): the trigger on power_files removes them."""
+    logs = sorted((FIXTURES / "power").glob("*.csv"))
+    assert [o.status for o in ingest_paths(catalog.engine, logs)] == ["loaded", "loaded"]
+    engine = catalog.engine
+    first, second = (_count(engine, "SELECT count(*) FROM power_samples s JOIN source_files f "
+                                    "ON f.id = s.source_file_id WHERE f.file_name = :n", n=log.name) for log in logs)
+    assert first > 1000 and second > 1000
+    dry = delete_source(engine, logs[0].name, dry_run=True)
+    assert dry.rows_by_table["power_samples"] == first and dry.rows_by_table["power_files"] == 1
+    delete_source(engine, logs[0].name)
+    assert _count(engine, "SELECT count(*) FROM power_samples") == second  # the other log keeps its own
+    with engine.begin() as conn:
+        conn.execute(text("DELETE FROM power_files"))  # directly, not through source_files
+    assert _count(engine, "SELECT count(*) FROM power_samples") == 0

@@ -1,6 +1,6 @@
 """HTML ingest on the real path, as a ratio to a bare lxml parse of the same bytes.
 
-    python benchmarks/bench_html_ingest.py [--repeats 7]
+    python benchmarks/bench_html_ingest.py [--repeats 7] [--phases]
 
 Each repetition ingests every Jetstress HTML fixture with `ingest_paths` (detection, hashing,
 parse, one committed transaction per file, evidence linking) into a catalogue cloned from a
@@ -56,9 +56,27 @@ def _one_commit_per_file(url: str, contents: list[tuple[str, bytes]], repeats: i
     return min(times)
 
 
+def _timed_repetition(admin: str, server, paths: list[Path]):
+    """One more ingest into a fresh clone, with a timer on each step (benchmarks/ingest_phases.py)."""
+    from ingest_phases import timed_steps
+
+    with psycopg.connect(admin, autocommit=True) as conn:
+        roles.create_database(conn, "esrpdb_bench_html_phases", template=TEMPLATE)
+    catalog = open_catalog(server.url_for(database="esrpdb_bench_html_phases"))
+    with catalog.engine.connect():
+        pass
+    with timed_steps() as spent:
+        started = time.perf_counter()
+        ingest_paths(catalog.engine, paths)
+        total = time.perf_counter() - started
+    catalog.close()
+    return spent, total
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--phases", action="store_true", help="then one more repetition with a timer on each step")
     args = parser.parse_args(argv)
     paths = sorted(FIXTURES.rglob("*.html"))
     contents = [(p.name, p.read_bytes()) for p in paths]
@@ -89,6 +107,8 @@ def main(argv: list[str] | None = None) -> None:
                 if repetition:
                     ingest_times.append(elapsed)
             loaded = min(ingest_times)
+            if args.phases:
+                phases = _timed_repetition(admin, server, paths)
             committed = _one_commit_per_file(server.url_for(database=name), contents, args.repeats)
             floor = best_of(args.repeats, lambda: [lxml.html.fromstring(data) for _, data in contents])
             parsed = best_of(args.repeats, lambda: [jetstress_html.parse(n, data) for n, data in contents])
@@ -104,6 +124,11 @@ def main(argv: list[str] | None = None) -> None:
     print(f"ratio parse / bare lxml: {parsed / floor:.1f}x")
     print(f"ingest runs at {100 * floor / loaded:.1f}% of a bare lxml parse (goal >= 10%, stretch 25%)")
     print(f"ratio ingest / bare lxml: {loaded / floor:.1f}x")
+    if args.phases:
+        from ingest_phases import print_steps
+
+        spent, total = phases
+        print_steps(spent, len(paths), total)
 
 
 if __name__ == "__main__":

@@ -77,7 +77,8 @@ def rate_candidates(run: RunInfo, metric: str) -> list[Candidate]:
     if metric.endswith("mb_per_s") or metric == "disk_transfers_per_s":
         source = str(run.figures.get("throughput_source") or source).replace("_", " ")
         if source == "perfmon" and run.figures.get("perfmon_sample_window") in ("export", "mixed"):
-            source += ", samples outside the run's window included"  # no sample in it, or a counter without
+            # export: no sample fell in the run's window; mixed: some counters had none in it
+            source += ", samples outside the run's window included"
     primary = Candidate(value, f"{run.name} {words} ({source})", {"run": run.name, metric: value})
     return [primary, *_instance_sum_conventions(run, metric)]
 

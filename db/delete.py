@@ -62,15 +62,19 @@ SELECT f.id, f.sha256, f.path FROM source_files f WHERE f.id IN (
 ORDER BY f.id
 """
 
-# A run the deleted files print that another file prints too stays, sourced from that file
-# (its first remaining sighting): deleting a document must not take a report its HTML file still holds.
+# A run the deleted files print that another file prints too stays, sourced from that file:
+# deleting a document must not take a report its HTML file still holds. A remaining document is
+# preferred, as ingest prefers one (ingest/load/identity.py: the audit reads a document's reports
+# with its tables), then the file ingested first. The run keeps the rows first read for it (the
+# sightings print the same report; where they differed, ingest stored `report_seen_twice` warnings).
 _KEEP_RUNS_SEEN_ELSEWHERE = """
 UPDATE runs r SET source_file_id = other.source_file_id, report_index = other.report_index,
                   source_line = other.source_line
 FROM (SELECT DISTINCT ON (rs.run_id) rs.run_id, rs.source_file_id, rs.report_index, rs.source_line
       FROM run_sources rs JOIN runs main ON main.id = rs.run_id
+      JOIN source_files f ON f.id = rs.source_file_id
       WHERE main.source_file_id = ANY(:ids) AND rs.source_file_id <> ALL(:ids)
-      ORDER BY rs.run_id, rs.source_file_id, rs.report_index) other
+      ORDER BY rs.run_id, (f.format = 'document_text') DESC, rs.source_file_id, rs.report_index) other
 WHERE r.id = other.run_id
 """
 

@@ -5,8 +5,9 @@
 --    disk _Total counter is linked.
 -- 2. perfmon_sample_window: which samples the perfmon figures average: run (inside the run's
 --    window), export (the whole export: no window, or no sample in it) or mixed.
--- 3. A list of more than 500 runs is planned for its own values (a custom plan hashes the constant
---    array; the generic plan compared every row with every element).
+-- 3. More than 500 runs to refresh (the listed ones with their trial peers, or every run) are
+--    planned for their own values (a custom plan hashes the constant arrays; the generic plan
+--    compared every row with every element); fewer keep the session's generic plan.
 
 -- Revision 0012: refresh_run_figures as static SQL with one plan per session (frozen; 0011's
 -- dynamic-SQL definition, which 0012's downgrade restores, is in run_figures_0011.sql).
@@ -24,9 +25,6 @@ DECLARE
     written bigint;
     plan_mode text := current_setting('plan_cache_mode');
 BEGIN
-    PERFORM set_config('plan_cache_mode',
-                       CASE WHEN run_ids IS NULL OR cardinality(run_ids) > 500
-                            THEN 'force_custom_plan' ELSE 'force_generic_plan' END, true);
     IF run_ids IS NULL THEN
         targets := ARRAY(SELECT id FROM runs);
     ELSE
@@ -36,6 +34,15 @@ BEGIN
             SELECT p.id FROM runs r
             JOIN runs p ON p.trial_id = r.trial_id AND p.solution_id IS NOT DISTINCT FROM r.solution_id
             WHERE r.id = ANY(run_ids));
+    END IF;
+    -- Planned for the runs it refreshes (the listed ones and their trial peers): a custom plan
+    -- when they are many (it hashes the constant arrays), the session's generic plan otherwise.
+    -- More than 500 is many; the setting esrpdb.custom_plan_runs changes that (tests set it).
+    PERFORM set_config('plan_cache_mode',
+                       CASE WHEN cardinality(targets) > COALESCE(NULLIF(current_setting('esrpdb.custom_plan_runs', true), '')::integer, 500)
+                            THEN 'force_custom_plan' ELSE 'force_generic_plan' END,
+                       true);
+    IF run_ids IS NOT NULL THEN
         DELETE FROM run_figures WHERE run_id = ANY(run_ids) AND run_id <> ALL(targets);
     END IF;
 

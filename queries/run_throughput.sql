@@ -4,8 +4,9 @@
 --   [test_start, test_end], or over the whole export when the run has no window or no sample in
 --   it), else as a document's result table prints it. MB = 2^20 bytes.
 -- column transfer_mb_per_s: disk read + write megabytes per second
--- column perfmon_sample_window: which samples the perfmon figures average: run (inside the run's
---   window), export (the whole export: the run has no window or no sample in it) or mixed
+-- column perfmon_sample_window: which samples the run's perfmon figures average, one value for
+--   them all: run (inside the run's window), export (the whole export: the run has no window or
+--   no sample in it) or mixed (some counters one way, some the other)
 -- column throughput_source: where transfer_mb_per_s came from: perfmon (its Disk Bytes/sec, or read
 --   + write), else document_table; perfmon too when perfmon gives only transfers or latencies
 -- Counter means and throughput are stored per run at ingest (run_figures, perf_counter_means);

@@ -373,3 +373,18 @@ def test_a_throughput_averaged_beyond_the_run_window_says_so(window, says_outsid
     (primary,) = audit_values.rate_candidates(run, "throughput_mb_per_s")
     assert primary.value == 12.5 and "(perfmon" in primary.how
     assert ("samples outside the run's window included" in primary.how) is says_outside
+
+
+def test_perfmon_only_figures_are_labelled_perfmon_when_the_mb_per_s_comes_from_a_table():
+    """throughput_source names where transfer_mb_per_s came from; transfers and read/write MB/s are perfmon's."""
+    from esrpdb.queries.audit.data import RunInfo
+
+    run = RunInfo(id=1, solution_id=1, trial_id=None, label="Run 1", origin="report", report_type="Performance",
+                  release=2010, reported_verdict="Pass", machine_name="m", test_start=None, source_file_id=1,
+                  source_line=1, row={}, figures={"transfer_mb_per_s": 40.0, "disk_transfers_per_s": 900.0,
+                                                  "throughput_source": "document_table",
+                                                  "perfmon_sample_window": "export"})
+    (throughput,) = audit_values.rate_candidates(run, "throughput_mb_per_s")
+    (transfers,) = audit_values.rate_candidates(run, "disk_transfers_per_s")
+    assert throughput.how.endswith("(document table)")
+    assert "(perfmon, samples outside the run's window included)" in transfers.how

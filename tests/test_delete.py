@@ -37,7 +37,6 @@ def test_dry_run_lists_and_keeps_then_delete_removes(loaded):
     assert not dry.committed and dry.rows_by_table["source_files"] == 1
     # Its runs go, except those another file prints too (kept); every sighting in it goes.
     assert dry.rows_by_table.get("runs", 0) + dry.kept_runs == runs and dry.rows_by_table["run_sources"] == sightings
-    assert dry.kept_runs > 0  # the first such file is a seed document whose reports are HTML fixtures too
     assert _count(engine, "SELECT count(*) FROM source_files WHERE sha256 = :s", s=sha) == 1
     done = delete_source(engine, sha)
     assert done.committed and done.rows_by_table == dry.rows_by_table
@@ -124,3 +123,24 @@ def test_a_power_log_takes_its_samples_with_it(catalog):
     with engine.begin() as conn:
         conn.execute(text("DELETE FROM power_files"))  # directly, not through source_files
     assert _count(engine, "SELECT count(*) FROM power_samples") == 0
+
+
+def test_a_kept_run_is_sourced_from_another_document_before_an_html_file(catalog, tmp_path):
+    """HTML first, then the document and a reflowed copy of it: deleting the document keeps the copy as source."""
+    from tests.document_variants import crlf, pages
+
+    document = next((FIXTURES / "documents").glob("001_*.txt"))
+    html = FIXTURES / "jetstress_html" / "seed001-md1220" / "Performance_2011_5_28_11_38_30.html"
+    copy = tmp_path / f"reflowed-{document.name}"
+    copy.write_text(crlf(pages(document.read_text(encoding="utf-8"))), encoding="utf-8", newline="")
+    outcomes = ingest_paths(catalog.engine, [html, document, copy])
+    assert [o.status for o in outcomes] == ["loaded", "loaded", "loaded"], [o.message for o in outcomes]
+    engine = catalog.engine
+    shared = _count(engine, "SELECT run_id FROM run_sources GROUP BY run_id HAVING count(*) = 3")
+    assert shared is not None
+    done = delete_source(engine, document.name)
+    assert done.kept_runs == 4  # the document's four reports: the copy prints them all
+    with engine.connect() as conn:
+        source = conn.execute(text("SELECT f.file_name FROM runs r JOIN source_files f ON f.id = r.source_file_id "
+                                   "WHERE r.id = :r"), {"r": shared}).scalar()
+    assert source == copy.name

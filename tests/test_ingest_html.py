@@ -168,3 +168,16 @@ def test_a_negative_latency_fails_the_file_and_writes_nothing(fresh_database_url
     # Caught at the parse/load boundary, before any SQL (the schema's CHECK would refuse it too).
     assert "sanity check" in outcome["message"] and "db_read_latency: -16.661 is negative" in outcome["message"]
     assert row_counts(catalog.engine)["source_files"] == 0
+
+
+@pytest.mark.parametrize("path", sorted(HTML_FIXTURES.rglob("*.html")), ids=lambda p: p.name)
+def test_every_value_the_loader_writes_has_a_column(path):
+    """The loader inserts parameter dicts into Core tables, which would silently drop a misnamed key."""
+    from esrpdb.ingest.formats import jetstress_html
+    from esrpdb.ingest.jetstress import normalise
+    from esrpdb.schema import Latency, Run, table_of
+
+    report = jetstress_html.parse(path.name, path.read_bytes())
+    assert set(normalise.run_values(report)) <= set(table_of(Run).c.keys())
+    written = {key for table in report.io_tables for row in table.rows for key in normalise.latency_values(table, row)}
+    assert written <= set(table_of(Latency).c.keys())

@@ -53,3 +53,23 @@ def test_every_revision_downgrades_one_step_at_a_time(empty_database_url):
     finally:
         engine.dispose()
     assert _tables(url) <= {"alembic_version"}
+
+
+def test_the_live_views_are_what_the_newest_revision_built(fresh_database_url):
+    """Migrations build views from frozen copies; queries/*.sql must say the same, or a revision is missing."""
+    from sqlalchemy import text
+
+    from esrpdb.queries import canned
+
+    engine = create_engine(fresh_database_url)
+    definitions = "SELECT viewname, definition FROM pg_views WHERE schemaname = 'public' ORDER BY viewname"
+    try:
+        with engine.begin() as conn:
+            built = conn.execute(text(definitions)).all()
+            for query in canned.all_queries().values():
+                conn.execute(text(query.sql))  # CREATE OR REPLACE VIEW from the live file
+            live = conn.execute(text(definitions)).all()
+            conn.rollback()
+    finally:
+        engine.dispose()
+    assert live == built and len(built) == len(canned.all_queries())

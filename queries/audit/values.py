@@ -63,6 +63,10 @@ def base_words(base: str, unit: str) -> str:
     return f"{unit} = {power} bytes"
 
 
+# Stored figures only a linked perfmon export gives (transfer_mb_per_s may come from a document table).
+PERFMON_ONLY = ("read_mb_per_s", "write_mb_per_s", "disk_transfers_per_s")
+
+
 def rate_candidates(run: RunInfo, metric: str) -> list[Candidate]:
     """Achieved, log, total IOPS, database reads/writes per second, throughput of one run."""
     figure, published, words = RATE_METRICS[metric]
@@ -74,11 +78,13 @@ def rate_candidates(run: RunInfo, metric: str) -> list[Candidate]:
         value, source = run.published[published]["value"], "document table"
     if value is None:
         raise Unverifiable(f"no {words} stored for {run.name}")
-    if metric.endswith("mb_per_s") or metric == "disk_transfers_per_s":
-        source = str(run.figures.get("throughput_source") or source).replace("_", " ")
-        if source == "perfmon" and run.figures.get("perfmon_sample_window") in ("export", "mixed"):
-            # export: no sample fell in the run's window; mixed: some counters had none in it
-            source += ", samples outside the run's window included"
+    if figure == "transfer_mb_per_s" and run.figures.get(figure) is not None:
+        source = str(run.figures.get("throughput_source") or source).replace("_", " ")  # perfmon or a table
+    elif figure in PERFMON_ONLY and run.figures.get(figure) is not None:
+        source = "perfmon"
+    if source == "perfmon" and run.figures.get("perfmon_sample_window") in ("export", "mixed"):
+        # export: no sample fell in the run's window; mixed: some counters had none in it
+        source += ", samples outside the run's window included"
     primary = Candidate(value, f"{run.name} {words} ({source})", {"run": run.name, metric: value})
     return [primary, *_instance_sum_conventions(run, metric)]
 

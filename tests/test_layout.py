@@ -60,3 +60,19 @@ def test_the_audit_flows_one_way():
     for module in graph:
         visit(module, ())
     assert "judge" not in graph["values"] | graph["context"] | graph["capacity"]  # candidates come before the judge
+
+
+def test_every_file_a_migration_reads_is_package_data():
+    """A wheel carries only what package-data names: a frozen view or SQL file left out breaks `init`."""
+    from pathlib import PurePosixPath
+
+    config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    patterns = config["package-data"]["esrpdb.migrations"]
+    migrations = REPO_ROOT / config["package-dir"]["esrpdb.migrations"]
+    shipped = {path.relative_to(migrations).as_posix() for path in migrations.rglob("*")
+               if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".sql", ".py", ".mako")}
+    missing = [name for name in sorted(shipped)
+               if not name.endswith("__init__.py") and name != "env.py"
+               and not any(PurePosixPath(name).match(pattern) and name.count("/") == pattern.count("/")
+                           for pattern in patterns)]
+    assert missing == []

@@ -56,15 +56,21 @@ def _one_commit_per_file(url: str, contents: list[tuple[str, bytes]], repeats: i
     return min(times)
 
 
+def _fresh_catalog(admin: str, server, name: str):
+    """A clone of the migrated template, its pool already holding a connection, as in a long ingest."""
+    with psycopg.connect(admin, autocommit=True) as conn:
+        roles.create_database(conn, name, template=TEMPLATE)
+    catalog = open_catalog(server.url_for(database=name))
+    with catalog.engine.connect():
+        pass
+    return catalog
+
+
 def _timed_repetition(admin: str, server, paths: list[Path]):
     """One more ingest into a fresh clone, with a timer on each step (benchmarks/ingest_phases.py)."""
     from ingest_phases import timed_steps
 
-    with psycopg.connect(admin, autocommit=True) as conn:
-        roles.create_database(conn, "esrpdb_bench_html_phases", template=TEMPLATE)
-    catalog = open_catalog(server.url_for(database="esrpdb_bench_html_phases"))
-    with catalog.engine.connect():
-        pass
+    catalog = _fresh_catalog(admin, server, "esrpdb_bench_html_phases")
     with timed_steps() as spent:
         started = time.perf_counter()
         ingest_paths(catalog.engine, paths)
@@ -92,11 +98,7 @@ def main(argv: list[str] | None = None) -> None:
             ingest_times = []
             for repetition in range(args.repeats + 1):  # the first one warms imports and caches
                 name = f"esrpdb_bench_html_{repetition}"
-                with psycopg.connect(admin, autocommit=True) as conn:
-                    roles.create_database(conn, name, template=TEMPLATE)
-                catalog = open_catalog(server.url_for(database=name))
-                with catalog.engine.connect():
-                    pass  # the pool holds a connection, as in a long ingest
+                catalog = _fresh_catalog(admin, server, name)
                 started = time.perf_counter()
                 outcomes = ingest_paths(catalog.engine, paths)
                 elapsed = time.perf_counter() - started

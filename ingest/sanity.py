@@ -86,7 +86,7 @@ def _walk(record, path: tuple, found: list[str]) -> None:
             elif isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0 \
                     and name not in SIGNED_FIELDS:
                 found.append(f"{where}: {value!r} is negative")
-        elif kind is list or kind is tuple or isinstance(value, (list, tuple)):
+        elif isinstance(value, (list, tuple)):
             for index, item in enumerate(value):
                 if dataclasses.is_dataclass(item):
                     _walk(item, (*path, name, f"[{index}]."), found)

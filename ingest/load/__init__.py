@@ -154,11 +154,18 @@ def _unique_by_name(counters):
     return list(seen.values())
 
 
-def copy_rows(session: Session, table: str, columns, rows) -> None:
-    """COPY rows (tuples in `columns` order) into `table` inside the session's transaction."""
+def copy_rows(session: Session, table: str, columns, rows, *, binary_types: list[str] | None = None) -> None:
+    """COPY rows (tuples in `columns` order) into `table` inside the session's transaction.
+
+    `binary_types` (PostgreSQL type names, one per column) sends binary COPY: for long runs of
+    timestamps and floats, which then need no text formatting.
+    """
     raw = session.connection().connection.driver_connection
+    binary = " (FORMAT BINARY)" if binary_types else ""
     with raw.cursor() as cursor:
-        with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+        with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN{binary}") as copy:
+            if binary_types:
+                copy.set_types(binary_types)
             for row in rows:
                 copy.write_row(row)
 

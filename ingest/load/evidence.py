@@ -29,6 +29,7 @@ from ..formats.config.records import JetstressConfig
 from ..formats.log import JetstressLog
 from ..formats.perfmon import open_perfmon
 from ..formats.power import PowerLog
+from . import copy_rows
 
 
 def _jsonable(value: Any) -> Any:
@@ -120,12 +121,8 @@ def load_power(session: Session, source_file_id: int, power: PowerLog) -> list[s
             continue
         seen.add(stamp)
         rows.append((source_file_id, stamp, sample.watts))
-    raw = session.connection().connection.driver_connection
-    with raw.cursor() as cursor:  # binary COPY: no per-value text formatting of timestamps
-        with cursor.copy("COPY power_samples (source_file_id, sampled_at, power_w) FROM STDIN (FORMAT BINARY)") as copy:
-            copy.set_types(["int4", "timestamp", "float8"])
-            for row in rows:
-                copy.write_row(row)
+    copy_rows(session, "power_samples", ("source_file_id", "sampled_at", "power_w"), rows,
+              binary_types=["int4", "timestamp", "float8"])
     return [f"{duplicates} samples repeat an earlier timestamp and were left out"] if duplicates else []
 
 

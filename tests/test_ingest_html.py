@@ -172,12 +172,43 @@ def test_a_negative_latency_fails_the_file_and_writes_nothing(fresh_database_url
 
 @pytest.mark.parametrize("path", sorted(HTML_FIXTURES.rglob("*.html")), ids=lambda p: p.name)
 def test_every_value_the_loader_writes_has_a_column(path):
-    """The loader inserts parameter dicts into Core tables, which would silently drop a misnamed key."""
+    """Each row the report statement writes names only real columns of its table (and its instance)."""
+    from esrpdb.ingest.checks import check_report
     from esrpdb.ingest.formats import jetstress_html
-    from esrpdb.ingest.jetstress import normalise
-    from esrpdb.schema import Latency, Run, table_of
+    from esrpdb.ingest.load import report_rows
+    from esrpdb.ingest.load.report_statement import INSTANCE_KEY
+    from esrpdb.schema import Base
 
     report = jetstress_html.parse(path.name, path.read_bytes())
-    assert set(normalise.run_values(report)) <= set(table_of(Run).c.keys())
-    written = {key for table in report.io_tables for row in table.rows for key in normalise.latency_values(table, row)}
-    assert written <= set(table_of(Latency).c.keys())
+    rows = report_rows(1, report, check_report(report))
+    tables = Base.metadata.tables
+    assert set(rows.run) <= set(tables["runs"].c.keys())
+    assert all(set(row) <= set(tables["instances"].c.keys()) for row in rows.instances)
+    assert rows.children["latencies"] or report.report_type != "Performance"
+    for table, table_rows in rows.children.items():
+        for row in table_rows:
+            assert set(row) - {INSTANCE_KEY} <= set(tables[table].c.keys()), table
+
+
+def test_a_row_the_server_refuses_leaves_nothing_and_the_batch_goes_on(fresh_database_url, catalog, tmp_path,
+                                                                        monkeypatch):
+    """The report's one statement fails as a whole: with the boundary check switched off, the schema's
+    CHECK refuses a negative latency deep in the statement, and no run, instance or log row is left."""
+    from esrpdb.ingest import sanity
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    good = HTML_FIXTURES / "seed001-md1220" / "Performance_2011_5_28_11_38_30.html"
+    bad = tmp_path / "bad" / good.name
+    bad.parent.mkdir()
+    bad.write_text(good.read_text(encoding="utf-8").replace("<td>16.661</td>", "<td>-16.661</td>", 1), encoding="utf-8")
+    other = HTML_FIXTURES / "seed002-savvio-hdd" / "Performance_2008_10_21_16_24_35.html"
+    monkeypatch.setattr(sanity, "check", lambda name, record: None)
+    outcomes = ingest_paths(catalog.engine, [bad, other])
+    assert [o.status for o in outcomes] == ["failed", "loaded"]
+    assert "database refused the data" in outcomes[0].message and "db_read_latency_ms_non_negative" in outcomes[0].message
+    counts = row_counts(catalog.engine)
+    assert counts["source_files"] == 1 and counts["runs"] == 1
+    with catalog.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM log_events e JOIN runs r ON r.id = e.run_id "
+                                 "JOIN source_files f ON f.id = r.source_file_id WHERE f.file_name = :n"),
+                            {"n": good.name}).scalar() == 0

@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from datetime import datetime, tzinfo
 
-# "M/D/YYYY h:mm:ss AM", as a test log prints it.
-US_STAMP = r"\d{1,2}/\d{1,2}/\d{4}\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm]"
+# "M/D/YYYY h:mm:ss AM", as a test log prints it; the fields as groups (month, day, year, hour,
+# minute, second, A/P), and the same pattern without groups, to embed in other patterns.
+US_STAMP_FIELDS = r"(\d{1,2})/(\d{1,2})/(\d{4})\s+(\d{1,2}):(\d{2}):(\d{2})\s*([AaPp])[Mm]"
+US_STAMP = US_STAMP_FIELDS.replace("(", "(?:")
 # A log timestamp anywhere but inside a longer number ("Test Log10/5/2008 …" in PDF text); group 1 is the stamp.
 LOG_STAMP = re.compile(rf"(?<![\d/])({US_STAMP})(?!\w)")
 

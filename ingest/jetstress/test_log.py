@@ -14,13 +14,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple, cast
 
-from .dates import LOG_STAMP
+from .dates import LOG_STAMP, US_STAMP_FIELDS, us_datetime
 from .records import LatencyUnit, LogEvent, Thresholds
 from .values import parse_datetime, parse_number
 
 # A timestamp starts an event anywhere but inside a longer number ("Test Log10/5/2008 …" in PDF text).
 _TIMESTAMP = LOG_STAMP
 _SEPARATOR = re.compile(r"^\s*-{2,}\s?")
+# The same timestamp, at the head of a line only: one anchored match per line, not a scan of it.
+_HEAD_STAMP = re.compile(rf"\s*({US_STAMP_FIELDS})(?!\w)")
 
 
 def parse_test_log(text: str, *, first_line: int = 1, split_inside_lines: bool = False
@@ -35,10 +37,14 @@ def _stamps_of(text: str, split_inside_lines: bool) -> list[_Stamp]:
     A message may itself hold a date ("… created on 5/28/2011 11:00:00 AM"); in a *.log file or
     an HTML report each event has its own line, so such a date is text, not a new event.
     """
-    stamps = list(_timestamps(text))
     if split_inside_lines:
-        return stamps
-    return [s for s in stamps[:1] if not text[: s.match.start()].strip()]
+        return list(_timestamps(text))
+    match = _HEAD_STAMP.match(text)
+    if match is None:
+        return []
+    logged_at = us_datetime(*match.group(2, 3, 4, 5, 6, 7), half=match[8])
+    # "13/45/2008 …" at the head is text, and no later date starts the line.
+    return [] if logged_at is None else [_Stamp(match, logged_at)]
 
 
 @dataclass

@@ -26,6 +26,8 @@ def is_not_available(text: str) -> bool:
 
 def parse_number(text: str) -> float | None:
     """A printed number, thousands separators allowed; "(n/a)" and blanks are None."""
+    if _NUMBER.fullmatch(text):  # the usual cell: a bare number, nothing to strip or look up
+        return float(text.replace(",", ""))
     if is_not_available(text):
         return None
     cleaned = text.strip()

@@ -9,29 +9,14 @@ from sqlalchemy import bindparam, insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ...schema import (
-    BackupStat,
-    DocumentCell,
-    DocumentTable,
-    HostCounter,
-    IngestWarning,
-    Instance,
-    Latency,
-    LogEvent,
-    RecoveryStat,
-    ReportField,
-    Run,
-    Solution,
-    SourceFile,
-    TestIssue,
-    table_of,
-)
+from ...schema import DocumentCell, DocumentTable, IngestWarning, Solution, SourceFile, table_of
 from ..checks import Finding, check_report
 from ..formats.document.records import DocumentTable as DocumentTableRecord, ReportDocument
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
 from ..jetstress.values import parse_number
 from . import identity, provisional
+from .report_statement import INSTANCE_KEY, ReportRows, write_report
 
 
 @dataclass(frozen=True)
@@ -46,12 +31,10 @@ class SourceInfo:
 
 # Statements built once at import: SQLAlchemy caches their compiled form, and a Core insert of a
 # parameter dict skips the ORM's per-call bulk-insert bookkeeping (~1 ms a statement).
-_SOURCES, _SOLUTIONS, _RUNS, _INSTANCES = (table_of(m) for m in (SourceFile, Solution, Run, Instance))
+_SOURCES, _SOLUTIONS = (table_of(m) for m in (SourceFile, Solution))
 _CLAIM_SOURCE = pg_insert(_SOURCES).on_conflict_do_nothing(index_elements=["sha256"]).returning(_SOURCES.c.id)
 _ADD_SOLUTION = pg_insert(_SOLUTIONS).on_conflict_do_nothing(index_elements=["key"])
 _SOLUTION_ID = select(_SOLUTIONS.c.id).where(_SOLUTIONS.c.key == bindparam("key"))
-_INSERT_RUN = insert(_RUNS).returning(_RUNS.c.id)
-_INSERT_INSTANCES = insert(_INSTANCES).returning(_INSTANCES.c.id, _INSTANCES.c.name)
 
 
 def claim_source_file(session: Session, source: SourceInfo) -> int | None:
@@ -73,77 +56,58 @@ def load_report(
     report_index: int = 0,
     solution_id: int | None = None,
 ) -> tuple[int, list[Finding]]:
-    """Write one report (run, instances, I/O tables, log, ...) and its check warnings.
+    """Write one report (run, instances, I/O tables, log, ...) and its check warnings, in one statement.
 
     A report already in the catalogue (same content, another file) only adds this file as a source.
     """
+    findings = check_report(report)
+    rows = report_rows(source_file_id, report, findings, report_index=report_index, solution_id=solution_id)
+    written = write_report(session.connection().connection.driver_connection, rows)
+    if written.new_run_id is not None:
+        return written.new_run_id, findings
     seen = identity.seen_before(session, source_file_id, report, report_index, solution_id)
-    if seen is not None:
-        return seen[0], [Finding("report_seen_twice", message) for message in seen[1]]
-    run_id = session.execute(_INSERT_RUN, {
-        "source_file_id": source_file_id,
-        "report_index": report_index,
-        "solution_id": solution_id,
-        "identity_key": identity.identity_key(report),
-        **normalise.run_values(report),
-    }).scalar_one()
-    identity.add_source(session, run_id, source_file_id, report_index, report.source_line)
+    assert seen is not None, "the statement found a run with this identity"
+    return seen[0], [Finding("report_seen_twice", message) for message in seen[1]]
 
+
+def report_rows(source_file_id: int, report: JetstressReport, findings: list[Finding], *, report_index: int = 0,
+                solution_id: int | None = None) -> ReportRows:
+    """Every row one report writes, as plain values: pure, so what is written can be tested without a server."""
+    run = {"source_file_id": source_file_id, "report_index": report_index, "solution_id": solution_id,
+           "identity_key": identity.identity_key(report), **normalise.run_values(report)}
     config_by_name = {i.name: i for i in report.instances}
-    instance_rows = []
+    role_by_name: dict[str, str] = {}
+    for table in report.io_tables:
+        for row in table.rows:
+            if row.volume_role:
+                role_by_name.setdefault(row.instance, row.volume_role)
+    instances = []
     for name in normalise.instance_names(report):
         config = config_by_name.get(name)
-        role = next((r.volume_role for t in report.io_tables for r in t.rows if r.instance == name and r.volume_role), None)
-        instance_rows.append({
-            "run_id": run_id,
+        instances.append({
             "name": name,
-            "volume_role": role,
+            "volume_role": role_by_name.get(name),
             "database_paths": list(config.database_paths) if config and config.database_paths else None,
             "log_path": config.log_path if config else None,
         })
-    instance_ids: dict[str, int] = {}
-    if instance_rows:
-        for instance_id, name in session.execute(_INSERT_INSTANCES, instance_rows):
-            instance_ids[name] = instance_id
-
-    latency_rows = [
-        {"run_id": run_id, "instance_id": instance_ids[row.instance], **normalise.latency_values(table, row)}
-        for table in report.io_tables
-        for row in table.rows
-    ]
-    copy_dicts(session, Latency, latency_rows)
-    copy_dicts(session, HostCounter, [
-        {"run_id": run_id, "counter_name": c.name, "average": c.average, "minimum": c.minimum, "maximum": c.maximum}
-        for c in _unique_by_name(report.host_counters)
-    ])
-    copy_dicts(session, TestIssue, [
-        {"run_id": run_id, "ordinal": n, "message": message} for n, message in enumerate(report.test_issues, 1)
-    ])
-    copy_dicts(session, LogEvent, [
-        {"run_id": run_id, "ordinal": n, "logged_at": e.logged_at, "message": e.message, "source_line": e.line}
-        for n, e in enumerate(report.log_events, 1)
-    ])
-    copy_dicts(session, ReportField, [
-        {"run_id": run_id, "ordinal": n, "section": kv.section, "label": kv.label, "value": kv.value,
-         "source_line": kv.line}
-        for n, kv in enumerate(report.key_values, 1)
-    ])
-    copy_dicts(session, BackupStat, [
-        {"run_id": run_id, "instance_id": instance_ids[b.instance], "database_size_mb": b.database_size_mb,
-         "elapsed_s": b.elapsed_seconds, "transfer_mb_per_s": b.mb_per_s}
-        for b in report.backup_rows
-    ])
-    copy_dicts(session, RecoveryStat, [
-        {"run_id": run_id, "instance_id": instance_ids[r.instance], "log_files_replayed": r.log_files_replayed,
-         "elapsed_s": r.elapsed_seconds}
-        for r in report.recovery_rows
-    ])
-    findings = check_report(report)
-    copy_dicts(session, IngestWarning, [
-        {"source_file_id": source_file_id, "run_id": run_id, "check_name": f.check_name, "message": f.message}
-        for f in findings
-    ])
-    return run_id, findings
+    children = {
+        "latencies": [{INSTANCE_KEY: row.instance, **normalise.latency_values(table, row)}
+                      for table in report.io_tables for row in table.rows],
+        "host_counters": [{"counter_name": c.name, "average": c.average, "minimum": c.minimum, "maximum": c.maximum}
+                          for c in _unique_by_name(report.host_counters)],
+        "test_issues": [{"ordinal": n, "message": message} for n, message in enumerate(report.test_issues, 1)],
+        "log_events": [{"ordinal": n, "logged_at": e.logged_at, "message": e.message, "source_line": e.line}
+                       for n, e in enumerate(report.log_events, 1)],
+        "report_fields": [{"ordinal": n, "section": kv.section, "label": kv.label, "value": kv.value,
+                           "source_line": kv.line} for n, kv in enumerate(report.key_values, 1)],
+        "backup_stats": [{INSTANCE_KEY: b.instance, "database_size_mb": b.database_size_mb,
+                          "elapsed_s": b.elapsed_seconds, "transfer_mb_per_s": b.mb_per_s} for b in report.backup_rows],
+        "recovery_stats": [{INSTANCE_KEY: r.instance, "log_files_replayed": r.log_files_replayed,
+                            "elapsed_s": r.elapsed_seconds} for r in report.recovery_rows],
+        "ingest_warnings": [{"source_file_id": source_file_id, "check_name": f.check_name, "message": f.message}
+                            for f in findings],
+    }
+    return ReportRows(run["identity_key"], run, instances, children)
 
 
 def _unique_by_name(counters):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from lxml import etree
-from lxml.html import HtmlElement
+from lxml.etree import _Element as HtmlElement
 
 from ...jetstress.vocabulary import section_kind
 
@@ -201,9 +201,26 @@ def read_grid(section: Section) -> Grid | None:
     return Grid(tuple(headers), header.tr.sourceline, tuple(grid_rows))
 
 
-def find_text(doc: HtmlElement, css_class: str) -> str | None:
+_CLASSED = etree.XPath("descendant-or-self::*[@class]")
+
+
+def class_index(doc: HtmlElement) -> dict[str, list[HtmlElement]]:
+    """Elements by each class they carry, in document order: one walk for every class lookup."""
+    index: dict[str, list[HtmlElement]] = {}
+    for element in _CLASSED(doc):
+        for css_class in element.get("class").split():
+            index.setdefault(css_class, []).append(element)
+    return index
+
+
+def first_inside(candidates: list[HtmlElement], ancestor: HtmlElement) -> HtmlElement | None:
+    """The first of `candidates` that is `ancestor` or sits inside it."""
+    return next((e for e in candidates if e is ancestor or _inside(e, ancestor)), None)
+
+
+def find_text(classes: dict[str, list[HtmlElement]], css_class: str) -> str | None:
     """Text of the first element carrying `css_class` (e.g. the "title" div)."""
-    texts = (" ".join(cell_text(element).split()) for element in doc.find_class(css_class))
+    texts = (" ".join(cell_text(element).split()) for element in classes.get(css_class, ()))
     return next((text for text in texts if text), None)
 
 

@@ -15,7 +15,7 @@ from typing import Iterator
 from sqlalchemy.orm import SessionTransaction
 
 from esrpdb.ingest import load, pipeline, registry
-from esrpdb.ingest.load import identity
+from esrpdb.ingest.load import report_statement
 
 # (module or class, attribute, label): the steps of one file's ingest, in the order they run.
 STEPS = (
@@ -25,8 +25,8 @@ STEPS = (
     (pipeline, "_writer", "parse and sanity check"),
     (load, "claim_source_file", "claim the file's row"),
     (load, "load_report", "write the report"),
-    (identity, "seen_before", "  of which: identity lookup"),
-    (load, "copy_rows", "  of which: COPY"),
+    (report_statement, "_dumps", "  of which: rows as JSON"),
+    (report_statement, "write_report", "  of which: the report's statement"),
     (SessionTransaction, "commit", "commit (stored figures refreshed)"),
     (pipeline, "link_evidence", "link evidence (once a batch)"),
 )

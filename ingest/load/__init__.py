@@ -15,8 +15,8 @@ from ..formats.document.records import DocumentTable as DocumentTableRecord, Rep
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
 from ..jetstress.values import parse_number
-from . import identity, provisional
-from .report_statement import INSTANCE_KEY, ReportRows, write_report
+from . import identity, provisional, report_statement
+from .report_statement import INSTANCE_KEY, ReportRows
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def load_report(
     """
     findings = check_report(report)
     rows = report_rows(source_file_id, report, findings, report_index=report_index, solution_id=solution_id)
-    written = write_report(session.connection().connection.driver_connection, rows)
+    written = report_statement.write_report(session.connection().connection.driver_connection, rows)
     if written.new_run_id is not None:
         return written.new_run_id, findings
     seen = identity.seen_before(session, source_file_id, report, report_index, solution_id)

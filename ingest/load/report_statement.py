@@ -107,6 +107,10 @@ def _statement(run_columns: tuple[str, ...], instance_columns: tuple[str, ...],
 def write_report(connection, rows: ReportRows) -> Written:
     """Run the statement on a psycopg connection, inside the caller's transaction."""
     child_rows = [rows.children.get(table, []) for table, _ in CHILD_TABLES]
+    named = {instance["name"] for instance in rows.instances}
+    unknown = {row[INSTANCE_KEY] for r in child_rows for row in r if INSTANCE_KEY in row} - named
+    if unknown:  # the statement's join would drop those rows without a word
+        raise ValueError(f"rows name instances the report does not list: {sorted(unknown)}")
     sql = _statement(_columns([rows.run]), _columns(rows.instances), tuple(_columns(r) for r in child_rows))
     params: dict[str, Any] = {"identity_key": rows.identity_key, "run": _dumps(rows.run),
                               "instances": _dumps(rows.instances)}

@@ -17,15 +17,18 @@ from .formats.document.records import ReportDocument
 from .jetstress import normalise
 from .jetstress.records import JetstressReport
 
-PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows (all with --normalised)
 
-
-def _plain(value: object) -> object:
+def json_default(value: object) -> str:
+    """`default=` for `json.dumps`: dates as ISO 8601, decimals as exact strings. The loader writes
+    a report's rows in the same spelling `esrpdb parse` prints; anything else is a bug, not a value."""
     if isinstance(value, (datetime, date)):
         return value.isoformat()
     if isinstance(value, Decimal):
         return str(value)
     raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+PREVIEW_ROWS = 20  # streamed formats (perfmon) show their header, columns and first rows (all with --normalised)
 
 
 def _normalised(report: JetstressReport) -> dict:
@@ -54,4 +57,4 @@ def parse_file(path: Path, *, normalised: bool = False) -> str:
             record = {"reports": [_normalised(r) for r in record.reports]}
         elif dataclasses.is_dataclass(record) and not isinstance(record, type):
             record = dataclasses.asdict(record)
-    return json.dumps({"format": module.FORMAT, "record": record}, default=_plain, indent=2, ensure_ascii=False)
+    return json.dumps({"format": module.FORMAT, "record": record}, default=json_default, indent=2, ensure_ascii=False)

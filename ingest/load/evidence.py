@@ -29,6 +29,7 @@ from ..formats.config.records import JetstressConfig
 from ..formats.log import JetstressLog
 from ..formats.perfmon import open_perfmon
 from ..formats.power import PowerLog
+from ..inspect import json_default
 from . import copy_rows
 
 
@@ -37,10 +38,8 @@ def _jsonable(value: Any) -> Any:
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
-    if isinstance(value, (datetime, date)):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return str(value)
+    if isinstance(value, (datetime, date, Decimal)):
+        return json_default(value)
     return value
 
 

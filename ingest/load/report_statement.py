@@ -12,10 +12,10 @@ prepared statement measured no faster).
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
-from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
+
+from ..inspect import json_default
 
 # Child tables in the order the statement writes them, and whether their rows name an instance.
 CHILD_TABLES = (
@@ -45,17 +45,9 @@ class Written(NamedTuple):
     existing_run_id: int | None
 
 
-def _json_value(value: Any) -> Any:
-    if isinstance(value, (datetime, date)):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return str(value)
-    raise TypeError(f"{type(value).__name__} is not a column value")
-
-
 def _dumps(value: Any) -> str:
     # allow_nan=False: PostgreSQL's jsonb has no NaN, and sanity.check already refuses one.
-    return json.dumps(value, default=_json_value, allow_nan=False, separators=(",", ":"))
+    return json.dumps(value, default=json_default, allow_nan=False, separators=(",", ":"))
 
 
 def _columns(rows: list[dict[str, Any]]) -> tuple[str, ...]:

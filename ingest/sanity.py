@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import types
 import typing
 from datetime import datetime
@@ -59,7 +60,7 @@ def _field_rules(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
 
 
 def problems(record, path: str = "") -> list[str]:
-    """Every field whose value contradicts its annotation, or is a negative measure."""
+    """Every field whose value contradicts its annotation, is a negative measure or is not finite."""
     found: list[str] = []
     _walk(record, (path,), found)
     return found
@@ -74,7 +75,9 @@ def _walk(record, path: tuple, found: list[str]) -> None:
         kind = type(value)
         if allowed is not None:
             if kind in allowed:  # the common case, decided by exact type (a bool is not an int here)
-                if (kind is int or kind is float) and value < 0 and name not in SIGNED_FIELDS:
+                if kind is float and not math.isfinite(value):
+                    found.append(f"{''.join(path)}{name}: {value!r} is not a finite number")
+                elif (kind is int or kind is float) and value < 0 and name not in SIGNED_FIELDS:
                     found.append(f"{''.join(path)}{name}: {value!r} is negative")
                 continue
             where = f"{''.join(path)}{name}"

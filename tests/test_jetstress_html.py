@@ -641,3 +641,19 @@ def test_statistics_summary_rows_under_other_labels_are_not_instances():
     warned = [w for w in report.warnings if "names no database instance" in w]
     assert len(warned) == 2 and "'All Databases'" in warned[0] and "'Per Second Overall'" in warned[1]
     assert any(kv.label.startswith("All Databases: ") for kv in report.key_values)
+
+
+def test_a_number_too_large_for_a_float_is_an_error_at_its_cell():
+    """ "1e999" reads as infinity: no measurement, and PostgreSQL's jsonb could not carry it."""
+    message = parse_error(SEED_001_PERF.name, variant(SEED_001_PERF, b"<td>3.816</td>", b"<td>1e999</td>"))
+    assert "number out of range: '1e999'" in message and "% Processor Time" in message and "line 555" in message
+
+
+def test_classes_are_separated_by_ascii_whitespace_only():
+    """A no-break space joins two words into one class name, as browsers read it: that div is no title."""
+    joined = jetstress_html.parse(SEED_001_PERF.name, variant(SEED_001_PERF, b'<div class="title">',
+                                                              '<div class="title\u00a0x">'.encode()))
+    assert joined.product_title is None
+    tabbed = jetstress_html.parse(SEED_001_PERF.name, variant(SEED_001_PERF, b'<div class="title">',
+                                                              b'<div class="x\ttitle">'))
+    assert tabbed.product_title == "Microsoft Exchange Jetstress 2010"

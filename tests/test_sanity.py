@@ -38,6 +38,14 @@ def test_a_string_in_a_float_field_and_a_negative_rate_are_named():
     assert "io_tables[0].rows[2].db_reads_per_s: -1.0 is negative" in message
 
 
+def test_infinity_and_nan_are_named():
+    """Neither is a measurement, and neither can travel in the JSON a report is written as."""
+    report = good_report()
+    bad = dataclasses.replace(report, achieved_iops=float("inf"), target_iops=float("nan"))
+    found = sanity.problems(bad)
+    assert "achieved_iops: inf is not a finite number" in found and "target_iops: nan is not a finite number" in found
+
+
 def test_the_pipeline_refuses_such_a_record_before_any_sql(fresh_database_url, catalog, tmp_path):
     """A format module of our own (injected, as a library user would) returns a lying record."""
     (tmp_path / "lying.html").write_bytes(GOOD.read_bytes())

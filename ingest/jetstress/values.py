@@ -7,6 +7,7 @@ Pure and format-independent (HTML cells, PDF text, *.log lines). Each parser rai
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import datetime
 
@@ -27,13 +28,19 @@ def is_not_available(text: str) -> bool:
 def parse_number(text: str) -> float | None:
     """A printed number, thousands separators allowed; "(n/a)" and blanks are None."""
     if _NUMBER.fullmatch(text):  # the usual cell: a bare number, nothing to strip or look up
-        return float(text.replace(",", ""))
+        return _finite(float(text.replace(",", "")), text)
     if is_not_available(text):
         return None
     cleaned = text.strip()
     if not _NUMBER.fullmatch(cleaned):
         raise ValueError(f"not a number: {text!r}")
-    return float(cleaned.replace(",", ""))
+    return _finite(float(cleaned.replace(",", "")), text)
+
+
+def _finite(number: float, text: str) -> float:
+    if not math.isfinite(number):  # "1e999": no measurement is that large
+        raise ValueError(f"number out of range: {text!r}")
+    return number
 
 
 def parse_int(text: str) -> int | None:

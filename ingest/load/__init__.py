@@ -66,7 +66,8 @@ def load_report(
     if written.new_run_id is not None:
         return written.new_run_id, findings
     seen = identity.seen_before(session, source_file_id, report, report_index, solution_id)
-    assert seen is not None, "the statement found a run with this identity"
+    if seen is None:  # the statement and seen_before look a run up by the same key
+        raise RuntimeError(f"run {written.existing_run_id} has this report's identity, yet seen_before found none")
     return seen[0], [Finding("report_seen_twice", message) for message in seen[1]]
 
 

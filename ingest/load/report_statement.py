@@ -12,6 +12,7 @@ prepared statement measured no faster).
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -45,14 +46,27 @@ class Written(NamedTuple):
     existing_run_id: int | None
 
 
+def _column_value(value: Any) -> Any:
+    """A report's times are local wall-clock times in `timestamp` columns: an offset would be lost."""
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        raise ValueError(f"{value.isoformat()} has a time zone; a report's columns hold local times")
+    return json_default(value)
+
+
 def _dumps(value: Any) -> str:
-    # allow_nan=False: PostgreSQL's jsonb has no NaN, and sanity.check already refuses one.
-    return json.dumps(value, default=json_default, allow_nan=False, separators=(",", ":"))
+    # allow_nan=False: jsonb has no NaN or Infinity (sanity.check refuses them first, with the field's name).
+    return json.dumps(value, default=_column_value, allow_nan=False, separators=(",", ":"))
 
 
 def _columns(rows: list[dict[str, Any]]) -> tuple[str, ...]:
-    """The columns a table's rows fill (every row carries the same keys); () for no rows."""
-    return tuple(key for key in rows[0] if key != INSTANCE_KEY) if rows else ()
+    """The columns a table's rows fill; () for no rows. Every row must carry the same keys: the
+    statement lists the first row's, and a key only a later row had would be dropped unseen."""
+    if not rows:
+        return ()
+    keys = rows[0].keys()
+    if any(row.keys() != keys for row in rows):
+        raise ValueError(f"rows of one table carry different keys: {sorted(keys)} and others")
+    return tuple(key for key in keys if key != INSTANCE_KEY)
 
 
 @lru_cache(maxsize=64)
@@ -100,9 +114,10 @@ def write_report(connection, rows: ReportRows) -> Written:
     """Run the statement on a psycopg connection, inside the caller's transaction."""
     child_rows = [rows.children.get(table, []) for table, _ in CHILD_TABLES]
     named = {instance["name"] for instance in rows.instances}
-    unknown = {row[INSTANCE_KEY] for r in child_rows for row in r if INSTANCE_KEY in row} - named
-    if unknown:  # the statement's join would drop those rows without a word
-        raise ValueError(f"rows name instances the report does not list: {sorted(unknown)}")
+    for (table, by_instance), table_rows in zip(CHILD_TABLES, child_rows, strict=True):
+        unknown = {row.get(INSTANCE_KEY) for row in table_rows} - named if by_instance else set()
+        if unknown:  # the statement's join would drop those rows without a word
+            raise ValueError(f"{table} rows name instances the report does not list: {sorted(map(str, unknown))}")
     sql = _statement(_columns([rows.run]), _columns(rows.instances), tuple(_columns(r) for r in child_rows))
     params: dict[str, Any] = {"identity_key": rows.identity_key, "run": _dumps(rows.run),
                               "instances": _dumps(rows.instances)}

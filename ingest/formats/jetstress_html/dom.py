@@ -202,14 +202,16 @@ def read_grid(section: Section) -> Grid | None:
 
 
 _CLASSED = etree.XPath("descendant-or-self::*[@class]")
+_CLASS_SEPARATOR = re.compile("[ \t\n\r\f]+")  # HTML separates classes by ASCII whitespace only
 
 
 def class_index(doc: HtmlElement) -> dict[str, list[HtmlElement]]:
     """Elements by each class they carry, in document order: one walk for every class lookup."""
     index: dict[str, list[HtmlElement]] = {}
     for element in _CLASSED(doc):
-        for css_class in element.get("class").split():
-            index.setdefault(css_class, []).append(element)
+        for css_class in _CLASS_SEPARATOR.split(element.get("class")):
+            if css_class:
+                index.setdefault(css_class, []).append(element)
     return index
 
 

@@ -42,7 +42,8 @@ def _stamps_of(text: str, split_inside_lines: bool) -> list[_Stamp]:
     match = _HEAD_STAMP.match(text)
     if match is None:
         return []
-    logged_at = us_datetime(*match.group(2, 3, 4, 5, 6, 7), half=match[8])
+    month, day, year, hour, minute, second, half = match.groups()[1:]
+    logged_at = us_datetime(month, day, year, hour, minute, second, half=half)
     # "13/45/2008 …" at the head is text, and no later date starts the line.
     return [] if logged_at is None else [_Stamp(match, logged_at)]
 

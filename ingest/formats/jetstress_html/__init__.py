@@ -27,6 +27,7 @@ from ...jetstress.vocabulary import (
 )
 from . import tables
 from .dom import (
+    HtmlElement,
     Section,
     class_index,
     find_sections,
@@ -123,7 +124,7 @@ def _looks_binary(text: str) -> bool:
     return len(_CONTROL.findall(sample)) > max(8, len(sample) // 100)
 
 
-def _load(name: str, html: bytes) -> etree._Element:
+def _load(name: str, html: bytes) -> HtmlElement:
     """Parse without network access, entity expansion or unbounded text nodes.
 
     Plain lxml elements, not `lxml.html`'s: those look up a Python class for every element
@@ -181,7 +182,7 @@ def parse(name: str, data: bytes) -> JetstressReport:
     return report
 
 
-def _titles(doc: etree._Element, classes: dict[str, list[etree._Element]]) -> tuple[str | None, str | None]:
+def _titles(doc: HtmlElement, classes: dict[str, list[HtmlElement]]) -> tuple[str | None, str | None]:
     """Product title ("Microsoft Exchange Jetstress 2010") and subtitle ("Performance Test Result Report")."""
     title, subtitle = find_text(classes, "title"), find_text(classes, "subtitle")
     headings = heading_texts(doc)
@@ -211,7 +212,7 @@ def _require_sections(name: str, report_type: str, sections: list[Section]) -> N
 
 
 def _read_section(name: str, section: Section, report: JetstressReport,
-                  classes: dict[str, list[etree._Element]]) -> None:
+                  classes: dict[str, list[HtmlElement]]) -> None:
     """Route a section by its kind: label/value rows, a grid, or the test log."""
     kind, warnings = section.kind, report.warnings
     if kind == "log":
@@ -240,7 +241,7 @@ def _read_section(name: str, section: Section, report: JetstressReport,
         report.checksum_rows.extend(tables.checksum_rows(name, section, grid, warnings))
 
 
-def _read_test_log(section: Section, report: JetstressReport, container: etree._Element | None) -> None:
+def _read_test_log(section: Section, report: JetstressReport, container: HtmlElement | None) -> None:
     """Events from ``<div class="test_log">`` (or the bare fieldset), numbered by source line."""
     legend = next(section.element.iter("legend"), None)
     lines = text_lines(container) if container is not None else text_lines(section.element, skip=legend)

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from lxml import etree
-from lxml.etree import _Element as HtmlElement
 
 from ...jetstress.vocabulary import section_kind
+
+# A plain lxml element (not `lxml.html`'s: see jetstress_html._load). Typed as Any: lxml-stubs leave
+# `sourceline` and XPath results untyped, as `lxml.html.HtmlElement` was to mypy before.
+HtmlElement = Any
 
 _SPACE = re.compile(r"\s+")
 _BREAKS = frozenset({"br", "p", "div", "li", "tr"})
@@ -208,7 +211,8 @@ _CLASS_SEPARATOR = re.compile("[ \t\n\r\f]+")  # HTML separates classes by ASCII
 def class_index(doc: HtmlElement) -> dict[str, list[HtmlElement]]:
     """Elements by each class they carry, in document order: one walk for every class lookup."""
     index: dict[str, list[HtmlElement]] = {}
-    for element in _CLASSED(doc):
+    elements = cast(list[HtmlElement], _CLASSED(doc))  # an XPath of elements returns a list of elements
+    for element in elements:
         for css_class in _CLASS_SEPARATOR.split(element.get("class")):
             if css_class:
                 index.setdefault(css_class, []).append(element)

@@ -96,6 +96,8 @@ def _continue(events: list[_Event], text: str, line_no: int | None) -> None:
 
 
 def _join(parts: list[str]) -> str:
+    if len(parts) == 1:  # the usual event: one line
+        return " ".join(parts[0].split())
     return " ".join(" ".join(part.split()) for part in parts if part.strip())
 
 
@@ -123,6 +125,8 @@ def extract_thresholds(messages: Iterable[str]) -> Thresholds | None:
     """
     found: dict[str, _Announced] = {}
     for message in messages:
+        if "threshold" not in message.casefold():  # two lines of a log announce them; skip the rest cheaply
+            continue
         for match in _THRESHOLD.finditer(message):
             kind = "db_read" if match["kind"].lower().startswith("database") else "log_write"
             if kind in found:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence, Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .values import (  # noqa: F401  (re-exported: the vocabulary's value half)
     DATETIME_FORMATS,
@@ -38,6 +39,7 @@ _TAG = re.compile(r"<[^>]*>")
 _SPACE = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=4096)  # labels and headers repeat in every report; the regexes cost more than a lookup
 def normalise_label(text: str) -> str:
     """Case-folded, markup-free, single-spaced, without a trailing colon: the lookup key."""
     text = _TAG.sub("", text).replace("\xa0", " ")
@@ -208,6 +210,7 @@ _UNIT_SUFFIX = re.compile(r"\((?:msec|ms|sec|seconds)\)")
 _WORD_SYNONYMS = (("database", "db"), ("average", "avg"), ("(attached)", ""))
 
 
+@lru_cache(maxsize=4096)
 def canonical_header(text: str) -> str:
     """One spelling for the many: "I/O Database Reads Average Latency (msec)" and
     "I/O DB Reads Avg Latency" both become "i/o db reads avg latency"."""

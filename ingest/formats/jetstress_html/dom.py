@@ -48,6 +48,7 @@ class _Lines:
     def __init__(self, line: int | None):
         self.line, self.start = line, line
         self.pending: list[str] = []
+        self.has_text = False  # some pending piece is more than whitespace
         self.done: list[tuple[int | None, str]] = []
 
     def resync(self, line: int | None) -> None:
@@ -59,14 +60,14 @@ class _Lines:
             if number:
                 self.flush()
                 self.line = None if self.line is None else self.line + 1
-            if part.strip() and not any(piece.strip() for piece in self.pending):
-                self.start = self.line
+            if not self.has_text and part.strip():
+                self.start, self.has_text = self.line, True
             self.pending.append(part)
 
     def flush(self) -> None:
-        text = "".join(self.pending).strip()
-        if text:
-            self.done.append((self.start, text))
+        if self.has_text:
+            self.done.append((self.start, "".join(self.pending).strip()))
+            self.has_text = False
         self.pending.clear()
 
 

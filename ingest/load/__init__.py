@@ -65,10 +65,9 @@ def load_report(
     written = report_statement.write_report(session.connection().connection.driver_connection, rows)
     if written.new_run_id is not None:
         return written.new_run_id, findings
-    seen = identity.seen_before(session, source_file_id, report, report_index, solution_id)
-    if seen is None:  # the statement and seen_before look a run up by the same key
-        raise RuntimeError(f"run {written.existing_run_id} has this report's identity, yet seen_before found none")
-    return seen[0], [Finding("report_seen_twice", message) for message in seen[1]]
+    run_id = written.existing_run_id
+    messages = identity.record_sighting(session, run_id, source_file_id, report, report_index, solution_id)
+    return run_id, [Finding("report_seen_twice", message) for message in messages]
 
 
 def report_rows(source_file_id: int, report: JetstressReport, findings: list[Finding], *, report_index: int = 0,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
@@ -61,10 +61,7 @@ def conflicts(run: Run, report: JetstressReport) -> list[tuple[str, object, obje
     return found
 
 
-_RUNS = table_of(Run)
 _ADD_SOURCE = pg_insert(table_of(RunSource)).on_conflict_do_nothing()  # built once: compiled once
-_RUN_WITH_KEY = (select(_RUNS.c.id).where(_RUNS.c.identity_key == bindparam("key"), _RUNS.c.origin == "report")
-                 .order_by(_RUNS.c.id).limit(1))
 
 
 def add_source(session: Session, run_id: int, source_file_id: int, report_index: int, line: int | None) -> None:
@@ -72,21 +69,18 @@ def add_source(session: Session, run_id: int, source_file_id: int, report_index:
                                   "report_index": report_index, "source_line": line})
 
 
-def seen_before(session: Session, source_file_id: int, report: JetstressReport, report_index: int,
-                solution_id: int | None) -> tuple[int, list[str]] | None:
-    """The run this report already is (the sighting recorded, conflicts stored), or None for a new report."""
-    key = identity_key(report)
-    if key is None:
-        return None
-    run_id = session.execute(_RUN_WITH_KEY, {"key": key}).scalar()
-    if run_id is None:
-        return None  # the usual case: one cheap indexed lookup, no ORM object
+def record_sighting(session: Session, run_id: int, source_file_id: int, report: JetstressReport, report_index: int,
+                    solution_id: int | None) -> list[str]:
+    """This file prints run `run_id` again (the report statement found it by identity): record the
+    sighting, store what the two sources print differently, and return those messages."""
     run = session.get_one(Run, run_id)
     add_source(session, run.id, source_file_id, report_index, report.source_line)
-    files = dict(session.execute(select(SourceFile.id, SourceFile.file_name).where(
-        SourceFile.id.in_([run.source_file_id, source_file_id]))).all())
-    messages = [f"the report is also printed in {files.get(run.source_file_id)} (run {run.id}); {column} differs: "
-                f"{stored!r} there, {printed!r} in {files.get(source_file_id)}"
+    files = {file_id: (name, fmt) for file_id, name, fmt in session.execute(
+        select(SourceFile.id, SourceFile.file_name, SourceFile.format).where(
+            SourceFile.id.in_([run.source_file_id, source_file_id])))}
+    stored_in, printed_in = files.get(run.source_file_id, (None, None)), files.get(source_file_id, (None, None))
+    messages = [f"the report is also printed in {stored_in[0]} (run {run.id}); {column} differs: "
+                f"{stored!r} there, {printed!r} in {printed_in[0]}"
                 for column, stored, printed in conflicts(run, report)]
     for message in messages:
         session.add(IngestWarning(source_file_id=source_file_id, run_id=run.id, check_name="report_seen_twice",
@@ -94,12 +88,10 @@ def seen_before(session: Session, source_file_id: int, report: JetstressReport, 
     changes: dict[str, object] = {}
     if run.solution_id is None and solution_id is not None:
         changes["solution_id"] = solution_id
-    formats = dict(session.execute(select(SourceFile.id, SourceFile.format).where(
-        SourceFile.id.in_([run.source_file_id, source_file_id]))).all())
-    if formats.get(source_file_id) == DOCUMENT_FORMAT and formats.get(run.source_file_id) != DOCUMENT_FORMAT:
+    if printed_in[1] == DOCUMENT_FORMAT and stored_in[1] != DOCUMENT_FORMAT:
         # The publication is the run's first source: the audit reads a document's reports with its tables.
         changes.update(source_file_id=source_file_id, report_index=report_index, source_line=report.source_line)
     if changes:
         session.execute(update(Run).where(Run.id == run.id).values(**changes))
     session.flush()
-    return run.id, messages
+    return messages

@@ -24,4 +24,6 @@ class SourceFile(Base):
     format: Mapped[str] = mapped_column(Text)  # the parser module's FORMAT
     parser_version: Mapped[str] = mapped_column(Text)
     size_bytes: Mapped[int] = mapped_column(BigInteger)
+    # A document's content (reports and tables), so its PDF and text copies are one document (0015).
+    content_fingerprint: Mapped[str | None] = mapped_column(String(64), index=True)
     ingested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
 from ...schema import DocumentCell, DocumentTable, IngestWarning, Solution, SourceFile, table_of
 from ..checks import Finding, check_report
+from ..formats.document.fingerprint import content_fingerprint
 from ..formats.document.records import DocumentTable as DocumentTableRecord, ReportDocument
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
@@ -178,16 +179,18 @@ def load_document(
 ) -> tuple[int, list[str]]:
     """Every embedded report as a run (in document order), every table, and the reader's warnings.
 
-    Without a solution, the document's runs go to a provisional solution derived from it.
+    Without a solution, the document's runs go to the provisional solutions of the systems it tests.
     """
     messages = list(document.warnings)
-    if solution_id is None:
-        solution_id = provisional.provisional_solution(session, source_file_id, document)
+    fingerprint = content_fingerprint(document)
+    session.execute(update(SourceFile).where(SourceFile.id == source_file_id).values(content_fingerprint=fingerprint))
     for index, report in enumerate(document.reports):
         _, findings = load_report(session, source_file_id, report, report_index=index, solution_id=solution_id)
         messages.extend(f.message for f in findings)
     for ordinal, table in enumerate(document.tables):
         load_document_table(session, source_file_id, ordinal, table)
+    if solution_id is None:
+        messages.extend(provisional.document_systems(session, source_file_id, document, fingerprint))
     copy_dicts(session, IngestWarning, [
         {"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
         for w in document.warnings

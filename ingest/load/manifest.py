@@ -107,9 +107,11 @@ class _Catalogue:
         return self._labelled_runs[(solution_id, label)]
 
 
-def _upsert_solution(session: Session, manifest: SolutionManifest) -> int:
+def _upsert_solution(session: Session, manifest: SolutionManifest, provisional_source: int | None) -> int:
+    """A manifest confirms the solution of its key (a provisional one drafted from a document included)."""
     capacity, price, power = manifest.capacity, manifest.price, manifest.power
     values = dict(
+        provisional=provisional_source is not None, derived_from_source_file_id=provisional_source,
         vendor=manifest.vendor, model=manifest.model, label=manifest.label, connectivity=manifest.connectivity,
         raid_level=manifest.raid_level, notes=manifest.notes,
         usable_capacity_bytes=capacity.usable_bytes if capacity else None,
@@ -179,6 +181,30 @@ def _table_values(catalogue: _Catalogue, source_id: int, ref: TableRef, where: s
     return results
 
 
+def _confirmed(session: Session, run_id: int) -> bool:
+    return session.execute(select(Solution.id).join(Run, Run.solution_id == Solution.id).where(
+        Run.id == run_id, ~Solution.provisional)).first() is not None
+
+
+def _drop_drafted_twins(session: Session, run_id: int, values) -> None:
+    """A run a person's manifest reads from a table replaces the run ingest drafted from the same cells."""
+    wanted = {(table_id, metric, float(value)) for metric, value, _, table_id, _ in values
+              if metric in ("total_iops", "achieved_iops")}  # the figures that make a run that run
+    if not wanted:
+        return
+    candidates = session.execute(
+        select(PublishedValue.run_id, PublishedValue.document_table_id, PublishedValue.metric, PublishedValue.value)
+        .join(Run, Run.id == PublishedValue.run_id).join(Solution, Solution.id == Run.solution_id)
+        .where(Solution.provisional, Run.origin == "document_table", Run.id != run_id,
+               PublishedValue.document_table_id.in_({t for t, _, _ in wanted}))).all()
+    held: dict[int, set] = {}
+    for other, table_id, metric, value in candidates:
+        held.setdefault(other, set()).add((table_id, metric, float(value)))
+    twins = [other for other, cells in held.items() if wanted & cells]
+    if twins:
+        session.execute(delete(Run).where(Run.id.in_(twins)))
+
+
 def _published_rows(run_id: int, values) -> list[dict]:
     return [{"run_id": run_id, "metric": metric, "value": value, "value_printed": printed,
              "document_table_id": table_id, "row_labels": labels}
@@ -214,10 +240,14 @@ def _table_run(session: Session, catalogue: _Catalogue, solution_id: int, run: R
 
 
 def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionManifest, base: Path,
-                  sha_of) -> list[str]:
-    """Write the manifest; `sha_of(path)` gives the SHA-256 of a referenced file. Returns warnings."""
+                  sha_of, *, provisional_source: int | None = None) -> list[str]:
+    """Write the manifest; `sha_of(path)` gives the SHA-256 of a referenced file. Returns warnings.
+
+    `provisional_source`: the manifest is a system drafted from that document at ingest (not one a
+    person wrote): its solution is provisional, and it takes no run a confirmed solution already holds.
+    """
     catalogue = _Catalogue(session, manifest, base, sha_of)
-    solution_id = _upsert_solution(session, manifest)
+    solution_id = _upsert_solution(session, manifest, provisional_source)
     session.execute(delete(DiskGroup).where(DiskGroup.solution_id == solution_id))
     copy_dicts(session, DiskGroup, [
         {"solution_id": solution_id, "disk_count": d.count, "model": d.model, "media": d.media,
@@ -241,6 +271,8 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
         if run.table is None:
             source_id = catalogue.source_id(run.report or run.document or "", where)
             run_id = _find_report_run(catalogue, source_id, run, where)
+            if provisional_source is not None and _confirmed(session, run_id):
+                continue  # a manifest a person wrote holds it already
             attached.append({"id": run_id, **attach})
             _attach_evidence(session, catalogue, run_id, run, where)
             if run.figures is not None:
@@ -249,6 +281,8 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
                 published += _published_rows(run_id, values)
         else:
             run_id, values = _table_run(session, catalogue, solution_id, run, attach, where)
+            if provisional_source is None:
+                _drop_drafted_twins(session, run_id, values)
             published += _published_rows(run_id, values)
         run_ids[run.label] = run_id
     if attached:
@@ -256,7 +290,8 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
     session.execute(delete(PublishedValue).where(PublishedValue.run_id.in_(list(run_ids.values()))))
     copy_dicts(session, PublishedValue, published)
 
-    provisional.take_over(session, {i for i in catalogue.source_ids.values() if i is not None})
+    if provisional_source is None:
+        provisional.take_over(session, {i for i in catalogue.source_ids.values() if i is not None})
     session.execute(delete(Claim).where(Claim.solution_id == solution_id))
     claims = []
     for index, claim in enumerate(manifest.claims):

@@ -1,27 +1,38 @@
-"""Every run belongs to a solution: a document ingested without a manifest becomes a provisional one.
+"""Every run belongs to a solution: a document ingested without a manifest yields one provisional
+solution per system it tests.
 
-The solution is derived from the document itself (`formats.document.facts`): its title, and
-for a document that tests one solution, the vendor, model, RAID level, connectivity and disks
-its tables print. Every fact is kept in `solution_facts` with its line. A manifest that later
-names the document takes over: its runs move to the manifest's solution, and a provisional
-solution left with no run is removed (`take_over`), so the catalogue holds one solution, not two.
+The systems, their facts, runs, trials and claims are what `esrpdb draft` writes for the document
+(`formats.document.draft`, rendered by `formats.manifest.draft_toml`); ingest loads exactly those
+drafts through the manifest loader, marked provisional, so a draft loaded later unchanged confirms
+what ingest believed. Each system's facts are kept in `solution_facts` with their lines. Reports
+that no system claims go to one fallback solution named after the document, with a warning saying
+where ingest looked. A second copy of a document (same content fingerprint) adds sources only.
+A manifest that later names the document takes over: its runs move to the manifest's solution, and
+a provisional solution left with no run is removed (`take_over`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
+from pathlib import Path
 from typing import cast
 
-from sqlalchemy import CursorResult, delete, exists, insert, select
+from sqlalchemy import CursorResult, delete, exists, insert, select, update
 from sqlalchemy.orm import Session
 
-from ...schema import DiskGroup, Run, Solution, SolutionFact, SourceFile
+from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
+from ..errors import ParseError
+from ..formats import manifest as manifest_format
+from ..formats.document.draft import DraftSolution, draft_solutions
 from ..formats.document.facts import Fact, document_facts
 from ..formats.document.records import ReportDocument
+from ..formats.manifest.draft_toml import render, system_keys
 from ..formats.manifest.records import size_in_bytes
 
 KEY_PREFIX = "doc-"
+WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
+                                "and machine names, and the captions of its run tables")
 
 
 def _first(facts: list[Fact], name: str) -> Fact | None:
@@ -38,8 +49,66 @@ def _disk_group(facts: list[Fact]) -> dict | None:
     return {"disk_count": int(count.number), "media": media.value, "raw_capacity_bytes": raw, "role": "active"}
 
 
+def _store_facts(session: Session, solution_id: int, source_file_id: int, facts: list[Fact]) -> None:
+    if facts:
+        session.execute(insert(SolutionFact), [
+            {"solution_id": solution_id, "ordinal": n, "fact": f.fact, "value_printed": f.value,
+             "value_number": f.number, "unit": f.unit, "source_file_id": source_file_id, "source_line": f.line,
+             "quote": f.quote} for n, f in enumerate(facts, 1)])
+
+
+def document_systems(session: Session, source_file_id: int, document: ReportDocument, fingerprint: str) -> list[str]:
+    """Make the document's systems (see the module docstring); returns messages for the ingest line."""
+    twin = session.execute(select(SourceFile.file_name).where(
+        SourceFile.content_fingerprint == fingerprint, SourceFile.id != source_file_id).limit(1)).scalar()
+    if twin is not None:
+        return [f"the same document as {twin} (same reports and tables): added as another source of its runs"]
+    sha256 = session.execute(select(SourceFile.sha256).where(SourceFile.id == source_file_id)).scalar_one()
+    drafts = draft_solutions(document, document.lines)
+    messages: list[str] = []
+    if len(drafts) > 1 or document.reports:
+        messages += _load_systems(session, source_file_id, sha256, document, drafts)
+    unassigned = _unassigned_runs(session, source_file_id)
+    if unassigned:
+        fallback = provisional_solution(session, source_file_id, document)
+        session.execute(update(Run).where(Run.id.in_(unassigned)).values(solution_id=fallback))
+        if len(drafts) > 1:
+            messages.append(f"{len(unassigned)} report(s) could not be told apart between the document's "
+                            f"{len(drafts)} systems (looked at {WHERE_SYSTEMS_ARE_LOOKED_FOR}); "
+                            "kept under one provisional solution for the document")
+    return messages
+
+
+def _load_systems(session: Session, source_file_id: int, sha256: str, document: ReportDocument,
+                  drafts: list[DraftSolution]) -> list[str]:
+    from .manifest import load_manifest  # manifest imports this module: take-over
+
+    taken = set(session.execute(select(Solution.key)).scalars())
+    keys = system_keys(drafts, taken)
+    name = Path(document.source_name).name
+    rendered = render(drafts, name, name, keys=keys, report_types=[r.report_type for r in document.reports])
+    messages = []
+    for (key, toml), draft in zip(rendered, drafts):
+        try:
+            with session.begin_nested():
+                manifest = manifest_format.parse(f"{name} [system {key}]", toml.encode())
+                load_manifest(session, source_file_id, manifest, Path("."), lambda _path: sha256,
+                              provisional_source=source_file_id)
+                solution_id = session.execute(select(Solution.id).where(Solution.key == key)).scalar_one()
+                _store_facts(session, solution_id, source_file_id, draft.facts)
+        except ParseError as error:
+            messages.append(f"system {draft.name!r} was not loaded: {error}")
+    return messages
+
+
+def _unassigned_runs(session: Session, source_file_id: int) -> list[int]:
+    return list(session.execute(select(Run.id).join(RunSource, RunSource.run_id == Run.id).where(
+        RunSource.source_file_id == source_file_id, Run.solution_id.is_(None))).scalars())
+
+
 def provisional_solution(session: Session, source_file_id: int, document: ReportDocument) -> int:
-    """Create the document's provisional solution (key "doc-" + the first 12 digits of its SHA-256)."""
+    """One solution for the whole document (key "doc-" + the first 12 digits of its SHA-256): the
+    fallback for reports no system claims."""
     sha256 = session.execute(select(SourceFile.sha256).where(SourceFile.id == source_file_id)).scalar_one()
     facts = document_facts(document)
     single = [f for f in facts if f.column is None]  # a document that tests several solutions names none alone
@@ -51,12 +120,11 @@ def provisional_solution(session: Session, source_file_id: int, document: Report
         fact = _first(single, name)
         if fact is not None:
             values[column] = fact.value
+    existing = session.execute(select(Solution.id).where(Solution.key == values["key"])).scalar()
+    if existing is not None:
+        return existing
     solution_id = session.execute(insert(Solution).values(**values).returning(Solution.id)).scalar_one()
-    if facts:
-        session.execute(insert(SolutionFact), [
-            {"solution_id": solution_id, "ordinal": n, "fact": f.fact, "value_printed": f.value,
-             "value_number": f.number, "unit": f.unit, "source_file_id": source_file_id, "source_line": f.line,
-             "quote": f.quote} for n, f in enumerate(facts, 1)])
+    _store_facts(session, solution_id, source_file_id, facts)
     group = _disk_group(single)
     if group is not None:
         session.execute(insert(DiskGroup).values(solution_id=solution_id, **group))

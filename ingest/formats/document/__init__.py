@@ -80,7 +80,8 @@ def parse(name: str, data: bytes) -> ReportDocument:
         raise ParseError(name, 'no Jetstress report (no "Test Result Report", "Test Summary" or statistics heading) '
                          "and no table with a label column was found; not an ESRP or whitepaper document")
     title = document_title(lines)
-    document = ReportDocument(name, title, reports, found_tables, warnings, title_line=_line_of(lines, title))
+    document = ReportDocument(name, title, reports, found_tables, warnings, title_line=_line_of(lines, title),
+                              lines=lines)
     if pdf is not None:
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]
         for report in reports:

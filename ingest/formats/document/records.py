@@ -43,3 +43,4 @@ class ReportDocument:
     # "line 812: Host System Performance: row could not be read: …" — the document still loads.
     warnings: list[str] = field(default_factory=list)
     title_line: int | None = None  # where the title is printed
+    lines: list = field(default_factory=list, repr=False, compare=False)  # the numbered lines it was read from

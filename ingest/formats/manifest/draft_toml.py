@@ -8,7 +8,6 @@ and gets none, since a manifest needs a count and a media to write one).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import PurePosixPath
@@ -29,6 +28,33 @@ def slug(text: str, taken: set[str]) -> str:
         key, n = f"{base[:50]}-{n}", n + 1
     taken.add(key)
     return key
+
+
+def system_name(solution: DraftSolution) -> str:
+    """What a system is called: its vendor and model as printed, else the document's name for it."""
+    vendor, model = _first(solution.facts, "vendor"), _first(solution.facts, "model")
+    if model is None:
+        return solution.name
+    if vendor is None or vendor.value.casefold() in model.value.casefold():
+        return model.value
+    return f"{vendor.value} {model.value}"
+
+
+def system_keys(solutions: list[DraftSolution], taken: set[str]) -> list[str]:
+    """One key per system from its vendor and model (never a hash), unique among `taken` (updated)."""
+    return [slug(system_name(s)[:56], taken) for s in solutions]
+
+
+_RUN_LABEL = re.compile(r"^run\s*\d+$", re.IGNORECASE)
+
+
+def trials(solution: DraftSolution, types: list[str]) -> dict[int, str]:
+    """Run index -> trial key: runs labelled "Run N" of one test type are repeats of one configuration."""
+    groups: dict[str, list[int]] = {}
+    for index, (run, kind) in enumerate(zip(solution.runs, types)):
+        if _RUN_LABEL.match(run.label):
+            groups.setdefault(kind, []).append(index)
+    return {index: f"{kind.lower()}-runs" for kind, members in groups.items() if len(members) > 1 for index in members}
 
 
 def _q(text: str) -> str:
@@ -89,8 +115,10 @@ def _price_power(out: list[str], solution: DraftSolution) -> None:
         out.append('boundary = "enclosure_and_drives"  # confirm from the document')
 
 
-def _run(out: list[str], run: DraftRun, document: str) -> None:
+def _run(out: list[str], run: DraftRun, document: str, trial: str | None) -> None:
     out += ["", "[[runs]]", f"label = {_q(run.label)}"]
+    if trial:
+        out.append(f"trial = {_q(trial)}")
     if run.report_index is not None:
         out += [f"document = {_q(document)}",
                 f"match = {{ report_index = {run.report_index} }}  # source: line {run.line}"]
@@ -125,19 +153,24 @@ def _claim(out: list[str], claim: DraftClaim, where: str, versus: str | None, do
 
 
 def render(solutions: list[DraftSolution], document: PurePosixPath | str, source_name: str,
-           suffix: str = "") -> list[tuple[str, str]]:
+           keys: list[str] | None = None, report_types: list[str] | None = None) -> list[tuple[str, str]]:
     """(key, TOML text) for each drafted solution; `document` is the document's path from the manifest,
-    `suffix` ends every key (the document's hash, so drafts of two documents never share a key)."""
-    taken: set[str] = set()
-    keys = [slug(f"{s.name[:48]} {suffix}", taken) for s in solutions]
+    `keys` the systems' keys (from their vendor and model when not given), `report_types` each report's type."""
+    keys = keys if keys is not None else system_keys(solutions, set())
     drafts = []
     for key, solution in zip(keys, solutions):
         out = [f"# DRAFT of a solution manifest, read from {source_name} by `esrpdb draft`.",
                "# Every value cites the line it is printed on; confirm each before relying on it.", "", "schema = 1", ""]
         _solution(out, key, solution)
         _price_power(out, solution)
-        for run in solution.runs:
-            _run(out, run, str(document))
+        types = [report_types[r.report_index] if report_types and r.report_index is not None else "Performance"
+                 for r in solution.runs]
+        trial_of = trials(solution, types)
+        for trial in sorted(set(trial_of.values())):
+            out += ["", "[[trials]]", f"key = {_q(trial)}",
+                    f"description = {_q('repeated runs of one configuration: the median run stands for them')}"]
+        for index, run in enumerate(solution.runs):
+            _run(out, run, str(document), trial_of.get(index))
         seen: set[tuple[str, str, int, str | None]] = set()
         for claim, where, versus in solution.claims:
             if claim.comparison and versus is None:
@@ -156,6 +189,5 @@ def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> li
     from .. import document as document_format
 
     parsed = document_format.parse(name, data)
-    lines, _ = document_format.read_lines(name, data)
-    suffix = hashlib.sha256(data).hexdigest()[:6]
-    return render(draft_solutions(parsed, lines), document, PurePosixPath(name).name, suffix)
+    return render(draft_solutions(parsed, parsed.lines), document, PurePosixPath(name).name,
+                  report_types=[r.report_type for r in parsed.reports])

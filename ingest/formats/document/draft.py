@@ -19,12 +19,14 @@ from .claims import DraftClaim, price_and_power, sentence_claims, table_claims
 from .facts import NOT_STORAGE_KINDS, Fact, document_facts
 from .lines import Line
 from .records import DocumentTable, ReportDocument
+from .run_rows import row_runs, run_columns, run_rows
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9-]+", re.IGNORECASE)
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
 _STOP = frozenset({"the", "and", "for", "with", "san", "drives", "disks", "disk", "drive", "storage", "array", "arrays",
                    "total", "two", "three", "system", "solution", "channel"})
+REPORT_LACKS = ("throughput_mb_per_s", "idle_power_w", "active_power_w")  # the manifest's FIGURE_ROW_FIELDS
 _MEDIA_WORDS = {"SSD": ("ssd", "ssds", "solid-state"), "HDD": ("hdd", "hdds", "hard")}
 
 
@@ -35,8 +37,11 @@ class DraftRun:
     line: int | None = None
     table: DocumentTable | None = None  # else a run only a table prints
     column: str | None = None
-    rows: dict[str, str] = field(default_factory=dict)  # total_iops / achieved_iops -> row label
+    rows: dict[str, list[str]] = field(default_factory=dict)  # metric -> the row labels it adds up
     description: str = ""
+    figure_table: DocumentTable | None = None  # a report run's figures no report holds (MB/s, power)
+    figure_column: str | None = None
+    figure_rows: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -149,25 +154,6 @@ def _printed_equals(cell: str, value: float) -> bool:
     return abs(float(match[0].replace(",", "")) - value) <= 0.5 * 10 ** -decimals
 
 
-def _table_run(table: DocumentTable, column: int, label: str) -> DraftRun | None:
-    number = label.split()[-1]
-    rows: dict[str, str] = {}
-    per_run = any(_RUN.search(row.label) for row in table.rows)
-    for row in table.rows:
-        run = _RUN.search(row.label)
-        if (run and run[1] != number) or (per_run and not run):
-            continue
-        kind = normalise_label(_RUN.sub("", row.label))
-        for metric, start in (("achieved_iops", "achieved iops"), ("total_iops", "iops")):
-            if kind.startswith(start) and metric not in rows and not kind.startswith("iops per"):
-                if not (metric == "total_iops" and kind.startswith("achieved")):
-                    rows[metric] = row.label
-    if not rows or column >= len(table.columns):
-        return None
-    return DraftRun(label, line=table.line, table=table, column=table.columns[column], rows=rows,
-                    description=f"figures from {_where(table)}")
-
-
 def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSolution]:
     """The document's solutions with their facts, runs and claims."""
     names = _names(document)
@@ -205,24 +191,56 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
             label = _report_label(document, index, column_tables[owner])
             solutions[owner].runs.append(DraftRun(label, report_index=index, line=report.source_line,
                                                   description=f"{report.report_type} report at line {report.source_line}"))
-    for solution, tables in zip(solutions, column_tables):
-        _add_table_runs(solution, tables)
+    for index in range(count):
+        _add_table_runs(solutions, index, document, distinct, owners)
     _add_sentences(solutions, lines, distinct)
     return solutions
 
 
-def _add_table_runs(solution: DraftSolution, tables: list[tuple[DocumentTable, int]]) -> None:
-    """A run a table prints that no report of this solution is: a table run; claims on runs not found are dropped."""
-    labels = {run.label for run in solution.runs}
-    for claim, _, _ in solution.claims:
-        if claim.run is None or claim.run in labels:
+def _system_column(table: DocumentTable, index: int, names: list[str], distinct: list[set[str]]) -> int | None:
+    """The column of `table` headed by system `index` (its name, or words naming it and no other)."""
+    for column, heading in enumerate(table.columns):
+        if normalise_label(heading) == normalise_label(names[index]):
+            return column
+    found = [column for column, heading in enumerate(table.columns) if _best(heading, distinct) == index]
+    return found[0] if len(found) == 1 else None
+
+
+def _add_table_runs(solutions: list[DraftSolution], index: int, document: ReportDocument, distinct: list[set[str]],
+                    owners: dict[int, int]) -> None:
+    """Runs a results table prints (a column per run, or a column per system with runs in the row labels):
+    a table run when no report of the system is that run, else the table's figures no report holds
+    (throughput, power) for the report's run. Claims on runs not found are dropped."""
+    solution, names = solutions[index], [s.name for s in solutions]
+    by_label = {run.label: run for run in solution.runs}
+    for table in document.tables:
+        if table.kind in NOT_STORAGE_KINDS:
             continue
-        table = next((t for t, _ in tables if claim.line in {r.line for r in t.rows}), None)
-        run = _table_run(table, claim.column or 0, claim.run) if table is not None else None
-        if run is not None:
-            solution.runs.append(run)
-            labels.add(run.label)
-    solution.claims = [(c, w, v) for c, w, v in solution.claims if c.run is None or c.run in labels]
+        per_run = run_columns(table)
+        if per_run:
+            if _table_owner(table, len(solutions), distinct, owners, document) != index:
+                continue
+            places = [(column, None, number) for column, number in per_run.items()]
+        else:
+            column = _system_column(table, index, names, distinct)
+            places = [] if column is None else [(column, number, number) for number in row_runs(table)]
+        for column, row_run, number in places:
+            rows = run_rows(table, column, row_run)
+            if "total_iops" not in rows and "achieved_iops" not in rows:
+                continue
+            label = f"Run {number}"
+            existing = by_label.get(label)
+            if existing is None:
+                run = DraftRun(label, line=table.line, table=table, column=table.columns[column], rows=rows,
+                               description=f"figures from {_where(table)}")
+                solution.runs.append(run)
+                by_label[label] = run
+            elif existing.report_index is not None and existing.figure_table is None:
+                extra = {m: labels for m, labels in rows.items() if m in REPORT_LACKS}
+                if extra:
+                    existing.figure_table, existing.figure_column, existing.figure_rows = \
+                        table, table.columns[column], extra
+    solution.claims = [(c, w, v) for c, w, v in solution.claims if c.run is None or c.run in by_label]
 
 
 def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: list[set[str]]) -> None:

@@ -122,12 +122,25 @@ def _run(out: list[str], run: DraftRun, document: str, trial: str | None) -> Non
     if run.report_index is not None:
         out += [f"document = {_q(document)}",
                 f"match = {{ report_index = {run.report_index} }}  # source: line {run.line}"]
+        if run.figure_table is not None:
+            out.append(f"figures = {_table_ref(run.figure_table, run.figure_column, run.figure_rows, document)}"
+                       f"  # source: line {run.figure_table.line}")
     elif run.table is not None:
-        caption = re.match(r"^((?:figure|table)\s+\d+[a-z]?)\b", run.table.title, re.IGNORECASE)
-        rows = ", ".join(f"{metric} = {_q(label)}" for metric, label in sorted(run.rows.items()))
-        out.append(f"table = {{ document = {_q(document)}, title = {_q(caption[1] if caption else run.table.title)}, "
-                   f"column = {_q(run.column or '')}, {rows} }}  # source: line {run.line}")
+        out.append(f"table = {_table_ref(run.table, run.column, run.rows, document)}  # source: line {run.line}")
     out.append(f"description = {_q(run.description)}")
+
+
+def _table_ref(table, column: str | None, rows: dict[str, list[str]], document: str) -> str:
+    caption = re.match(r"^((?:figure|table)\s+\d+[a-z]?)\b", table.title, re.IGNORECASE)
+    fields = ", ".join(f"{metric} = {_labels(labels)}" for metric, labels in sorted(rows.items()))
+    return (f"{{ document = {_q(document)}, title = {_q(caption[1] if caption else table.title)}, "
+            f"column = {_q(column or '')}, {fields} }}")
+
+
+def _labels(labels: list[str] | str) -> str:
+    if isinstance(labels, str) or len(labels) == 1:
+        return _q(labels if isinstance(labels, str) else labels[0])
+    return "[" + ", ".join(_q(label) for label in labels) + "]"
 
 
 def _claim(out: list[str], claim: DraftClaim, where: str, versus: str | None, document: str) -> None:

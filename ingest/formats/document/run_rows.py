@@ -1,0 +1,102 @@
+"""Which rows of a results table hold a run's figures, whatever the table's shape.
+
+Whitepapers print runs two ways: a column per run ("Run 1 | Run 2 (median run) | Run 3") under a
+caption naming the system, or a column per system with the run in the row label ("Total IOPS –
+Run 2", "VM 3 Achieved IOPS - Run 2"). Rows split by an entity ("VM 1" … "VM 4", "Server 2") are
+parts of the run's figure and are added up, unless the table prints the total itself. A row is
+read by the meaning of its label (its words, without units in parentheses, dashes or "higher is
+better"), never by its position. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .records import DocumentTable
+
+RUN = re.compile(r"\brun\s*#?\s*(\d+)\b", re.IGNORECASE)
+_ENTITY = re.compile(r"^(?:vm|server|host|node|instance|database|db|storage group|sg|client)\s*\d+\s+",
+                     re.IGNORECASE)
+_PARENTHESES = re.compile(r"\([^)]*\)")
+_NOT_A_RUN_FIGURE = re.compile(r"\bper\s+(?:disk|drive|spindle|dollar|watt|mailbox|user)\b|/\s*(?:disk|watt|\$)",
+                               re.IGNORECASE)
+
+# (metric, label starts) in the order they are tried: the first match wins.
+_ROW_METRICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("achieved_iops", ("achieved iops", "achieved i/o", "achieved transactional")),
+    ("log_iops", ("log iops", "log writes/s", "log disk writes/s", "log writes per s", "logs writes/s")),
+    ("db_reads_per_s", ("database disk reads/s", "database reads/s", "db reads/s", "db disk reads/s")),
+    ("db_writes_per_s", ("database disk writes/s", "database writes/s", "db writes/s", "db disk writes/s")),
+    ("throughput_mb_per_s", ("average disk transfers mb/s", "disk transfers mb/s", "throughput mb/s", "mb/s")),
+    ("idle_power_w", ("idle power",)),
+    ("active_power_w", ("active power",)),
+    ("total_iops", ("total iops", "iops", "total i/o")),
+)
+
+
+def clean_label(label: str) -> str:
+    """"VM 1 Achieved IOPS - Run 2 (higher is better)" -> "achieved iops"; the entity is kept apart."""
+    text = _PARENTHESES.sub(" ", RUN.sub(" ", label)).casefold()
+    text = re.sub(r"[\u2010-\u2015\u2212-]", " ", text)
+    text = re.sub(r"\s*/\s*sec(?:ond)?\b|\s+per\s+sec(?:ond)?\b", "/s", text)
+    return " ".join(text.split())
+
+
+def row_metric(label: str) -> tuple[str | None, bool]:
+    """(the run figure a row holds, whether it is one entity's part of it) — (None, False) for other rows."""
+    if _NOT_A_RUN_FIGURE.search(label):
+        return None, False
+    text = clean_label(label)
+    entity = _ENTITY.match(text)
+    rest = text[entity.end():] if entity else text
+    for metric, starts in _ROW_METRICS:
+        if any(rest == start or rest.startswith(start + " ") or (start.endswith("/s") and rest.startswith(start))
+               for start in starts):
+            if metric == "total_iops" and rest not in ("iops", "total iops", "total i/o") and \
+                    not rest.startswith(("total iops ", "iops ")):
+                return None, False
+            return metric, entity is not None
+    return None, False
+
+
+def run_columns(table: DocumentTable) -> dict[int, str]:
+    """Column index -> run number, for a table with a column per run."""
+    return {i: m[1] for i, c in enumerate(table.columns) if (m := RUN.search(c))}
+
+
+def row_runs(table: DocumentTable) -> list[str]:
+    """The run numbers a table's row labels name, in order."""
+    found: list[str] = []
+    for row in table.rows:
+        match = RUN.search(row.label)
+        if match and match[1] not in found and row_metric(row.label)[0] is not None:
+            found.append(match[1])
+    return found
+
+
+def run_rows(table: DocumentTable, column: int, run: str | None) -> dict[str, list[str]]:
+    """Metric -> the row labels holding run `run`'s figure in `column` (None: the column is the run).
+
+    Only rows with a number in the column count; a printed total wins over the sum of its parts.
+    """
+    whole: dict[str, list[str]] = {}
+    parts: dict[str, list[str]] = {}
+    per_run_rows = any(RUN.search(row.label) for row in table.rows)
+    for row in table.rows:
+        named = RUN.search(row.label)
+        if run is not None and (named is None or named[1] != run):
+            continue
+        if run is None and per_run_rows and named is not None:
+            continue
+        if column >= len(row.values) or not re.search(r"\d", row.values[column]):
+            continue
+        metric, is_part = row_metric(row.label)
+        if metric is None:
+            continue
+        target = parts if is_part else whole
+        if row.label not in target.setdefault(metric, []):
+            target[metric].append(row.label)
+    rows = {metric: labels[:1] for metric, labels in whole.items()}
+    for metric, labels in parts.items():
+        rows.setdefault(metric, labels)
+    return rows

@@ -27,7 +27,7 @@ FIGURES: tuple[tuple[str, str | None], ...] = (
     ("iops_per_dollar", None), ("mb_per_dollar", None), ("perf_per_watt", None),
 )
 EXTRA = ("db_read_latency_ms", "price_per_kiops")
-RELATIVE_TOLERANCE = 0.001  # 0.1 %: the same figure, not a near one
+RELATIVE_TOLERANCE = 0.005  # 0.5 %: a table prints 26.8 MB/s where perfmon averages 26.87; not a near figure
 
 _RUN_SIGNATURES = text("""
 SELECT f.solution, f.report_type, round(f.total_iops::numeric) AS iops

@@ -19,7 +19,7 @@ from .claims import DraftClaim, price_and_power, sentence_claims, table_claims
 from .facts import NOT_STORAGE_KINDS, Fact, document_facts
 from .lines import Line
 from .records import DocumentTable, ReportDocument
-from .run_rows import row_runs, run_columns, run_rows
+from .run_rows import median_rows, row_runs, run_columns, run_rows
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9-]+", re.IGNORECASE)
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
@@ -224,8 +224,11 @@ def _add_table_runs(solutions: list[DraftSolution], index: int, document: Report
         else:
             column = _system_column(table, index, names, distinct)
             places = [] if column is None else [(column, number, number) for number in row_runs(table)]
+        median, median_figures = median_rows(table, places[0][0]) if places and not per_run else (None, {})
         for column, row_run, number in places:
             rows = run_rows(table, column, row_run)
+            if number == median:
+                rows.update({m: labels for m, labels in median_figures.items() if m in REPORT_LACKS and m not in rows})
             if "total_iops" not in rows and "achieved_iops" not in rows:
                 continue
             label = f"Run {number}"

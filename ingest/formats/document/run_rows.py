@@ -100,3 +100,42 @@ def run_rows(table: DocumentTable, column: int, run: str | None) -> dict[str, li
     for metric, labels in parts.items():
         rows.setdefault(metric, labels)
     return rows
+
+
+def _number(cell: str) -> float | None:
+    match = re.search(r"\d[\d,]*(?:\.\d+)?", cell)
+    return float(match[0].replace(",", "")) if match else None
+
+
+def _run_total(table: DocumentTable, column: int, rows: dict[str, list[str]]) -> float | None:
+    labels = rows.get("total_iops") or rows.get("achieved_iops")
+    if not labels:
+        return None
+    values = [_number(row.values[column]) for row in table.rows if row.label in labels and column < len(row.values)]
+    return sum(v for v in values if v is not None) if values and None not in values else None
+
+
+def median_rows(table: DocumentTable, column: int) -> tuple[str | None, dict[str, list[str]]]:
+    """(the median run, figures printed for it by no run name) in a table with runs in its row labels.
+
+    "Results from median run" rows name no run: the median is found from the table's own totals
+    (an odd number of runs), so a wrong or missing statement of which run it was changes nothing.
+    """
+    runs = row_runs(table)
+    totals = {n: _run_total(table, column, run_rows(table, column, n)) for n in runs}
+    if len(runs) < 3 or len(runs) % 2 == 0 or None in totals.values():
+        return None, {}
+    ordered = sorted(runs, key=lambda n: totals[n] or 0.0)
+    median = ordered[len(ordered) // 2]
+    rows: dict[str, list[str]] = {}
+    after_marker = False
+    for row in table.rows:
+        if RUN.search(row.label):
+            after_marker = False
+            continue
+        if "median" in row.label.casefold():
+            after_marker = True
+        metric, is_part = row_metric(row.label)
+        if after_marker and metric and not is_part and column < len(row.values) and _number(row.values[column]):
+            rows.setdefault(metric, [row.label])
+    return median, rows

@@ -13,6 +13,7 @@ import re
 from pathlib import PurePosixPath
 
 from ..document.claims import DraftClaim
+from ..document.disk_roles import disk_counts
 from ..document.draft import DraftRun, DraftSolution, draft_solutions
 from ..document.facts import Fact
 from .records import KEY_PATTERN, METRICS, split_metric
@@ -87,14 +88,17 @@ def _solution(out: list[str], key: str, solution: DraftSolution) -> None:
     if usable is not None and usable.unit in SIZE_UNITS:
         out += ["", "[capacity]", f"usable = {usable.value.replace(',', '')}{_line(usable)}", f"unit = {_q(usable.unit)}",
                 'base = "binary"  # confirm: the seeds print GB of 2^30 bytes', f"source = {_q(f'line {usable.line}')}"]
-    count, media = _first(facts, "disk_count"), _first(facts, "media")
-    if count is not None and media is not None and count.number and count.number >= 1:
-        out += ["", "[[disks]]", f"count = {int(count.number)}{_line(count)}", f"media = {_q(media.value)}{_line(media)}"]
-        size = _first(facts, "disk_capacity")
-        if size is not None and size.unit in SIZE_UNITS:
-            out += [f"capacity = {size.value.replace(',', '')}{_line(size)}", f"capacity_unit = {_q(size.unit)}",
-                    'capacity_base = "decimal"  # disk vendors\' GB are 10^9 bytes']
-        out.append('role = "active"  # confirm: the document may count spares or system disks')
+    groups, media = disk_counts(facts), _first(facts, "media")
+    if groups and media is not None:
+        for group in groups:
+            out += ["", "[[disks]]", f"count = {group.count}{_line(group.fact)}",
+                    f"media = {_q(media.value)}{_line(media)}"]
+            size = _first(facts, "disk_capacity")
+            if size is not None and size.unit in SIZE_UNITS:
+                out += [f"capacity = {size.value.replace(',', '')}{_line(size)}", f"capacity_unit = {_q(size.unit)}",
+                        'capacity_base = "decimal"  # disk vendors\' GB are 10^9 bytes']
+            out.append(f"role = {_q(group.role)}" + ("  # confirm: spares and system disks are not told apart"
+                                                       if group.role != "active" else ""))
     else:
         out += ["", "# no [[disks]]: the document's tables give no disk count and media for this solution"]
 

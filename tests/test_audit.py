@@ -6,12 +6,12 @@ itself names no seed, figure or value (checked below).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
 
 import pytest
+from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
@@ -294,11 +294,18 @@ def test_a_summary_table_is_checked_against_the_report_in_its_document(catalog):
     document = FIXTURES / "documents" / "001_4559286d3491bdeb.txt"
     ingest_paths(catalog.engine, [document])
     report = audit(catalog.engine)
-    provisional = "doc-" + hashlib.sha256(document.read_bytes()).hexdigest()[:12]  # no manifest names it
-    writes = one(report, provisional, "summary_vs_report", "db_writes_per_s")
+    with catalog.engine.connect() as conn:  # no manifest names it: the system ingest found in it
+        (provisional,) = conn.execute(text("select key from solutions where provisional")).scalars()
+    # The drafted system claims the summary's figures, so each is judged once, as a claim or by the table check.
+    def checked(metric: str):
+        found = [f for f in report.findings if f.solution == provisional and f.metric == metric
+                 and f.kind in ("summary_vs_report", "claim") and f.line is not None and 290 <= f.line <= 310]
+        assert len(found) == 1, (metric, found)
+        return found[0]
+    writes = checked("db_writes_per_s")
     assert (writes.verdict, writes.printed, writes.line) == (MISMATCH, "586.6", 297)
-    assert one(report, provisional, "summary_vs_report", "db_reads_per_s").verdict == ROUNDING
-    assert one(report, provisional, "summary_vs_report", "db_read_latency").verdict == MATCH
+    assert checked("db_reads_per_s").verdict == ROUNDING
+    assert checked("db_read_latency").verdict == MATCH
 
 
 def test_a_report_verdict_is_recomputed_from_its_thresholds(tmp_path, catalog):

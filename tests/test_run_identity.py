@@ -50,11 +50,14 @@ def test_a_seed_alone_gives_runs_that_all_belong_to_its_provisional_solution(pat
     assert outcome["status"] == "loaded"
     parsed = document_text.parse(path.name, path.read_bytes())
     stored = rows(catalog, "select r.achieved_iops, s.key, s.provisional from runs r join solutions s "
-                           "on s.id = r.solution_id order by r.report_index")
+                           "on s.id = r.solution_id where r.origin = 'report' order by r.report_index")
     assert [a for a, _, _ in stored] == [r.achieved_iops for r in parsed.reports]
     assert scalar(catalog, "select count(*) from runs where solution_id is null") == 0
-    (key, provisional, label) = rows(catalog, "select key, provisional, label from solutions")[0]
-    assert provisional and key.startswith("doc-") and label == parsed.title
+    solutions = rows(catalog, "select key, provisional, derived_from_source_file_id is not null from solutions")
+    assert solutions and all(provisional and derived for _, provisional, derived in solutions)
+    assert not any(key.startswith("doc-") for key, _, _ in solutions)  # every report found its system
+    if len(solutions) == len(parsed.reports) > 1:  # a comparison with one report per system: one each
+        assert len({key for _, key, _ in stored}) == len(parsed.reports)
     facts = rows(catalog, "select fact, value_printed, source_line from solution_facts")
     assert ("title", parsed.title, parsed.title_line) in facts
     assert all(line is not None for _, _, line in facts)
@@ -80,9 +83,12 @@ def test_a_reflowed_copy_of_a_seed_is_the_same_runs_seen_again(path, tmp_path, f
                                                      encoding="utf-8", newline="")
     ingest(fresh_database_url, tmp_path / path.name)
     before = rows(catalog, "select id from runs order by id")
+    solutions = rows(catalog, "select key from solutions order by key")
     ingest(fresh_database_url, tmp_path / f"reflowed-{path.name}")
-    assert rows(catalog, "select id from runs order by id") == before
-    assert scalar(catalog, "select count(*) from run_sources") == 2 * len(before)
+    assert rows(catalog, "select id from runs order by id") == before  # table runs too: one document, one set
+    assert rows(catalog, "select key from solutions order by key") == solutions
+    reports = scalar(catalog, "select count(*) from runs where origin = 'report'")
+    assert scalar(catalog, "select count(*) from run_sources") == 2 * reports
     assert rows(catalog, "select message from ingest_warnings where check_name = 'report_seen_twice'") == []
 
 

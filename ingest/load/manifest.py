@@ -27,6 +27,7 @@ from ...schema import (
     Run,
     RunSource,
     Solution,
+    SolutionFact,
     SourceFile,
     Trial,
 )
@@ -248,6 +249,8 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
     """
     catalogue = _Catalogue(session, manifest, base, sha_of)
     solution_id = _upsert_solution(session, manifest, provisional_source)
+    if provisional_source is None:  # a person's manifest confirms it: the document's reading of it goes
+        session.execute(delete(SolutionFact).where(SolutionFact.solution_id == solution_id))
     session.execute(delete(DiskGroup).where(DiskGroup.solution_id == solution_id))
     copy_dicts(session, DiskGroup, [
         {"solution_id": solution_id, "disk_count": d.count, "model": d.model, "media": d.media,

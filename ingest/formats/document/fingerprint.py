@@ -1,9 +1,11 @@
 """A document's identity from what it prints, so a PDF and its text extraction are one document.
 
-Bytes differ between copies (PDF vs text, tabs vs spaces, CRLF, another extractor); what the
-document prints does not: its reports (machine, start, achieved IOPS) and the numbers of its
-tables. Names are left out on purpose: a renamed copy is another document only if its figures
-differ. Pure.
+Bytes differ between copies (PDF vs text, tabs vs spaces, Markdown, CRLF, page breaks, another
+extractor), and so may the way tables are split into rows; the figures printed do not. The
+fingerprint is the document's reports (machine, start, type, achieved IOPS) and the *set* of its
+figures of four digits or more, wherever they are printed: a set, because running headers repeat
+theirs on every page; four digits, because page numbers are short. Names are left out on
+purpose: a renamed copy is the same document. Pure.
 """
 
 from __future__ import annotations
@@ -13,19 +15,23 @@ import re
 
 from .records import ReportDocument
 
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+MIN_DIGITS = 4
 
 
-def _numbers(text: str) -> list[str]:
-    return [n.replace(",", "") for n in _NUMBER.findall(text)]
+def figures(text: str) -> set[str]:
+    """The figures of MIN_DIGITS digits or more in a text, thousands separators removed."""
+    found = (n.replace(",", "") for n in _NUMBER.findall(text))
+    return {n for n in found if sum(c.isdigit() for c in n) >= MIN_DIGITS}
 
 
 def content_fingerprint(document: ReportDocument) -> str:
-    """SHA-256 (hex) of the document's reports and table figures, independent of layout."""
+    """SHA-256 (hex) of the document's reports and figures, independent of layout and names."""
     reports = sorted(
         f"{(r.machine_name or '').casefold()}|{r.test_start.isoformat() if r.test_start else ''}|"
         f"{r.report_type}|{'' if r.achieved_iops is None else f'{r.achieved_iops:.3f}'}"
         for r in document.reports)
-    figures = sorted(n for table in document.tables for row in table.rows for cell in row.values
-                     for n in _numbers(cell))
-    return hashlib.sha256("\n".join([*reports, "--", *figures]).encode()).hexdigest()
+    printed: set[str] = set()
+    for line in document.lines:
+        printed |= figures(line.text)
+    return hashlib.sha256("\n".join([*reports, "--", *sorted(printed)]).encode()).hexdigest()

@@ -140,6 +140,41 @@ def pdf(text: str) -> bytes:
     return make_pdf(safe, width=6000, height=PAGE_LINES * 15 + 80)
 
 
+# Invented names for every system the seeds test (vendor and product line), longest first so that a
+# name inside another is replaced with it. The server, switch and disk vendors keep their names.
+RENAMES = (
+    ("Dell EqualLogic", "Zorbex Quantum"), ("EqualLogic", "Quantum"), ("PS5000XV", "QX-500"),
+    ("PS4000XV", "QX-400"), ("HP StorageWorks", "Vantiq Stratus"), ("StorageWorks", "Stratus"),
+    ("HP LeftHand", "Vantiq Meridian"), ("LeftHand", "Meridian"), ("P4500", "M-45"),
+    ("4400 Enterprise Virtual Array", "S44 Enterprise Array"), ("EVA 4400", "S44"), ("EVA4400", "S44"),
+    ("Dell™ PowerVault™ MD1220", "Zorbex™ Vault™ Z1220"), ("Dell PowerVault MD1220", "Zorbex Vault Z1220"),
+    ("PowerVault", "Vault"), ("MD1220", "Z1220"),
+    ("Intel X25-E Extreme", "Nimbo Q9 Extreme"), ("Intel X25-E", "Nimbo Q9"), ("X25-E", "Q9"),
+    ("Seagate Savvio", "Krell Orbit"), ("Savvio", "Orbit"),
+)
+
+
+def renamed(text: str) -> str:
+    """Every system named otherwise: what ingest makes of the document must not depend on a name."""
+    for old, new in RENAMES:
+        text = text.replace(old, new)
+    return text
+
+
+def swapped(text: str) -> str:
+    """The first two value columns of every tab-separated table exchanged: systems in another order."""
+    lines = text.split("\n")
+    for block in _blocks(lines):
+        rows = [lines[i].split("\t") for i in block]
+        if max(map(len, rows)) < 3:
+            continue
+        for i, row in zip(block, rows):
+            if len(row) >= 3:
+                row[1], row[2] = row[2], row[1]
+                lines[i] = "\t".join(row)
+    return "\n".join(lines)
+
+
 VARIANTS: dict[str, Callable[[str], str | bytes]] = {
     "plain": plain, "spaces": spaces, "markdown": markdown, "html_bold": html_bold, "markdown_bold": markdown_bold,
     "crlf": crlf, "pages": pages, "pdf": pdf,

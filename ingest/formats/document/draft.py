@@ -18,16 +18,14 @@ from ...jetstress.vocabulary import normalise_label
 from .claims import DraftClaim, price_and_power, sentence_claims, table_claims
 from .facts import NOT_STORAGE_KINDS, Fact, document_facts
 from .lines import Line
+from .names import MEDIA_WORDS, best as _best, words as _words
+from .owners import report_owners
 from .records import DocumentTable, ReportDocument
 from .run_rows import median_rows, row_runs, run_columns, run_rows
 
-_WORD = re.compile(r"[a-z0-9][a-z0-9-]+", re.IGNORECASE)
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
-_STOP = frozenset({"the", "and", "for", "with", "san", "drives", "disks", "disk", "drive", "storage", "array", "arrays",
-                   "total", "two", "three", "system", "solution", "channel"})
 REPORT_LACKS = ("throughput_mb_per_s", "idle_power_w", "active_power_w")  # the manifest's FIGURE_ROW_FIELDS
-_MEDIA_WORDS = {"SSD": ("ssd", "ssds", "solid-state"), "HDD": ("hdd", "hdds", "hard")}
 
 
 @dataclass
@@ -50,10 +48,6 @@ class DraftSolution:
     facts: list[Fact] = field(default_factory=list)
     runs: list[DraftRun] = field(default_factory=list)
     claims: list[tuple[DraftClaim, str, int | None]] = field(default_factory=list)  # (claim, where, versus solution)
-
-
-def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(text)} - _STOP
 
 
 # Tables that describe what was tested, one column per solution (result tables may compare states of one).
@@ -81,21 +75,8 @@ def _media(solution: DraftSolution) -> str | None:
 
 def _distinct(solutions: list[DraftSolution]) -> list[set[str]]:
     """Words that name each solution and no other (its column header's words, its media's words)."""
-    words = [_words(s.name) | set(_MEDIA_WORDS.get(_media(s) or "", ())) for s in solutions]
+    words = [_words(s.name) | set(MEDIA_WORDS.get(_media(s) or "", ())) for s in solutions]
     return [w - set().union(*(o for j, o in enumerate(words) if j != i)) for i, w in enumerate(words)]
-
-
-def _best(text: str, distinct: list[set[str]], near: int | None = None) -> int | None:
-    """The solution whose own words the text names (nearest to `near`, when given); None when unclear."""
-    scores = []
-    for index, words in enumerate(distinct):
-        places = [m.start() for m in _WORD.finditer(text) if m[0].casefold() in words]
-        if places:
-            scores.append((min(abs(p - near) for p in places) if near is not None else -len(places), index))
-    scores.sort()
-    if not scores or (len(scores) > 1 and scores[0][0] == scores[1][0]):
-        return None
-    return scores[0][1]
 
 
 def _where(table: DocumentTable | None, line: Line | None = None) -> str:
@@ -117,19 +98,6 @@ def _table_owner(table: DocumentTable, count: int, distinct: list[set[str]], own
                                         if normalise_label(row.label).startswith("achieved iops") for cell in row.values):
             return owner
     return _best(table.title, distinct)
-
-
-def _report_owners(document: ReportDocument, count: int, distinct: list[set[str]]) -> dict[int, int]:
-    """Report index -> solution: in order when there is one report per solution, else by the words naming them."""
-    owners = {}
-    for index, report in enumerate(document.reports):
-        owner = index if len(document.reports) == count else 0 if count == 1 else None
-        if owner is None:
-            appendix = next((kv.value for kv in report.key_values if kv.section == "Document"), "")
-            owner = _best(f"{appendix} {report.machine_name or ''}", distinct)
-        if owner is not None:
-            owners[index] = owner
-    return owners
 
 
 def _report_label(document: ReportDocument, index: int, column_tables) -> str:
@@ -165,7 +133,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
         for index in targets:
             solutions[index].facts.append(fact)
     distinct = _distinct(solutions)
-    owners = _report_owners(document, count, distinct)
+    owners = report_owners(document, count, distinct)
     column_tables: list[list[tuple[DocumentTable, int]]] = [[] for _ in solutions]
     for table in document.tables:
         if table.kind in NOT_STORAGE_KINDS:

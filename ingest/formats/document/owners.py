@@ -1,0 +1,81 @@
+"""Which system an embedded report belongs to, from the document's content, never its position.
+
+In order: the data (a table with a column per system prints the report's achieved IOPS in one
+system's column), then the heading the report sits under (the lines just before its title name
+one system), then the words of its appendix heading and machine name. A document that tests one
+system owns every report. A report none of these place belongs to no system (ingest keeps it
+under the document's fallback solution and says so). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .names import best
+from .records import ReportDocument
+
+_RUN = re.compile(r"\brun\s*\d+\b", re.IGNORECASE)
+HEADING_LINES = 6  # non-empty lines above a report's title searched for the system's name
+
+
+def _printed_equals(cell: str, value: float) -> bool:
+    match = re.search(r"\d[\d,]*(?:\.(\d+))?", cell)
+    if not match:
+        return False
+    decimals = len(match[1] or "")
+    return abs(float(match[0].replace(",", "")) - value) <= 0.5 * 10 ** -decimals and decimals >= 1
+
+
+def _by_data(document: ReportDocument, achieved: float | None, distinct: list[set[str]]) -> int | None:
+    if achieved is None:
+        return None
+    found = set()
+    for table in document.tables:
+        if len(table.columns) < 2 or any(_RUN.search(c) for c in table.columns):
+            continue
+        for row in table.rows:
+            if not re.search(r"achieved", row.label, re.IGNORECASE):
+                continue
+            for column, cell in enumerate(row.values[:len(table.columns)]):
+                if _printed_equals(cell, achieved):
+                    owner = best(table.columns[column], distinct)
+                    if owner is not None:
+                        found.add(owner)
+    return found.pop() if len(found) == 1 else None
+
+
+def _by_heading(document: ReportDocument, line: int | None, previous_end: int, distinct: list[set[str]]) -> int | None:
+    if line is None:
+        return None
+    seen = 0
+    for candidate in reversed(document.lines):
+        if candidate.number >= line:
+            continue
+        if candidate.number <= previous_end or seen >= HEADING_LINES:
+            break
+        if candidate.text.strip():
+            seen += 1
+            owner = best(candidate.text, distinct)
+            if owner is not None:
+                return owner
+    return None
+
+
+def report_owners(document: ReportDocument, count: int, distinct: list[set[str]]) -> dict[int, int]:
+    """Report index -> system index (see the module docstring)."""
+    owners: dict[int, int] = {}
+    previous_end = 0
+    for index, report in enumerate(document.reports):
+        if count == 1:
+            owners[index] = 0
+            continue
+        appendix = next((kv.value for kv in report.key_values if kv.section == "Document"), "")
+        owner = _by_data(document, report.achieved_iops, distinct)
+        if owner is None:
+            owner = _by_heading(document, report.source_line, previous_end, distinct)
+        if owner is None:
+            owner = best(f"{appendix} {report.machine_name or ''}", distinct)
+        if owner is not None:
+            owners[index] = owner
+        previous_end = report.source_line or previous_end
+    return owners

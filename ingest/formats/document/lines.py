@@ -190,16 +190,18 @@ def _columns_of(cells: tuple[int, ...], columns: tuple[int, ...]) -> list[int]:
 
 
 def align_indented(lines: list[Line]) -> list[Line]:
-    """A space-aligned row that starts indented (its first cells are empty: a header's second line, a
-    row's wrapped cells) gets its empty cells back from the columns of the aligned row above it,
-    as a tab-separated row keeps them."""
+    """A space-aligned row that starts indented (its first cells are empty: a header over its table, a
+    header's second line, a row's wrapped cells) gets its empty cells back from the columns of the
+    aligned row above it, else below it, as a tab-separated row keeps them."""
     result = list(lines)
     for index, line in enumerate(lines):
         if not line.starts or line.starts[0] == 0:
             continue
         above = [n for n in result[max(0, index - 2 * ALIGN_LOOKBACK) : index] if not n.blank][-ALIGN_LOOKBACK:]
-        grid = next((n for n in reversed(above) if len(n.starts) > len(line.starts) and n.starts[0] < line.starts[0]),
-                    None)
+        below = [n for n in lines[index + 1 : index + 1 + 2 * ALIGN_LOOKBACK] if not n.blank][:ALIGN_LOOKBACK]
+        # the row above it (a wrapped row), else the rows below it (a header over its table)
+        grid = next((n for n in [*reversed(above), *below]
+                     if len(n.starts) > len(line.starts) and n.starts[0] < line.starts[0]), None)
         if grid is None:
             continue
         if len(line.starts) == len(grid.starts) - 1:

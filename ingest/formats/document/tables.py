@@ -125,10 +125,31 @@ def _blocks(lines: list[Line], consumed: set[int]) -> list[tuple[int, int, list[
                 rows.append(Line(line.number, (line.text, *following.cells[1:]), True))
                 last, cursor = cursor + 1, cursor + 2
                 continue
+            resumed = _resumes(lines, cursor, consumed)
+            if rows and resumed is not None:
+                # A label alone between rows ("Test workload"): a tab-separated table prints it with empty
+                # cells, a space-aligned one (pdftotext -layout) as a line of its own.
+                rows.append(Line(line.number, (line.text, *[""] * (len(resumed.cells) - 1)), True))
+                last, cursor = cursor, cursor + 1
+                continue
             break
         blocks.append((index, last, rows))
         index = last + 1
     return blocks
+
+
+SECTION_ROW_CHARS = 80  # a label alone inside a table is short; a longer line is prose
+
+
+def _resumes(lines: list[Line], index: int, consumed: set[int]) -> Line | None:
+    """The table row that follows line `index` when that line is a section label inside the table."""
+    line = lines[index]
+    if len(line.text) > SECTION_ROW_CHARS or _CAPTION.match(line.text) or line.text.endswith((".", ":")):
+        return None
+    following = next((i for i in range(index + 1, min(len(lines), index + 3)) if not lines[i].blank), None)
+    if following is None or following in consumed or not _is_row(lines[following]):
+        return None
+    return lines[following]
 
 
 def _header(rows: list[Line]) -> tuple[str, ...] | None:

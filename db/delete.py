@@ -78,6 +78,13 @@ FROM (SELECT DISTINCT ON (rs.run_id) rs.run_id, rs.source_file_id, rs.report_ind
 WHERE r.id = other.run_id
 """
 
+# The systems ingest drafted from a deleted document go with it, unless a run another file prints
+# keeps one (then it stays, holding that run); so delete + ingest gives back the same catalogue.
+_DRAFTED_SOLUTIONS = "SELECT id FROM solutions WHERE provisional AND derived_from_source_file_id = ANY(:ids)"
+_EMPTY_SOLUTIONS = """
+DELETE FROM solutions s WHERE s.id = ANY(:ids) AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.solution_id = s.id)
+"""
+
 _DELETED = "SELECT relname, n_tup_del FROM pg_stat_xact_user_tables WHERE n_tup_del > 0 ORDER BY relname"
 
 
@@ -108,7 +115,9 @@ def delete_source(engine: Engine, ref: str, *, dry_run: bool = False) -> DeleteR
         (source_id, sha256, path), = found
         before = _deleted_rows(conn)
         kept = conn.execute(text(_KEEP_RUNS_SEEN_ELSEWHERE), {"ids": [source_id]}).rowcount
+        drafted = conn.execute(text(_DRAFTED_SOLUTIONS), {"ids": [source_id]}).scalars().all()
         conn.execute(text("DELETE FROM source_files WHERE id = :id"), {"id": source_id})
+        conn.execute(text(_EMPTY_SOLUTIONS), {"ids": drafted})
         report = DeleteReport(target=ref, source_files=[(sha256, path)], kept_runs=kept)
         return _finish(conn, report, before, dry_run)
 

@@ -83,7 +83,10 @@ def _load_systems(session: Session, source_file_id: int, sha256: str, document: 
                   drafts: list[DraftSolution]) -> list[str]:
     from .manifest import load_manifest  # manifest imports this module: take-over
 
-    taken = set(session.execute(select(Solution.key)).scalars())
+    # A provisional solution whose document was deleted (kept for a run another file prints) lends
+    # its key back: the document ingested again is the same systems.
+    taken = set(session.execute(select(Solution.key).where(
+        ~(Solution.provisional & Solution.derived_from_source_file_id.is_(None)))).scalars())
     keys = system_keys(drafts, taken)
     name = Path(document.source_name).name
     rendered = render(drafts, name, name, keys=keys, report_types=[r.report_type for r in document.reports])

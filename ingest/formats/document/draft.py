@@ -185,6 +185,7 @@ def _add_table_runs(solutions: list[DraftSolution], index: int, document: Report
         if table.kind in NOT_STORAGE_KINDS:
             continue
         per_run = run_columns(table)
+        places: list[tuple[int, str | None, str]]  # (column, the run its row labels name, run number)
         if per_run:
             if _table_owner(table, len(solutions), distinct, owners, document) != index:
                 continue

@@ -142,14 +142,16 @@ SECTION_ROW_CHARS = 80  # a label alone inside a table is short; a longer line i
 
 
 def _resumes(lines: list[Line], index: int, consumed: set[int]) -> Line | None:
-    """The table row that follows line `index` when that line is a section label inside the table."""
+    """The table row that follows line `index` when that line is a section label inside the table:
+    short, no caption, and set between two rows with no blank line (a heading between two tables
+    stands apart from both)."""
     line = lines[index]
     if len(line.text) > SECTION_ROW_CHARS or _CAPTION.match(line.text) or line.text.endswith((".", ":")):
         return None
-    following = next((i for i in range(index + 1, min(len(lines), index + 3)) if not lines[i].blank), None)
-    if following is None or following in consumed or not _is_row(lines[following]):
+    if index == 0 or index + 1 >= len(lines) or index + 1 in consumed:
         return None
-    return lines[following]
+    before, after = lines[index - 1], lines[index + 1]
+    return after if before.separated and not before.blank and _is_row(after) else None
 
 
 def _header(rows: list[Line]) -> tuple[str, ...] | None:

@@ -12,7 +12,9 @@ SELECT s.key, s.vendor, s.model, s.label, s.connectivity, s.raid_level,
        COALESCE(SUM(d.disk_count), 0)::int AS disk_count,
        COALESCE(SUM(d.disk_count) FILTER (WHERE d.role = 'active'), 0)::int AS active_disk_count,
        s.usable_capacity_bytes, s.list_price_amount, s.list_price_currency,
-       (SELECT count(*) FROM runs r WHERE r.solution_id = s.id)::int AS run_count
+       (SELECT count(*) FROM runs r WHERE r.solution_id = s.id)::int AS run_count,
+       CASE WHEN s.provisional THEN 'provisional' ELSE 'confirmed' END AS status,
+       (SELECT f.file_name FROM source_files f WHERE f.id = s.derived_from_source_file_id) AS read_from
 FROM solutions s LEFT JOIN disks d ON d.solution_id = s.id
 GROUP BY s.id ORDER BY s.key
 """

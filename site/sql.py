@@ -31,7 +31,7 @@ DISK_COUNTS = "SELECT solution_id, disk_basis, disk_count FROM disk_counts"
 # Identity and disks: one row per solution.
 SOLUTIONS = """
 SELECT s.id AS solution_id, s.key, s.vendor, s.model, s.label, s.connectivity, s.raid_level,
-       s.list_price_currency, s.list_price_amount, s.usable_capacity_bytes,
+       s.list_price_currency, s.list_price_amount, s.usable_capacity_bytes, s.provisional,
        string_agg(DISTINCT d.media, ', ' ORDER BY d.media) AS media
 FROM solutions s LEFT JOIN disks d ON d.solution_id = s.id
 GROUP BY s.id ORDER BY s.key

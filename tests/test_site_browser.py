@@ -22,6 +22,7 @@ from sqlalchemy import text
 from esrpdb.queries import compare as compare_lib
 from esrpdb.site.data import CHART_METRICS, COMPARE_COLUMNS, compare_pair, load_catalogue
 
+from .conftest import FIXTURES
 from .site_helpers import built_site, seed_keys, without_spread
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -231,3 +232,30 @@ def test_the_essentials_read_with_javascript_off(site):
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_a_documents_only_site_names_its_systems_and_says_they_are_provisional(browser, catalog, tmp_path):
+    """The seed documents with no manifest: one row per system, named (no hash keys), marked provisional,
+    every canned chart drawn; a solution page says where it was read from."""
+    from esrpdb.ingest.pipeline import ingest_paths
+    from esrpdb.site.build import build_site
+
+    ingest_paths(catalog.engine, sorted((FIXTURES / "documents").glob("0*.txt")))
+    out = tmp_path / "site"
+    build_site(catalog.reader(), out)
+    assert open_page(browser, out / "index.html") == []
+    keys = visible_keys(browser)
+    assert len(keys) == 8 and not any(k.startswith("doc-") for k in keys)
+    tags = browser.execute_script(
+        "return [...document.querySelectorAll('#solutions tbody tr')].map(r => r.querySelector('.tag')?.textContent)")
+    assert tags == ["provisional"] * len(keys)
+    marked = browser.execute_script(
+        "const keys = new Set(arguments[0]); return Object.fromEntries([...document.querySelectorAll('figure')]"
+        ".map(f => [f.id, new Set([...f.querySelectorAll('[aria-label]')].map(m => m.getAttribute('aria-label'))"
+        ".filter(k => keys.has(k))).size]))", keys)
+    # The documents print prices for seed 003's three arrays and power for seed 002's two configurations.
+    assert marked["chart-bar-iops_per_dollar"] == marked["chart-bar-mb_per_dollar"] == 3
+    assert marked["chart-bar-perf_per_watt"] == 2 and marked["chart-bar-achieved_iops_per_disk"] == len(keys)
+    page = next(out.glob("solutions/*.html"))
+    assert open_page(browser, page) == []
+    assert "provisional" in browser.find_element(By.ID, "status").text

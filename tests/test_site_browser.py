@@ -245,7 +245,7 @@ def test_a_documents_only_site_names_its_systems_and_says_they_are_provisional(b
     build_site(catalog.reader(), out)
     assert open_page(browser, out / "index.html") == []
     keys = visible_keys(browser)
-    assert len(keys) == 8 and not any(k.startswith("doc-") for k in keys)
+    assert len(keys) == 10 and not any(k.startswith("doc-") for k in keys)
     tags = browser.execute_script(
         "return [...document.querySelectorAll('#solutions tbody tr')].map(r => r.querySelector('.tag')?.textContent)")
     assert tags == ["provisional"] * len(keys)
@@ -253,8 +253,9 @@ def test_a_documents_only_site_names_its_systems_and_says_they_are_provisional(b
         "const keys = new Set(arguments[0]); return Object.fromEntries([...document.querySelectorAll('figure')]"
         ".map(f => [f.id, new Set([...f.querySelectorAll('[aria-label]')].map(m => m.getAttribute('aria-label'))"
         ".filter(k => keys.has(k))).size]))", keys)
-    # The documents print prices for seed 003's three arrays and power for seed 002's two configurations.
-    assert marked["chart-bar-iops_per_dollar"] == marked["chart-bar-mb_per_dollar"] == 3
+    # Seed 003 prints the prices of its three arrays (the Fibre Channel array's for its two other
+    # configurations too) and their usable space; seed 002 the power of its two configurations.
+    assert marked["chart-bar-iops_per_dollar"] == 5 and marked["chart-bar-mb_per_dollar"] == 3
     assert marked["chart-bar-perf_per_watt"] == 2 and marked["chart-bar-achieved_iops_per_disk"] == len(keys)
     page = next(out.glob("solutions/*.html"))
     assert open_page(browser, page) == []

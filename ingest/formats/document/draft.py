@@ -21,7 +21,8 @@ from .lines import Line
 from .names import MEDIA_WORDS, best as _best, words as _words
 from .owners import report_owners
 from .records import DocumentTable, ReportDocument
-from .run_rows import median_rows, row_runs, run_columns, run_rows
+from .run_rows import median_rows, row_runs, run_columns, run_rows, run_total
+from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
@@ -125,9 +126,14 @@ def _printed_equals(cell: str, value: float) -> bool:
 def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSolution]:
     """The document's solutions with their facts, runs and claims."""
     names = _names(document)
+    variants = variant_columns(document, names)
+    variant_facts: dict[str, list[Fact]] = {v.heading: [] for v in variants}
     solutions = [DraftSolution(name) for name in names]
     count = len(solutions)
     for fact in document_facts(document):
+        if fact.column in variant_facts:
+            variant_facts[fact.column].append(fact)
+            continue
         targets = range(count) if fact.column is None else [i for i, n in enumerate(names) if n == fact.column] or \
             [i for i in range(count) if _words(fact.column) & _words(names[i])][:1]
         for index in targets:
@@ -162,7 +168,37 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
     _add_sentences(solutions, lines, distinct)
-    return solutions
+    return solutions + _variant_solutions(document, solutions, variants, variant_facts)
+
+
+def _run_totals(document: ReportDocument, solution: DraftSolution) -> list[float | None]:
+    totals: list[float | None] = []
+    for run in solution.runs:
+        if run.report_index is not None:
+            totals.append(document.reports[run.report_index].achieved_iops)
+        elif run.table is not None and run.column in run.table.columns:
+            totals.append(run_total(run.table, run.table.columns.index(run.column), run.rows))
+    return totals
+
+
+def _variant_solutions(document: ReportDocument, solutions: list[DraftSolution], variants: list[Variant],
+                       own_facts: dict[str, list[Fact]]) -> list[DraftSolution]:
+    """Configurations of a system the document prints beside it (ingest/formats/document/variants.py)."""
+    found = []
+    for variant in variants:
+        parent = solutions[variant.parent]
+        rows, total = figure(variant)
+        if any(same_figure(total, t) for t in _run_totals(document, parent)):
+            continue  # the configuration the document compares: the system itself
+        model = Fact("model", variant.heading, None, None, variant.table.line, variant.heading, variant.heading)
+        solution = DraftSolution(variant.heading, inherited([model, *own_facts[variant.heading]], parent.facts))
+        solution.runs.append(DraftRun(variant.label, line=variant.table.line, table=variant.table,
+                                      column=variant.heading, rows=rows,
+                                      description=f"figures from {_where(variant.table)}"))
+        solution.claims = [(c, w, v) for c, w, v in parent.claims
+                           if c.metric in PRICE_AND_POWER and c.run is None and not c.comparison]
+        found.append(solution)
+    return found
 
 
 def _system_column(table: DocumentTable, index: int, names: list[str], distinct: list[set[str]]) -> int | None:

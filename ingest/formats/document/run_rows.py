@@ -107,7 +107,8 @@ def _number(cell: str) -> float | None:
     return float(match[0].replace(",", "")) if match else None
 
 
-def _run_total(table: DocumentTable, column: int, rows: dict[str, list[str]]) -> float | None:
+def run_total(table: DocumentTable, column: int, rows: dict[str, list[str]]) -> float | None:
+    """The run's total IOPS (else achieved) in `column`: its row, or the sum of its parts."""
     labels = rows.get("total_iops") or rows.get("achieved_iops")
     if not labels:
         return None
@@ -122,7 +123,7 @@ def median_rows(table: DocumentTable, column: int) -> tuple[str | None, dict[str
     (an odd number of runs), so a wrong or missing statement of which run it was changes nothing.
     """
     runs = row_runs(table)
-    totals = {n: _run_total(table, column, run_rows(table, column, n)) for n in runs}
+    totals = {n: run_total(table, column, run_rows(table, column, n)) for n in runs}
     if len(runs) < 3 or len(runs) % 2 == 0 or None in totals.values():
         return None, {}
     ordered = sorted(runs, key=lambda n: totals[n] or 0.0)

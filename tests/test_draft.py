@@ -46,7 +46,7 @@ def test_drafts_of_the_seeds_load_unchanged_and_the_audit_judges_their_claims(tm
         result = runner.invoke(app, ["draft", str(tmp_path / "documents" / seed.name), "-o", str(tmp_path / "drafts")])
         assert result.exit_code == 0, result.output
     drafts = sorted((tmp_path / "drafts").glob("*.toml"))
-    assert len(drafts) == 8  # 000: 2 SANs, 001: 1, 002: HDDs and SSDs, 003: 3 SANs
+    assert len(drafts) == 10  # 000: 2 SANs, 001: 1, 002: HDDs and SSDs, 003: 3 SANs and 2 other FC configurations
     ingest = runner.invoke(app, ["--database-url", fresh_database_url, "ingest", str(tmp_path / "drafts"),
                                  "--format", "json"])
     assert ingest.exit_code == 0, ingest.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from .errors import friendly_errors
+from .safe_text import echo
 
 
 def assign(
@@ -20,10 +21,10 @@ def assign(
     with friendly_errors(ctx, UnknownKey, NothingToAssign):
         result = assign_runs(ctx.obj.catalog().engine, target, solution, new_solution=new_solution)
     if not result.run_ids:
-        typer.echo(f"nothing to move: every run of {target} already belongs to {solution}")
+        echo(f"nothing to move: every run of {target} already belongs to {solution}")
         return
     for run_id, previous in result.moved_from.items():
-        typer.echo(f"run {run_id}: {previous or '(no solution)'} -> {solution}")
+        echo(f"run {run_id}: {previous or '(no solution)'} -> {solution}")
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ import typer
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
+from .safe_text import echo
 
 COLUMNS = ("verdict", "kind", "metric", "printed", "recomputed", "difference", "where", "explanation")
 CSV_COLUMNS = ("solution", "other_solution", "kind", "metric", "verdict", "printed", "unit", "recomputed",
@@ -29,7 +30,7 @@ def audit(
     with friendly_errors(ctx, UnknownSolution, ValueError):
         report = audit_lib(ctx.obj.reader(), solution=solution, verdict=verdict)
     if fmt is OutputFormat.json:
-        typer.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False, sort_keys=True))
+        echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False, sort_keys=True))
     elif fmt is OutputFormat.csv:
         rows = [{**f.as_dict(), "inputs": json.dumps(f.as_dict()["inputs"], sort_keys=True)} for f in report.findings]
         render(CSV_COLUMNS, [[row[c] for c in CSV_COLUMNS] for row in rows], fmt)
@@ -45,7 +46,7 @@ def print_report(report) -> None:
         counts = AuditReport(findings).counts()
         title = f"{key or '(no solution)'}: " + ", ".join(f"{n} {v}" for v, n in counts.items() if n)
         render(COLUMNS, [_row(f) for f in findings], title=title)
-    typer.echo(report.summary())
+    echo(report.summary())
 
 
 def _row(f) -> tuple:

@@ -10,6 +10,7 @@ import typer
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
+from .safe_text import echo
 
 
 class DiskBasis(str, Enum):
@@ -45,7 +46,7 @@ def compare(
         shown = [(m, basis, va, vb, text) for m, basis, va, vb, _, _, _, text in rows]
         render(["metric", "disk_basis", a, b, "sentence"], shown, fmt, title=f"{a} vs {b} (median runs)")
         for note in report.unlike:
-            typer.echo(f"note: unlike tests — {note}")
+            echo(f"note: unlike tests — {note}")
     else:
         render(COLUMNS, rows, fmt)
 

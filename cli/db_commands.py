@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from .errors import friendly_errors
+from .safe_text import echo
 
 db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB_HOME).", no_args_is_help=True)
 
@@ -15,7 +16,7 @@ def init(ctx: typer.Context) -> None:
 
     with friendly_errors(ctx, Exception):
         catalog, revision = catalog_lib.init(ctx.obj.database_url)
-        typer.echo(f"catalogue at revision {revision} on PostgreSQL {catalog.server_version()}")
+        echo(f"catalogue at revision {revision} on PostgreSQL {catalog.server_version()}")
 
 
 @db_app.command("start")
@@ -24,7 +25,7 @@ def start() -> None:
     from ..db import embedded
 
     server = embedded.start()
-    typer.echo(f"running (pid {server.pid}) in {server.home}")
+    echo(f"running (pid {server.pid}) in {server.home}")
 
 
 @db_app.command("stop")
@@ -32,7 +33,7 @@ def stop() -> None:
     """Stop the embedded server."""
     from ..db import embedded
 
-    typer.echo("stopped" if embedded.stop() else "not running")
+    echo("stopped" if embedded.stop() else "not running")
 
 
 @db_app.command("status")
@@ -42,7 +43,7 @@ def status() -> None:
 
     server = embedded.status()
     state = f"running (pid {server.pid})" if server.running else "not running"
-    typer.echo(f"{state}; data in {server.home}")
+    echo(f"{state}; data in {server.home}")
 
 
 @db_app.command("url")
@@ -58,7 +59,7 @@ def url(
         chosen = urls.reader if reader else urls.owner
         if chosen is None:
             raise ValueError("no read-only role is configured for this server (set ESRPDB_READER_URL)")
-        typer.echo(redact(chosen))
+        echo(redact(chosen))
 
 
 def register(app: typer.Typer) -> None:

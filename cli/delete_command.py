@@ -9,6 +9,7 @@ import typer
 from .errors import fail, friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
+from .safe_text import echo
 
 
 def delete(
@@ -35,10 +36,10 @@ def delete(
     render(["table", "rows"], sorted(report.rows_by_table.items()), fmt, title=f"{verb}: {report.target}")
     if fmt is OutputFormat.table:
         for sha256, path in report.source_files:
-            typer.echo(f"{verb} {sha256} {path}")
+            echo(f"{verb} {sha256} {path}")
         if report.kept_runs:
             keep = "would keep" if dry_run else "kept"
-            typer.echo(f"{keep} {report.kept_runs} run(s) another file also prints, now sourced from that file")
+            echo(f"{keep} {report.kept_runs} run(s) another file also prints, now sourced from that file")
 
 
 def register(app: typer.Typer) -> None:

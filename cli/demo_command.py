@@ -6,6 +6,7 @@ import typer
 
 from .errors import friendly_errors
 from .render import render
+from .safe_text import echo
 
 
 def demo_command(ctx: typer.Context) -> None:
@@ -18,22 +19,22 @@ def demo_command(ctx: typer.Context) -> None:
 
     with friendly_errors(ctx, DemoRefused):
         result = demo(ctx.obj.database_url)
-    typer.echo(f"loaded {result.loaded_files} files ({result.failed_files} failed) from {result.catalog_dir}")
+    echo(f"loaded {result.loaded_files} files ({result.failed_files} failed) from {result.catalog_dir}")
     for failure in result.failures:
-        typer.echo(f"  failed: {failure}", err=True)
+        echo(f"  failed: {failure}", err=True)
     for (title, _, _, blank_reason), table in zip(DEMO_METRICS, result.tables):
         render(table.columns, table.rows, title=title)
         if any(value is None for row in table.rows for value in row[1:]):
-            typer.echo(f"  blank cells: {blank_reason}")
+            echo(f"  blank cells: {blank_reason}")
     if result.audit is not None:
-        typer.echo(f"audit: {result.audit.summary()}")
+        echo(f"audit: {result.audit.summary()}")
         for f in result.audit.worst():
             data = "" if f.recomputed is None else f", data {f.recomputed:.6g} ({f.relative_difference:+.1%})"
             where = f"[{f.file} {f.sha256_prefix}, {f.place}]"
-            typer.echo(f"  {f.verdict} {f.solution} {f.metric}: printed {f.printed}{data} {where}")
+            echo(f"  {f.verdict} {f.solution} {f.metric}: printed {f.printed}{data} {where}")
     url = redact(result.url)  # a password never reaches the terminal
-    typer.echo(f"explore it: esrpdb --database-url '{url}' query --list")
-    typer.echo(f"audit it:   esrpdb --database-url '{url}' audit")
+    echo(f"explore it: esrpdb --database-url '{url}' query --list")
+    echo(f"audit it:   esrpdb --database-url '{url}' audit")
     if result.failed_files:
         raise typer.Exit(1)
 

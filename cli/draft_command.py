@@ -14,6 +14,7 @@ from typing import Optional
 import typer
 
 from .errors import fail, friendly_errors
+from .safe_text import echo
 
 
 def _write_all(files: list[tuple[Path, str]]) -> None:
@@ -55,7 +56,7 @@ def draft(
         drafts = draft_manifests(str(path), data, document)
         if output is None:
             for key, text in drafts:
-                typer.echo(f"# ---- {key}.toml ----\n{text}")
+                echo(f"# ---- {key}.toml ----\n{text}")
             return
         if output.suffix == ".toml" and not output.is_dir():
             if len(drafts) > 1:
@@ -67,7 +68,7 @@ def draft(
             files = [(output / f"{key}.toml", text) for key, text in drafts]
         _write_all(files)
         for target, _ in files:
-            typer.echo(f"wrote {target}")
+            echo(f"wrote {target}")
 
 
 def register(app: typer.Typer) -> None:

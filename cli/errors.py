@@ -7,10 +7,12 @@ from typing import Iterator
 
 import typer
 
+from .safe_text import echo
+
 
 def fail(message: str, code: int = 1) -> None:
     """Print `Error: message` on stderr and leave with `code`."""
-    typer.echo(f"Error: {message}", err=True)
+    echo(f"Error: {message}", err=True)
     raise typer.Exit(code)
 
 

@@ -10,6 +10,7 @@ import typer
 
 from .errors import fail, friendly_errors
 from .render import OutputFormat, render
+from .safe_text import echo
 
 PROGRESS_THRESHOLD = 5  # show a bar when there are more files than this
 
@@ -75,7 +76,7 @@ def _summarise(outcomes: list, fmt: OutputFormat) -> None:
     render(columns if fmt is not OutputFormat.table else columns[:-1], rows, fmt, title="Ingest")
     if fmt is OutputFormat.table:
         counts = {s: sum(1 for o in outcomes if o.status == s) for s in ("loaded", "skipped", "failed", "ignored")}
-        typer.echo(", ".join(f"{n} {s}" for s, n in counts.items()))
+        echo(", ".join(f"{n} {s}" for s, n in counts.items()))
 
 
 def register(app: typer.Typer) -> None:

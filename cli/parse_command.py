@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from .errors import friendly_errors
+from .safe_text import echo
 
 
 def parse(
@@ -19,7 +20,7 @@ def parse(
     from ..ingest.inspect import parse_file
 
     with friendly_errors(ctx, ParseError, OSError):
-        typer.echo(parse_file(path, normalised=not raw))
+        echo(parse_file(path, normalised=not raw))
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ import typer
 
 from ..site.options import PLOT_METRICS, TOP_BARS
 from .errors import friendly_errors
+from .safe_text import echo
 
 
 def plot(
@@ -26,7 +27,7 @@ def plot(
         cat = load_catalogue(ctx.obj.reader())
         chart = plot_chart(metric, cat.solutions, cat.latency_points, top=top)
         write_chart(chart, output)
-    typer.echo(f"{chart.title}: {output} ({chart.caption})")
+    echo(f"{chart.title}: {output} ({chart.caption})")
 
 
 def register(app: typer.Typer) -> None:

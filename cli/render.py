@@ -5,11 +5,24 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 import sys
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from enum import Enum
 from typing import Any, Iterable, Sequence, TextIO, cast
+
+from .safe_text import printable
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet runs as a formula (OWASP's list)
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text CSV cell a spreadsheet would run as a formula gets a leading apostrophe; numbers never
+    do. ESRPDB_RAW_CSV=1 keeps cells as stored."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and os.environ.get("ESRPDB_RAW_CSV") != "1":
+        return "'" + value
+    return value
 
 
 class OutputFormat(str, Enum):
@@ -56,10 +69,14 @@ def _csv_value(value: Any) -> Any:
     converted = json_value(value)
     if isinstance(converted, (dict, list)):
         return json.dumps(converted, ensure_ascii=False)
-    return converted
+    return printable(spreadsheet_safe(converted)) if isinstance(converted, str) else converted
 
 
 def _text_value(value: Any) -> str:
+    return printable(_plain_text(value))
+
+
+def _plain_text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
@@ -67,7 +84,7 @@ def _text_value(value: Any) -> str:
             return f"{value:.1f}"  # capacities and byte counts: no exponent
         return f"{value:.6g}"
     if isinstance(value, (list, tuple)):
-        return "; ".join(_text_value(v) for v in value)
+        return "; ".join(_plain_text(v) for v in value)
     if isinstance(value, datetime):
         return value.isoformat(sep=" ")
     if isinstance(value, (dict, bytes, bytearray, memoryview, timedelta, Decimal)):
@@ -87,10 +104,10 @@ def render(
     out = out or sys.stdout
     if fmt is OutputFormat.json:
         records = [{c: json_value(v) for c, v in zip(columns, row)} for row in rows]
-        out.write(json.dumps(records, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
+        out.write(printable(json.dumps(records, indent=2, ensure_ascii=False, allow_nan=False)) + "\n")
     elif fmt is OutputFormat.csv:
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(columns)
+        writer.writerow([printable(c) for c in columns])
         for row in rows:
             writer.writerow([_csv_value(v) for v in row])
     else:

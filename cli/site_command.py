@@ -8,6 +8,7 @@ import typer
 
 from ..site.options import STATIC_CHART_LIMIT
 from .errors import friendly_errors
+from .safe_text import echo
 
 
 def site(
@@ -24,7 +25,7 @@ def site(
     with friendly_errors(ctx, SiteExists):
         report = build_site(ctx.obj.reader(), out, force=force, static_chart_limit=static_chart_limit)
     where = "drawn in the browser" if report.client_charts else "inline SVG"
-    typer.echo(f"{report.pages} pages for {report.solutions} solutions written to {report.out} "
+    echo(f"{report.pages} pages for {report.solutions} solutions written to {report.out} "
                f"in {report.seconds:.1f} s (solution-page charts: {where}); open {report.out / 'index.html'}")
 
 

@@ -15,6 +15,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .safe_text import printable
+
 MAX_WORD_WIDTH = 24  # a longer word (a path, a URL) may fold
 _WORDS = {"iops": "IOPS", "kiops": "kIOPS", "mb": "MB", "gb": "GB", "db": "DB", "cpu": "CPU", "ese": "ESE"}
 _UNITS = {"ms": "ms", "w": "W", "bytes": "bytes", "percent": "%", "s": "s", "mb": "MB", "pct": "%"}
@@ -47,7 +49,8 @@ def print_table(columns: Sequence[str], rows: list[Sequence[Any]], text_of: Call
                 title: str | None, out: TextIO, width: int | None) -> None:
     console = Console(file=out, width=width)
     numeric = [bool(rows) and all(_is_number(r[i]) or r[i] is None for r in rows) for i in range(len(columns))]
-    headers = [header_words(c) for c in columns]
+    headers = [printable(header_words(c)) for c in columns]
+    title = printable(title) if title else None
     # Text, never markup: a value such as `[/x]` or `[[disks]]` is shown as it is.
     table = Table(title=Text(title) if title else None, show_lines=False)
     cells = [[Text(text_of(v)) for v in row] for row in rows]

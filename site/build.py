@@ -53,19 +53,25 @@ def environment() -> Environment:
 
 
 def prepare_out(out: Path, force: bool) -> None:
-    """Refuse a non-empty OUT unless forced; when forced, replace only what a build writes."""
+    """Refuse a non-empty OUT unless forced (nothing is removed yet: `_move_into_place` replaces)."""
     if out.exists() and not out.is_dir():
         raise SiteExists(f"{out} exists and is not a folder")
-    if out.exists() and any(out.iterdir()):
-        if not force:
-            raise SiteExists(f"{out} exists and is not empty; use --force to replace the site in it")
-        for name in WRITTEN:
-            target = out / name
-            if target.is_dir():
-                shutil.rmtree(target)
-            elif target.exists():
-                target.unlink()
+    if out.exists() and any(out.iterdir()) and not force:
+        raise SiteExists(f"{out} exists and is not empty; use --force to replace the site in it")
     out.mkdir(parents=True, exist_ok=True)
+
+
+def _move_into_place(staging: Path, out: Path) -> None:
+    """Swap the built site in: only what a build writes is replaced, and a link in OUT is replaced as
+    a link (never followed), so a build cannot write outside OUT."""
+    for name in WRITTEN:
+        target = out / name
+        if target.is_symlink() or target.is_file():
+            target.unlink()
+        elif target.is_dir():
+            shutil.rmtree(target)
+        if (staging / name).exists():
+            (staging / name).replace(target)
 
 
 def _write(path: Path, content: str) -> None:
@@ -130,10 +136,27 @@ def rank_notes(cat: Catalogue) -> dict[str, dict[str, str]]:
 
 def build_site(engine: Engine, out: Path | str, force: bool = False,
                static_chart_limit: int = STATIC_CHART_LIMIT) -> BuildReport:
-    """Write the whole site to `out`; `engine` may be the read-only role."""
-    started = time.perf_counter()
+    """Write the whole site to `out`; `engine` may be the read-only role.
+
+    The site is built in a hidden folder inside OUT and moved into place when whole: a build that
+    fails (or is interrupted) leaves OUT as it was.
+    """
+    import tempfile
+
     out = Path(out)
     prepare_out(out, force)
+    staging = Path(tempfile.mkdtemp(prefix=".esrpdb-site-", dir=out))
+    try:
+        report = _build(engine, staging, static_chart_limit)
+        _move_into_place(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    report.out = out
+    return report
+
+
+def _build(engine: Engine, out: Path, static_chart_limit: int) -> BuildReport:
+    started = time.perf_counter()
     phases: dict[str, float] = {}
     lap = time.perf_counter()
     cat = load_catalogue(engine)

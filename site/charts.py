@@ -7,6 +7,7 @@ caption, puts basis and unit in the axis title, and colours bars by the test the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -149,11 +150,26 @@ def run_spread(key: str, runs: list[Row]) -> Chart:
     return Chart("runs", "Runs and trials", caption, spec)
 
 
+_UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def drawable(value: Any) -> Any:
+    """The spec with every control character in its strings written as \\uXXXX: the renderer aborts the
+    process on some of them (a vertical tab in a run label), and a label should show what is stored."""
+    if isinstance(value, str):
+        return _UNDRAWABLE.sub(lambda m: f"\\u{ord(m[0]):04x}", value)
+    if isinstance(value, dict):
+        return {drawable(k): drawable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [drawable(v) for v in value]
+    return value
+
+
 def render_svg(spec: dict[str, Any]) -> str:
     """SVG text for one spec; vl-convert runs Vega in-process, so no browser is needed."""
     import vl_convert
 
-    svg = vl_convert.vegalite_to_svg(spec)
+    svg = vl_convert.vegalite_to_svg(drawable(spec))
     return svg[svg.index("<svg"):] if "<svg" in svg else svg
 
 
@@ -165,7 +181,7 @@ def write_chart(chart: Chart, path: Path) -> None:
     if suffix == ".svg":
         path.write_text(render_svg(chart.spec), encoding="utf-8")
     elif suffix == ".png":
-        path.write_bytes(vl_convert.vegalite_to_png(chart.spec, scale=2))
+        path.write_bytes(vl_convert.vegalite_to_png(drawable(chart.spec), scale=2))
     else:
         raise ValueError(f"unsupported chart format {path.suffix!r}: use .svg or .png")
 

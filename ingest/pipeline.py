@@ -100,7 +100,26 @@ def _writer(module, name: str, path: Path) -> Writer:
 
 def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None,
                 modules=None) -> FileOutcome:
-    """`modules` replaces the registry's format modules (a library user's own importers)."""
+    """`modules` replaces the registry's format modules (a library user's own importers).
+
+    One file, one outcome: whatever goes wrong while reading it (a file nested past Python's
+    recursion limit, a value no parser expected, memory) is that file's `failed` line, and the
+    batch goes on; only an interrupt stops it.
+    """
+    name = str(path)
+    try:
+        return _ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules)
+    except RecursionError:
+        return FileOutcome(name, "failed", message=f"{name}: nested too deeply to read (past Python's recursion "
+                                                   "limit); refused")
+    except MemoryError:
+        return FileOutcome(name, "failed", message=f"{name}: too large to read within memory; refused")
+    except Exception as error:  # noqa: BLE001 - a parser's bug must not stop the other files
+        detail = (str(error).strip().splitlines() or [""])[0][:200]
+        return FileOutcome(name, "failed", message=f"{name}: could not be read: {type(error).__name__}: {detail}")
+
+
+def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: str | None, modules) -> FileOutcome:
     name = str(path)
     try:
         info = bounded_read.regular_file(path)
@@ -163,6 +182,8 @@ def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOut
         return FileOutcome(name, "failed", module.FORMAT, message=message, sha256=sha256, referenced=referenced)
 
     for where, written in manifest.referenced_paths():
+        if "\x00" in written:
+            return failed(f"{name} › {where}: the path holds a NUL character; no file can have that name")
         if Path(written).is_absolute():
             return failed(f"{name} › {where}: {written!r} is absolute; name files relative to the manifest")
         target = (path.parent / written).resolve()

@@ -97,6 +97,12 @@ def _hostile_files(folder: Path) -> dict[str, Path]:
     first_report = manifest.split('report = "', 1)[1].split('"', 1)[0]
     (catalog / "traversal.toml").write_text(manifest.replace(first_report, "../../../../../../etc/passwd"))
     files["traversal.toml"] = catalog / "traversal.toml"
+    (catalog / "nul-path.toml").write_text(manifest.replace(first_report, "report\\u0000.html"))
+    files["nul-path.toml"] = catalog / "nul-path.toml"
+    # 10 KB nested 1,500 deep: past Python's recursion limit in any recursive reader
+    write("XmlConfig_deep.xml", b'<?xml version="1.0"?><configuration>' + b"<a>" * 1500 + b"</a>" * 1500
+          + b"</configuration>")
+    write("deep-document.md", b"# Jetstress\n" + b"> " * 1500 + b"Test Result Report\n")
     loop = folder / "loop.html"
     loop.symlink_to(loop)
     files["loop.html"] = loop

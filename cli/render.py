@@ -113,6 +113,5 @@ def render(
     else:
         from .terminal_table import print_table
 
-        # On a terminal, its own width; piped, a wide table rather than rich's 80-column default.
-        print_table(columns, list(rows), _text_value, title=title, out=out,
-                    width=width or (None if out.isatty() else 200))
+        # On a terminal, its own width; piped, as wide as its widest row (print_table): never cut.
+        print_table(columns, list(rows), _text_value, title=title, out=out, width=width)

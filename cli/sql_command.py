@@ -7,8 +7,10 @@ import typer
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
+from .safe_text import echo
 
 DEFAULT_TIMEOUT_S = 30.0  # queries.adhoc.DEFAULT_TIMEOUT_S, without importing psycopg for --help
+DEFAULT_MAX_ROWS = 200_000  # queries.adhoc.DEFAULT_MAX_ROWS
 
 
 def sql(
@@ -16,6 +18,8 @@ def sql(
     statement: str = typer.Argument(..., help="One SQL statement; it runs in a read-only transaction."),
     timeout_s: float = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", help="Statement timeout in seconds."),
     fmt: OutputFormat = FORMAT_OPTION,
+    max_rows: int = typer.Option(DEFAULT_MAX_ROWS, "--max-rows", min=1, metavar="N",
+                                 help="Stop reading after N rows (and say so), so memory stays bounded."),
 ) -> None:
     """Run one read-only SQL statement against the catalogue."""
     from ..db import quick
@@ -24,11 +28,14 @@ def sql(
     with friendly_errors(ctx, adhoc.SqlRefused):
         conn = quick.reader_connection(ctx.obj.database_url, ctx.obj.reader_url)
         if conn is None:
-            result = adhoc.sql(ctx.obj.reader(), statement, timeout_s=timeout_s)
+            result = adhoc.sql(ctx.obj.reader(), statement, timeout_s=timeout_s, max_rows=max_rows)
         else:
             with conn:
-                result = adhoc.run_statement(conn, statement, timeout_s=timeout_s)
+                result = adhoc.run_statement(conn, statement, timeout_s=timeout_s, max_rows=max_rows)
     render(result.columns, result.rows, fmt)
+    stopped = result.stopped_line()
+    if stopped:
+        echo(stopped, err=True)
 
 
 def register(app: typer.Typer) -> None:

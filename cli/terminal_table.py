@@ -45,12 +45,22 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
 
 
+RICH_ROW_LIMIT = 5_000  # beyond this, rich's per-cell objects cost more memory than the rows themselves
+
+
 def print_table(columns: Sequence[str], rows: list[Sequence[Any]], text_of: Callable[[Any], str], *,
                 title: str | None, out: TextIO, width: int | None) -> None:
-    console = Console(file=out, width=width)
+    """`width` None: the terminal's on a terminal; piped, as wide as the widest row, so no value is cut."""
     numeric = [bool(rows) and all(_is_number(r[i]) or r[i] is None for r in rows) for i in range(len(columns))]
     headers = [printable(header_words(c)) for c in columns]
     title = printable(title) if title else None
+    if len(rows) > RICH_ROW_LIMIT:
+        _print_plain(out, headers, [[text_of(v) for v in row] for row in rows], numeric, title)
+        return
+    if width is None and not out.isatty():
+        widths = [max((len(text_of(r[i])) for r in rows), default=0) for i in range(len(columns))]
+        width = max(80, sum(max(w, len(h)) + 3 for w, h in zip(widths, headers)) + 1)
+    console = Console(file=out, width=width)
     # Text, never markup: a value such as `[/x]` or `[[disks]]` is shown as it is.
     table = Table(title=Text(title) if title else None, show_lines=False)
     cells = [[Text(text_of(v)) for v in row] for row in rows]
@@ -90,3 +100,19 @@ def _print_vertical(console: Console, headers: list[str], cells: list[list[Text]
             block.add_row(Text(header), cell)
         console.print(Text(f"— row {number} —", style="dim"))
         console.print(block)
+
+
+def _print_plain(out: TextIO, headers: list[str], texts: list[list[str]], numeric: list[bool],
+                 title: str | None) -> None:
+    """A long result as aligned plain lines, written row by row: every value whole, memory bounded by
+    the rows themselves (the caller's row cap), not by a rich object per cell."""
+    widths = [max([len(h), *(len(row[i]) for row in texts)]) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.rjust(w) if n else c.ljust(w) for c, w, n in zip(cells, widths, numeric)).rstrip()
+
+    if title:
+        out.write(title + "\n")
+    out.write(line(headers) + "\n" + "  ".join("-" * w for w in widths) + "\n")
+    for row in texts:
+        out.write(line(row) + "\n")

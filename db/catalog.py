@@ -26,7 +26,7 @@ class Catalog:
         if self.reader_url is None:
             return self.engine
         if self._reader_engine is None:
-            self._reader_engine = make_engine(self.reader_url)
+            self._reader_engine = make_engine(self.reader_url, reader=True)
         return self._reader_engine
 
     def session(self) -> Session:

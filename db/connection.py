@@ -91,7 +91,13 @@ def resolve_url(database_url: str | None = None, *, home: Path | None = None) ->
     return resolve_urls(database_url, home=home).owner
 
 
-def make_engine(url: str) -> Engine:
+# The reader's sessions carry their limits themselves, so a reader that changed its own role defaults
+# (ALTER ROLE … SET, which PostgreSQL lets a role do to itself) still reads read-only and bounded.
+READER_OPTIONS = "-c default_transaction_read_only=on -c statement_timeout=300s -c idle_in_transaction_session_timeout=60s"
+
+
+def make_engine(url: str, *, reader: bool = False) -> Engine:
     from sqlalchemy import create_engine
 
-    return create_engine(url, pool_pre_ping=False)
+    connect_args = {"options": READER_OPTIONS} if reader else {}
+    return create_engine(url, pool_pre_ping=False, connect_args=connect_args)

@@ -186,7 +186,10 @@ def _bootstrap(server: ServerStatus) -> None:
                              (DATABASE_NAME,)).fetchone()
         if owner is None:
             roles.create_database(conn, DATABASE_NAME)
-        elif owner[0] != roles.OWNER_ROLE:
+        else:  # a catalogue made by an older esrpdb: the same lock-down
+            with psycopg.connect(server.admin_url(DATABASE_NAME).replace("+psycopg", ""), autocommit=True) as db:
+                roles.revoke_large_objects(db)
+        if owner is not None and owner[0] != roles.OWNER_ROLE:
             conn.execute(f'ALTER DATABASE "{DATABASE_NAME}" OWNER TO "{roles.OWNER_ROLE}"')
             conn.execute(f'REVOKE TEMPORARY ON DATABASE "{DATABASE_NAME}" FROM PUBLIC')
             with psycopg.connect(server.admin_url(DATABASE_NAME).replace("+psycopg", ""), autocommit=True) as db:

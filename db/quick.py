@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from . import embedded, roles
-from .connection import ENV_READER_URL, ENV_URL
+from .connection import ENV_READER_URL, ENV_URL, READER_OPTIONS
 from .migrate import shipped_head
 
 
@@ -26,7 +26,8 @@ def reader_connection(database_url: str | None, reader_url: str | None):
     import psycopg
 
     try:
-        conn = psycopg.connect(user=roles.READER_ROLE, dbname=embedded.DATABASE_NAME, host=str(socket_dir))
+        conn = psycopg.connect(user=roles.READER_ROLE, dbname=embedded.DATABASE_NAME, host=str(socket_dir),
+                               options=READER_OPTIONS)
     except psycopg.OperationalError:
         return None  # a server that died without removing its pid file: the usual path restarts it
     try:

@@ -16,7 +16,15 @@ READER_SESSION_DEFAULTS = {
     "default_transaction_read_only": "on",
     "statement_timeout": "300s",
     "idle_in_transaction_session_timeout": "60s",
+    # A read-only sort or hash spills to temporary files: bounded, so a statement cannot fill the disk
+    # (temp_file_limit is a superuser setting: the reader cannot lift it for itself).
+    "temp_file_limit": "2GB",
+    "work_mem": "32MB",
 }
+# Functions that create large objects: PUBLIC may call them by default, so a read-only role could
+# still store data (outside a read-only transaction). Revoked in every catalogue database.
+LARGE_OBJECT_WRITERS = ("lo_create(oid)", "lo_creat(integer)", "lo_from_bytea(oid, bytea)", "lo_import(text)",
+                        "lo_import(text, oid)", "lo_put(oid, bigint, bytea)")
 
 
 def bootstrap_roles(conn) -> None:
@@ -41,6 +49,16 @@ def create_database(conn, name: str, *, template: str | None = None) -> None:
     clone = f' TEMPLATE "{template}"' if template else ""
     conn.execute(f'CREATE DATABASE "{name}" OWNER "{OWNER_ROLE}"{clone}')
     conn.execute(f'REVOKE TEMPORARY ON DATABASE "{name}" FROM PUBLIC')
+    import psycopg
+
+    with psycopg.connect(conn.info.dsn, dbname=name, autocommit=True) as database:
+        revoke_large_objects(database)
+
+
+def revoke_large_objects(conn) -> None:
+    """No role but a superuser may create large objects in this database (`conn`: a superuser's)."""
+    for function in LARGE_OBJECT_WRITERS:
+        conn.execute(f"REVOKE EXECUTE ON FUNCTION pg_catalog.{function} FROM PUBLIC")
 
 
 ADOPT_OBJECTS_SQL = f"""

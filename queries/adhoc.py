@@ -34,32 +34,49 @@ class SqlRefused(Exception):
     """The statement was refused or failed; the message is PostgreSQL's first line."""
 
 
+DEFAULT_MAX_ROWS = 200_000  # a few hundred thousand rows print in well under 300 MB
+
 @dataclass
 class QueryResult:
     columns: list[str]
     rows: list[tuple[Any, ...]]
+    stopped_at: int | None = None  # the row cap, when the statement had more rows than it
+
+    def stopped_line(self) -> str | None:
+        if self.stopped_at is None:
+            return None
+        return (f"stopped after {self.stopped_at:,} rows (--max-rows); the statement has more: add a LIMIT or "
+                "an aggregate, or raise --max-rows")
 
 
-def sql(engine: Engine, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S) -> QueryResult:
+def sql(engine: Engine, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S,
+        max_rows: int = DEFAULT_MAX_ROWS) -> QueryResult:
     """Run one statement in a READ ONLY transaction with a statement timeout.
 
     The statement is sent as a prepared statement, so `select 1; commit; delete ...`
     cannot smuggle a second command past the read-only transaction. A role that could reach
     the server's files, programs or other sessions is refused before the statement is sent:
     read-only transactions do not stop `COPY … TO PROGRAM` or `pg_read_file`.
+
+    Rows are streamed (never the whole result in memory) and the reading stops at `max_rows`; the
+    timeout covers sending the rows as well as computing them (it is the whole transaction's).
     """
     raw = engine.raw_connection()
     try:
-        return run_statement(raw.driver_connection, statement, timeout_s=timeout_s)  # type: ignore[arg-type]
+        return run_statement(raw.driver_connection, statement, timeout_s=timeout_s,  # type: ignore[arg-type]
+                             max_rows=max_rows)
     finally:
         raw.close()
 
 
-def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S) -> QueryResult:
+def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S,
+                  max_rows: int = DEFAULT_MAX_ROWS) -> QueryResult:
     """`sql` on a psycopg connection of its own (the CLI's fast path, without SQLAlchemy)."""
 
     if not (MIN_TIMEOUT_S <= timeout_s <= MAX_TIMEOUT_S):  # also refuses NaN
         raise SqlRefused(f"--timeout must be between {MIN_TIMEOUT_S:g} and {MAX_TIMEOUT_S:g} seconds, got {timeout_s:g}")
+    if max_rows < 1:
+        raise SqlRefused(f"--max-rows must be at least 1, got {max_rows}")
     conn.rollback()
     role, is_superuser, dangerous = conn.execute(_PRIVILEGE_PROBE, (list(DANGEROUS_ROLES),)).fetchone()
     if is_superuser or dangerous:
@@ -68,18 +85,44 @@ def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float 
         raise SqlRefused(f"refusing to run ad-hoc SQL as role {role!r}, {what}; configure a read-only role "
                          "with ESRPDB_READER_URL (see README: Least privilege)")
     _load_infinite_dates_as_text(conn)
+    timeout = f"{int(timeout_s * 1000)}ms"
+    rows: list[tuple[Any, ...]] = []
+    columns: list[str] = []
+    stopped_at = None
     try:
         conn.execute("SET TRANSACTION READ ONLY")
-        conn.execute("SELECT set_config('statement_timeout', %s, true)", (f"{int(timeout_s * 1000)}ms",))
-        cursor = conn.execute(statement, prepare=True)
-        columns = [d.name for d in cursor.description] if cursor.description else []
-        rows = cursor.fetchall() if cursor.description else []
+        conn.execute("SELECT set_config('statement_timeout', %s, true)", (timeout,))
+        if conn.info.server_version >= 170000:  # the whole transaction, rows sent included
+            conn.execute("SELECT set_config('transaction_timeout', %s, true)", (timeout,))
+        cursor = conn.cursor()
+        # stream(): the extended protocol (one statement only) in single-row mode: bounded memory
+        for row in cursor.stream(statement):
+            if not columns and cursor.description:
+                columns = [d.name for d in cursor.description]
+            if len(rows) == max_rows:
+                stopped_at = max_rows
+                break
+            rows.append(row)
+        if not columns and cursor.description:
+            columns = [d.name for d in cursor.description]
     except psycopg.Error as error:
-        first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise SqlRefused(first_line) from error
+        raise SqlRefused(_first_line(error)) from error
     finally:
-        conn.rollback()
-    return QueryResult(columns=columns, rows=rows)
+        if stopped_at is not None:
+            conn.cancel_safe()  # the server stops sending the rest
+        try:
+            conn.rollback()
+        except psycopg.Error:
+            pass
+    return QueryResult(columns=columns, rows=rows, stopped_at=stopped_at)
+
+
+def _first_line(error: psycopg.Error) -> str:
+    text = str(error).strip()
+    first = text.splitlines()[0] if text else type(error).__name__
+    if "cannot insert multiple commands into a prepared statement" in first:
+        return "exactly one statement, please: the text holds more than one (separated by ';')"
+    return first
 
 
 def _load_infinite_dates_as_text(conn: psycopg.Connection) -> None:

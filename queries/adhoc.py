@@ -92,8 +92,9 @@ def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float 
     try:
         conn.execute("SET TRANSACTION READ ONLY")
         conn.execute("SELECT set_config('statement_timeout', %s, true)", (timeout,))
-        if conn.info.server_version >= 170000:  # the whole transaction, rows sent included
-            conn.execute("SELECT set_config('transaction_timeout', %s, true)", (timeout,))
+        if conn.info.server_version >= 170000:  # the whole transaction, rows sent included (a second
+            # later, so that a slow statement reads as the statement timeout it is)
+            conn.execute("SELECT set_config('transaction_timeout', %s, true)", (f"{int(timeout_s * 1000) + 1000}ms",))
         cursor = conn.cursor()
         # stream(): the extended protocol (one statement only) in single-row mode: bounded memory
         for row in cursor.stream(statement):
@@ -122,6 +123,8 @@ def _first_line(error: psycopg.Error) -> str:
     first = text.splitlines()[0] if text else type(error).__name__
     if "cannot insert multiple commands into a prepared statement" in first:
         return "exactly one statement, please: the text holds more than one (separated by ';')"
+    if "due to transaction timeout" in first:
+        return "reading the rows took longer than --timeout; add a LIMIT or raise --timeout"
     return first
 
 

@@ -39,7 +39,7 @@ def test_sql_refuses_writes_and_changes_nothing(fresh_database_url, catalog):
     assert result.stderr.strip() == "Error: cannot execute DELETE in a read-only transaction"
     smuggled = invoke(fresh_database_url, "sql", "select 1; commit; delete from source_files")
     assert smuggled.exit_code == 1
-    assert "cannot insert multiple commands" in smuggled.stderr
+    assert "exactly one statement" in smuggled.stderr
     with catalog.engine.connect() as conn:
         assert conn.execute(text("select count(*) from source_files")).scalar_one() == 1
 

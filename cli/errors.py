@@ -34,3 +34,25 @@ def _message(error: BaseException) -> str:
     if not text:
         return type(error).__name__
     return text if isinstance(error, ParseError) else text.splitlines()[0]
+
+
+@contextlib.contextmanager
+def interruptible(summary) -> Iterator[None]:
+    """Ctrl-C (SIGINT) or SIGTERM: print `summary()` (what was committed, what was not) and exit 130.
+
+    SIGTERM is turned into the same interrupt, so a `kill` reports as Ctrl-C does; the work in
+    hand is one transaction, which the interrupt rolls back.
+    """
+    import signal
+
+    def terminate(signum, frame):  # noqa: ANN001 - signal handler signature
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    except KeyboardInterrupt:
+        echo(summary(), err=True)
+        raise typer.Exit(130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)

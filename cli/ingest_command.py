@@ -8,7 +8,7 @@ from typing import Any, List, Optional
 
 import typer
 
-from .errors import fail, friendly_errors
+from .errors import fail, friendly_errors, interruptible
 from .render import OutputFormat, render
 from .safe_text import echo
 
@@ -36,18 +36,37 @@ def ingest(
     engine = ctx.obj.catalog().engine
     total = sum(1 for _ in iter_files(paths))
     err = Console(stderr=True)
-    options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
-    with friendly_errors(ctx, UnknownKey):
+    done: list = []  # outcomes as they come, so an interrupt can say what was committed
+
+    def record(outcome) -> None:
+        done.append(outcome)
+        if bar is not None:
+            bar.advance(task)
+
+    options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast,
+                               "on_outcome": record}
+    bar = task = None
+    with friendly_errors(ctx, UnknownKey), interruptible(lambda: _interrupted(done, total)):
         if total > PROGRESS_THRESHOLD and err.is_terminal:
             with Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), console=err,
                           transient=True) as bar:
                 task = bar.add_task("ingest", total=total)
-                outcomes = ingest_paths(engine, paths, on_outcome=lambda _: bar.advance(task), **options)
+                outcomes = ingest_paths(engine, paths, **options)
         else:
             outcomes = ingest_paths(engine, paths, **options)
     _summarise(outcomes, fmt)
     if any(o.status == "failed" for o in outcomes):
         raise typer.Exit(1)
+
+
+def _interrupted(done: list, total: int) -> str:
+    """One line: what an interrupted ingest committed (each file is its own transaction) and what not."""
+    loaded = sum(1 for o in done if o.status == "loaded")
+    other = len(done) - loaded
+    in_hand = 1 if len(done) < total else 0
+    return (f"interrupted: {loaded} loaded, {other} skipped, failed or ignored, "
+            f"{max(total - len(done) - in_hand, 0)} not started; the file in hand was committed whole or not at "
+            "all; run again to continue")
 
 
 def _display_path(path: str) -> str:

@@ -31,7 +31,8 @@ from . import (
 app = typer.Typer(
     help="Turn Exchange Jetstress results into a PostgreSQL comparison catalogue.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # `esrpdb --install-completion` / `--show-completion`
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # click's plain help and errors: cheaper than rich, and `Error: …` on one line
 )
@@ -68,16 +69,18 @@ def main(
         None,
         "--database-url",
         envvar="ESRPDB_DATABASE_URL",
+        metavar="URL",
         help="PostgreSQL URL (13+). Default: the embedded server in ESRPDB_HOME.",
     ),
     reader_url: Optional[str] = typer.Option(
         None,
         "--reader-url",
         envvar="ESRPDB_READER_URL",
+        metavar="URL",
         help="URL of a read-only role for sql, query and listings. Default: the embedded server's reader.",
     ),
     debug: bool = typer.Option(False, "--debug", help="Show full tracebacks instead of one-line errors."),
-    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+    version: bool = typer.Option(False, "--version", "-V", callback=_print_version, is_eager=True,
                                  help="Print the version and exit."),
 ) -> None:
     ctx.obj = Options(database_url=database_url, reader_url=reader_url, debug=debug)

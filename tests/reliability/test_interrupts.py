@@ -1,0 +1,62 @@
+"""Issue 26: Ctrl-C or SIGTERM during an ingest says what was committed and what was not, exits 130,
+and leaves every file whole (loaded entirely or not at all); running again finishes the job."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from tests.conftest import FIXTURES
+
+SAMPLE = FIXTURES / "perfmon" / "typeperf-sample.csv"
+FILES = 300
+
+
+def _folder(tmp_path):
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    data = SAMPLE.read_bytes()
+    for n in range(FILES):
+        (folder / f"export-{n:03d}.csv").write_bytes(data + b"\n" * (n + 1))  # another file each time
+    return folder
+
+
+def _count(url: str, sql: str) -> int:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text(sql)).scalar_one()
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_ingest_says_what_it_committed(fresh_database_url, tmp_path, signum):
+    folder = _folder(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "ESRPDB_READER_URL"}
+    process = subprocess.Popen([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url,
+                                "ingest", str(folder)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.monotonic() + 60
+    while _count(fresh_database_url, "select count(*) from source_files") < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signum)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    (line,) = [line for line in stderr.splitlines() if line.startswith("interrupted:")]
+    loaded, other = int(line.split()[1]), int(line.split(", ")[1].split()[0])
+    assert f"{FILES - loaded - other - 1} not started" in line and "run again" in line
+    committed = _count(fresh_database_url, "select count(*) from source_files")
+    assert committed in (loaded, loaded + 1)  # the file in hand: whole or not at all
+    assert _count(fresh_database_url, "select count(*) from perf_files") == committed  # nothing half-written
+    again = subprocess.run([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url,
+                            "ingest", str(folder), "--format", "json"], env=env, capture_output=True, text=True,
+                           timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert _count(fresh_database_url, "select count(*) from source_files") == FILES

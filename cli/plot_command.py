@@ -21,7 +21,10 @@ def plot(
     from ..site.charts import plot_chart, write_chart
     from ..site.data import load_catalogue
 
-    with friendly_errors(ctx, KeyError, ValueError):
+    from ..schema.keys import UnknownKey, require
+
+    with friendly_errors(ctx, UnknownKey, ValueError):
+        require("chart", metric, PLOT_METRICS)  # before reading the catalogue: "did you mean …?"
         if output.suffix.lower() not in (".svg", ".png"):
             raise ValueError(f"unsupported chart format {output.suffix or '(none)'!r}: use .svg or .png")
         cat = load_catalogue(ctx.obj.reader())

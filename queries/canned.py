@@ -126,9 +126,35 @@ def query_on(conn: psycopg.Connection, name: str, params: dict[str, str] | None 
         probe = conn.execute(f"SELECT * FROM {canned.view} LIMIT 0")
         sql, values = _filtered(canned, [(d.name, d.type_code) for d in probe.description], params or {})
         result = conn.execute(sql, values)
-        return QueryResult(columns=[d.name for d in result.description], rows=[tuple(r) for r in result])
+        rows = [tuple(r) for r in result]
+        if not rows:
+            _check_keys(conn, canned, params or {})
+        return QueryResult(columns=[d.name for d in result.description], rows=rows)
     finally:
         conn.rollback()
+
+
+# Columns whose values name something: a value that names nothing is a mistake, not "no rows".
+KEY_DOMAINS = {
+    "solution": "SELECT key FROM solutions",
+    "trial": "SELECT DISTINCT label FROM trials",
+    "disk_basis": "SELECT unnest(ARRAY['all', 'active'])",
+    "scope": "SELECT DISTINCT scope FROM latencies",
+    "run_id": "SELECT id::text FROM runs",
+}
+
+
+def _check_keys(conn: psycopg.Connection, canned: CannedQuery, params: dict[str, str]) -> None:
+    """Only when a filter found no row (no cost otherwise): an unknown key is an error naming the closest."""
+    from ..schema.keys import unknown_message
+
+    for column, value in params.items():
+        domain = KEY_DOMAINS.get(column)
+        if domain is None:
+            continue
+        known = [str(v) for (v,) in conn.execute(domain)]
+        if value not in known:
+            raise BadParameter(f"{canned.name}: " + unknown_message(column.replace("_", " "), value, known))
 
 
 def _filtered(canned: CannedQuery, description: list[tuple[str, int]], params: dict[str, str]) -> tuple[str, dict]:

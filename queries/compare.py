@@ -175,6 +175,8 @@ def compare(engine: Engine, a: str, b: str, metrics: tuple[str, ...] = DEFAULT_M
     if disk_basis is not None and disk_basis not in BASES:
         raise UnknownKey(unknown_message("disk basis", disk_basis, BASES))
     require_solutions(engine, a, b)
+    if a == b:
+        raise UnknownKey(f"compare needs two different solutions; {a!r} was given twice")
     rows = []
     with engine.connect() as conn:
         (run_a, runs_a), (run_b, runs_b) = _trial_runs(conn, a), _trial_runs(conn, b)

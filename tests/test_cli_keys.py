@@ -110,3 +110,30 @@ def test_version():
 def test_an_unknown_canned_query_names_the_closest(seed_catalog_url):
     line = one_error_line(invoke(seed_catalog_url, "query", "per-disk"))
     assert line.startswith("Error: unknown canned query 'per-disk' (did you mean 'per-disk-iops'?); known: per-disk-iops")
+
+
+def test_query_params_that_name_nothing_are_errors_not_empty_tables(seed_catalog_url):
+    line = one_error_line(invoke(seed_catalog_url, "query", "per-disk-iops", "--param", "solution=hp-eva44"))
+    assert "unknown solution 'hp-eva44'" in line and "did you mean 'hp-eva4400'" in line
+    line = one_error_line(invoke(seed_catalog_url, "query", "per-disk-iops", "--param", "disk_basis=activ"))
+    assert "did you mean 'active'" in line
+    line = one_error_line(invoke(seed_catalog_url, "query", "run-summary", "--param", "run_id=999999"))
+    assert "unknown run id '999999'" in line
+    # a filter that names real things but matches no row is still "(no rows)", exit 0
+    from sqlalchemy import create_engine
+
+    engine = create_engine(seed_catalog_url)
+    with engine.connect() as conn:
+        other = conn.execute(text("select min(r.id) from runs r join solutions s on s.id = r.solution_id "
+                                  "where s.key <> 'hp-eva4400'")).scalar_one()
+    engine.dispose()
+    quiet = invoke(seed_catalog_url, "query", "per-disk-iops", "--param", "solution=hp-eva4400",
+                   "--param", f"run_id={other}", "--param", "disk_basis=all")
+    assert quiet.exit_code == 0 and "(no rows)" in quiet.output, quiet.output
+
+
+def test_plot_an_unknown_chart_and_compare_a_solution_with_itself(seed_catalog_url, tmp_path):
+    line = one_error_line(invoke(seed_catalog_url, "plot", "perf_per_wat", "-o", str(tmp_path / "x.svg")))
+    assert "did you mean 'perf_per_watt'" in line and '"' not in line
+    line = one_error_line(invoke(seed_catalog_url, "compare", "hp-eva4400", "hp-eva4400"))
+    assert "two different solutions" in line

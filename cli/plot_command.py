@@ -18,10 +18,9 @@ def plot(
     top: int = typer.Option(TOP_BARS, "--top", help="Bars to draw, best first."),
 ) -> None:
     """Draw one chart with the same code as the site's index."""
+    from ..schema.keys import UnknownKey, require
     from ..site.charts import plot_chart, write_chart
     from ..site.data import load_catalogue
-
-    from ..schema.keys import UnknownKey, require
 
     with friendly_errors(ctx, UnknownKey, ValueError):
         require("chart", metric, PLOT_METRICS)  # before reading the catalogue: "did you mean …?"

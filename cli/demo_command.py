@@ -12,13 +12,16 @@ from .safe_text import echo
 def demo_command(ctx: typer.Context) -> None:
     """Build a catalogue from the bundled seed manifests and print its metrics.
 
-    On the embedded server it is a fresh `esrpdb_demo` database; with --database-url, the given
-    database, which must be empty."""
+    On the embedded server it is the catalogue named 'demo' (rebuilt each time; read it with
+    `--catalogue demo`); with --database-url, the given database, which must be empty."""
     from ..db.connection import redact
     from ..db.demo import DEMO_METRICS, DemoRefused, demo
 
+    DEMO_CATALOGUE = "demo"  # database esrpdb_demo (db/demo.py DEMO_DATABASE)
+
+    on_embedded = ctx.obj.given_database_url is None and ctx.obj.catalogue in (None, DEMO_CATALOGUE)
     with friendly_errors(ctx, DemoRefused):
-        result = demo(ctx.obj.database_url)
+        result = demo(None if on_embedded else ctx.obj.database_url)
     echo(f"loaded {result.loaded_files} files ({result.failed_files} failed) from {result.catalog_dir}")
     for failure in result.failures:
         echo(f"  failed: {failure}", err=True)
@@ -32,9 +35,14 @@ def demo_command(ctx: typer.Context) -> None:
             data = "" if f.recomputed is None else f", data {f.recomputed:.6g} ({f.relative_difference:+.1%})"
             where = f"[{f.file} {f.sha256_prefix}, {f.place}]"
             echo(f"  {f.verdict} {f.solution} {f.metric}: printed {f.printed}{data} {where}")
-    url = redact(result.url)  # a password never reaches the terminal
-    echo(f"explore it: esrpdb --database-url '{url}' query --list")
-    echo(f"audit it:   esrpdb --database-url '{url}' audit")
+    if on_embedded:  # the named catalogue, read as the read-only role like every other reading command
+        echo(f"explore it: esrpdb --catalogue {DEMO_CATALOGUE} solutions    (or: export ESRPDB_CATALOGUE={DEMO_CATALOGUE})")
+        echo(f"            esrpdb --catalogue {DEMO_CATALOGUE} query --list")
+        echo(f"            esrpdb --catalogue {DEMO_CATALOGUE} site demo-site/")
+    else:
+        url = redact(result.url)  # a password never reaches the terminal
+        echo(f"explore it: esrpdb --database-url '{url}' query --list")
+        echo(f"audit it:   esrpdb --database-url '{url}' audit")
     if result.failed_files:
         raise typer.Exit(1)
 

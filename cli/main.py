@@ -6,6 +6,7 @@ Command modules import only typer at the top; each command imports the libraries
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional
 
@@ -40,9 +41,27 @@ app = typer.Typer(
 
 @dataclass
 class Options:
-    database_url: str | None
-    reader_url: str | None
+    given_database_url: str | None
+    given_reader_url: str | None
     debug: bool
+    catalogue: str | None = None  # a named catalogue on the embedded server (database esrpdb_<name>)
+
+    @property
+    def database_url(self) -> str | None:
+        return self.given_database_url or self._catalogue_url("owner")
+
+    @property
+    def reader_url(self) -> str | None:
+        return self.given_reader_url or self._catalogue_url("reader")
+
+    def _catalogue_url(self, role: str) -> str | None:
+        if self.catalogue is None:
+            return None
+        from ..db import embedded, roles
+
+        server = embedded.start()
+        return server.url_for(roles.OWNER_ROLE if role == "owner" else roles.READER_ROLE,
+                              catalogue_database(self.catalogue))
 
     def catalog(self):
         from ..db.catalog import open_catalog
@@ -79,11 +98,33 @@ def main(
         metavar="URL",
         help="URL of a read-only role for sql, query and listings. Default: the embedded server's reader.",
     ),
+    catalogue: Optional[str] = typer.Option(
+        None, "--catalogue", envvar="ESRPDB_CATALOGUE", metavar="NAME",
+        help="A named catalogue on the embedded server (`esrpdb demo` makes 'demo'). Default: the main one."),
     debug: bool = typer.Option(False, "--debug", help="Show full tracebacks instead of one-line errors."),
     version: bool = typer.Option(False, "--version", "-V", callback=_print_version, is_eager=True,
                                  help="Print the version and exit."),
 ) -> None:
-    ctx.obj = Options(database_url=database_url, reader_url=reader_url, debug=debug)
+    if catalogue is not None:
+        if database_url:
+            _refuse("--catalogue names a catalogue on the embedded server; it cannot go with --database-url")
+        if not CATALOGUE_NAME.fullmatch(catalogue):
+            _refuse(f"--catalogue {catalogue!r}: use lower-case letters, digits and '_' (at most 40)")
+    ctx.obj = Options(given_database_url=database_url, given_reader_url=reader_url, debug=debug, catalogue=catalogue)
+
+
+CATALOGUE_NAME = re.compile(r"[a-z0-9_]{1,40}")
+
+
+def catalogue_database(name: str) -> str:
+    """The embedded server's database for a named catalogue."""
+    return f"esrpdb_{name}"
+
+
+def _refuse(message: str) -> None:
+    from .errors import fail
+
+    fail(message)
 
 
 assign_command.register(app)

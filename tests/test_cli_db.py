@@ -28,3 +28,28 @@ def test_db_lifecycle(tmp_path, monkeypatch):
         stopped = runner.invoke(app, ["db", "stop"])
     assert stopped.stdout.strip() == "stopped"
     assert runner.invoke(app, ["db", "stop"]).stdout.strip() == "not running"
+
+
+def test_the_demo_is_a_named_catalogue_every_command_reads_as_the_reader(pg_home, pg_server, monkeypatch):
+    """`esrpdb demo`, then the commands its closing lines show, on the embedded server with no URL."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from esrpdb.cli.main import app
+    from tests.site_helpers import seed_keys
+
+    monkeypatch.setenv("ESRPDB_HOME", str(pg_home))
+    for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL", "ESRPDB_CATALOGUE"):
+        monkeypatch.delenv(name, raising=False)
+    runner = CliRunner()
+    built = runner.invoke(app, ["demo"])
+    assert built.exit_code == 0, built.output
+    assert "esrpdb --catalogue demo solutions" in built.stdout and "--database-url" not in built.stdout
+    listed = runner.invoke(app, ["--catalogue", "demo", "solutions", "--format", "json"])
+    assert sorted(row["key"] for row in json.loads(listed.stdout)) == seed_keys()
+    monkeypatch.setenv("ESRPDB_CATALOGUE", "demo")
+    who = runner.invoke(app, ["sql", "select current_user, current_database()", "--format", "json"])
+    assert json.loads(who.stdout) == [{"current_user": "esrpdb_reader", "current_database": "esrpdb_demo"}]
+    refused = runner.invoke(app, ["--catalogue", "Demo!", "runs"])
+    assert refused.exit_code == 1 and "lower-case letters" in refused.stderr

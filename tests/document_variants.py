@@ -175,7 +175,17 @@ def swapped(text: str) -> str:
     return "\n".join(lines)
 
 
+_LONG_WORD = re.compile(r"\b([A-Za-z]{5})([A-Za-z]{5,})\b")
+
+
+def typeset(text: str) -> str:
+    """As a word processor's PDF gives its text back: ligature glyphs and soft hyphens in long words."""
+    text = text.replace("ffi", "\ufb03").replace("ff", "\ufb00").replace("fi", "\ufb01").replace("fl", "\ufb02")
+    return _LONG_WORD.sub(lambda m: f"{m[1]}\u00ad{m[2]}", text)
+
+
 VARIANTS: dict[str, Callable[[str], str | bytes]] = {
+    "typeset": typeset,
     "plain": plain, "spaces": spaces, "markdown": markdown, "html_bold": html_bold, "markdown_bold": markdown_bold,
     "crlf": crlf, "pages": pages, "pdf": pdf,
 }

@@ -134,9 +134,16 @@ def test_a_pdf_pypdf_cannot_read_is_refused_with_the_file(data):
     assert str(error.value).startswith("broken.pdf: ")
 
 
-def test_a_pdf_without_text_is_refused():
-    with pytest.raises(ParseError, match=r"^scan\.pdf: the PDF has no extractable text"):
+def test_a_pdf_without_text_is_refused_saying_ocr_is_needed_and_where():
+    with pytest.raises(ParseError, match=r"^scan\.pdf: no page has a text layer \(pages 1–2: scanned images\?\); "
+                                         r"run OCR"):
         document_text.parse("scan.pdf", make_pdf([[None], [None]]))
+
+
+def test_a_scanned_page_among_text_pages_is_named():
+    extracted = pdf_text.extract_text("esrp.pdf", make_pdf([*REPORT_PAGES, [None]]))
+    blank = len(REPORT_PAGES) + 1
+    assert any(f"(page {blank}): the page has no text layer" in w and "OCR" in w for w in extracted.warnings)
 
 
 def test_pages_are_capped(monkeypatch):

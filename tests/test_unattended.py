@@ -47,7 +47,7 @@ def test_unattended_catalogue_reproduces_the_hand_written_one(original_score, ca
 
 
 TRANSFORMS = {"renamed": renamed, "swapped": swapped, **{k: v for k, v in VARIANTS.items() if k in (
-    "spaces", "markdown", "html_bold", "pages", "crlf", "pdf")}}
+    "spaces", "markdown", "html_bold", "pages", "crlf", "pdf", "typeset")}}
 
 
 @pytest.mark.parametrize("variant", sorted(TRANSFORMS))

@@ -163,9 +163,16 @@ def make_line(number: int, raw: str) -> Line:
     return Line(number, cells, separated, bool(rule), heading, starts=starts)
 
 
+# What word processors put in a PDF's text and an extractor passes on: ligature glyphs ("Database
+# ﬁles", "Log buﬀers") become their letters; soft hyphens and zero-width spaces vanish.
+TYPOGRAPHY = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+                            "\ufb05": "st", "\ufb06": "st", "\u00ad": None, "\u200b": None, "\ufeff": None})
+
+
 def split_lines(text: str, warnings: list[str]) -> list[Line]:
     """Numbered, cleaned lines; an overlong line is read up to MAX_LINE_CHARS, with a warning."""
     lines = []
+    text = text.translate(TYPOGRAPHY)
     for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
         if len(raw) > MAX_LINE_CHARS:
             warnings.append(f"line {number}: line is {len(raw):,} characters long; only the first "

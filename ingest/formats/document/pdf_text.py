@@ -71,6 +71,7 @@ def _extract(name: str, data: bytes) -> PdfText:
         raise ParseError(name, "the PDF has no pages")
     result = PdfText("")
     chunks: list[str] = []
+    blank_pages: list[int] = []
     line = 1
     for number in range(min(count, MAX_PAGES)):
         result.page_starts.append(line)
@@ -85,6 +86,8 @@ def _extract(name: str, data: bytes) -> PdfText:
                                    f"only the first {MAX_PAGE_CHARS:,} were read")
             page_text = page_text[:MAX_PAGE_CHARS]
         page_text = "\n".join(row.rstrip() for row in page_text.replace("\r\n", "\n").split("\n")).strip("\n")
+        if not page_text.strip():
+            blank_pages.append(number + 1)
         chunks.append(page_text)
         line += page_text.count("\n") + 2  # each page is followed by one blank line
     if count > MAX_PAGES:
@@ -92,8 +95,16 @@ def _extract(name: str, data: bytes) -> PdfText:
                                f"{MAX_PAGES} were read")
     result.text = "\n\n".join(chunks)
     if not result.text.strip():
-        raise ParseError(name, "the PDF has no extractable text (scanned images need OCR first)")
+        raise ParseError(name, f"no page has a text layer ({_pages(blank_pages)}: scanned images?); run OCR on "
+                               "the PDF first (for example ocrmypdf), then ingest the result")
+    for page in blank_pages:
+        result.warnings.append(f"line {result.page_starts[page - 1]} (page {page}): the page has no text layer "
+                               "(a scanned page?); its content needs OCR to be read")
     return result
+
+
+def _pages(numbers: list[int]) -> str:
+    return f"page {numbers[0]}" if len(numbers) == 1 else f"pages {numbers[0]}–{numbers[-1]}"
 
 
 _LINE_REF = re.compile(r"\bline (\d+)\b(?! \(page)")

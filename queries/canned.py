@@ -146,14 +146,14 @@ KEY_DOMAINS = {
 
 def _check_keys(conn: psycopg.Connection, canned: CannedQuery, params: dict[str, str]) -> None:
     """Only when a filter found no row (no cost otherwise): an unknown key is an error naming the closest."""
-    from ..schema.keys import unknown_message
-
     for column, value in params.items():
         domain = KEY_DOMAINS.get(column)
         if domain is None:
             continue
         known = [str(v) for (v,) in conn.execute(domain)]
         if value not in known:
+            from ..schema.keys import unknown_message  # the error path only: the fast path stays light
+
             raise BadParameter(f"{canned.name}: " + unknown_message(column.replace("_", " "), value, known))
 
 

@@ -7,9 +7,10 @@ naming what was given and what exists, not a table of blanks.
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from sqlalchemy import Engine, text
+if TYPE_CHECKING:  # the fast paths (sql, query) check keys without importing SQLAlchemy
+    from sqlalchemy import Engine
 
 
 class UnknownKey(LookupError):
@@ -43,6 +44,8 @@ def require(kind: str, given: str, known: Iterable[str]) -> None:
 
 
 def solution_keys(engine: Engine) -> list[str]:
+    from sqlalchemy import text
+
     with engine.connect() as conn:
         return list(conn.execute(text("SELECT key FROM solutions ORDER BY key")).scalars())
 

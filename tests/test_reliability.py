@@ -6,6 +6,7 @@ a hostile file must fail as its own row and leave nothing, and the good ones mus
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -213,3 +214,46 @@ def test_a_killed_ingest_leaves_whole_files_and_a_second_run_completes(fresh_dat
     again = _cli(fresh_database_url, "ingest", str(root / "catalog"))
     assert again.returncode == 0, again.stdout + again.stderr
     assert row_counts(fresh_database_url) == catalogue_counts
+
+
+KEY_TABLES = ("runs", "solutions", "run_sources", "trials", "disks", "claims", "document_tables", "solution_facts",
+              "run_published_values", "source_files")
+
+
+@pytest.mark.parametrize("trial", range(2))
+def test_four_concurrent_overlapping_ingests_give_the_sequential_catalogue(fresh_database_url, catalogue_counts,
+                                                                          tmp_path, trial):
+    """Issue 24 item 7: manifests and the documents they name, four processes at once, in every order."""
+    root = _copy_catalogue(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "ESRPDB_READER_URL"}
+    base = [sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url, "ingest"]
+    batches = [[root / "catalog"], [root / "documents"], [root / "documents", root / "catalog"],
+               [root / "catalog", root / "documents"]]
+    procs = [subprocess.Popen([*base, *map(str, batch)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for batch in batches]
+    outputs = [p.communicate(timeout=300) for p in procs]
+    again = _cli(fresh_database_url, "ingest", str(root / "catalog"), str(root / "documents"))  # mends a loser
+    assert again.returncode == 0, again.stdout + again.stderr
+    counts = row_counts(fresh_database_url)
+    expected = dict(catalogue_counts)
+    with _scratch_database_like(fresh_database_url) as sequential:
+        assert _cli(sequential, "ingest", str(root / "catalog"), str(root / "documents")).returncode == 0
+        expected = row_counts(sequential)
+    assert {t: counts[t] for t in KEY_TABLES} == {t: expected[t] for t in KEY_TABLES}, outputs
+
+
+@contextlib.contextmanager
+def _scratch_database_like(url: str):
+    from tests.conftest import TEMPLATE
+
+    admin = url.replace("+psycopg", "").replace("esrpdb_owner@", "postgres@")
+    name = f"seq{os.getpid()}_{time.monotonic_ns()}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        from esrpdb.db import roles
+
+        roles.create_database(conn, name, template=TEMPLATE)
+    try:
+        yield url.replace(url.rsplit("/", 1)[1].split("?")[0], name)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

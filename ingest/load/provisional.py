@@ -18,7 +18,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import cast
 
-from sqlalchemy import CursorResult, delete, exists, insert, select, update
+from sqlalchemy import CursorResult, delete, exists, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
@@ -59,6 +59,9 @@ def _store_facts(session: Session, solution_id: int, source_file_id: int, facts:
 
 def document_systems(session: Session, source_file_id: int, document: ReportDocument, fingerprint: str) -> list[str]:
     """Make the document's systems (see the module docstring); returns messages for the ingest line."""
+    # Two copies of one document ingested at once: the second waits, then finds the first as its twin.
+    session.execute(text("SELECT pg_advisory_xact_lock(hashtextextended('esrpdb document ' || :f, 0))"),
+                    {"f": fingerprint})
     twin = session.execute(select(SourceFile.file_name).where(
         SourceFile.content_fingerprint == fingerprint, SourceFile.id != source_file_id).limit(1)).scalar()
     if twin is not None:

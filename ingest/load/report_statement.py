@@ -110,6 +110,9 @@ def _statement(run_columns: tuple[str, ...], instance_columns: tuple[str, ...],
     return "WITH " + ",\n".join(parts) + "\nSELECT (SELECT id FROM new_run), (SELECT id FROM existing)"
 
 
+IDENTITY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('esrpdb report ' || %s, 0))"
+
+
 def write_report(connection, rows: ReportRows) -> Written:
     """Run the statement on a psycopg connection, inside the caller's transaction."""
     child_rows = [rows.children.get(table, []) for table, _ in CHILD_TABLES]
@@ -122,5 +125,9 @@ def write_report(connection, rows: ReportRows) -> Written:
     params: dict[str, Any] = {"identity_key": rows.identity_key, "run": _dumps(rows.run),
                               "instances": _dumps(rows.instances)}
     params.update({table: _dumps(r) for (table, _), r in zip(CHILD_TABLES, child_rows, strict=True) if r})
+    if rows.identity_key is not None:
+        # Two ingests printing the same report at once (its HTML file, its document): the second waits
+        # for the first to commit, then its statement (a new snapshot) finds the run instead of adding one.
+        connection.execute(IDENTITY_LOCK, (rows.identity_key,))
     new_run_id, existing_run_id = connection.execute(sql, params).fetchone()
     return Written(new_run_id, existing_run_id)

@@ -114,13 +114,22 @@ def test_page_numbers_of_extracted_lines():
     assert pdf_text.with_pages(f"line {second}: x", extracted) == f"line {second} (page 2): x"
 
 
-def test_an_encrypted_pdf_is_refused():
+def _encrypted(user_password: str) -> bytes:
     writer = pypdf.PdfWriter(clone_from=io.BytesIO(make_pdf(REPORT_PAGES)))
-    writer.encrypt(user_password="", owner_password="owner", algorithm="RC4-128")
+    writer.encrypt(user_password=user_password, owner_password="owner", algorithm="RC4-128")
     buffer = io.BytesIO()
     writer.write(buffer)
+    return buffer.getvalue()
+
+
+def test_a_pdf_that_needs_a_password_is_refused():
     with pytest.raises(ParseError, match=r"^locked\.pdf: the PDF is encrypted"):
-        document_text.parse("locked.pdf", buffer.getvalue())
+        document_text.parse("locked.pdf", _encrypted("secret"))
+
+
+def test_a_pdf_encrypted_only_against_editing_reads_like_any_other():
+    """An owner password alone (no password to open it, as many vendor PDFs are) restricts editing, not reading."""
+    assert document_text.parse("restricted.pdf", _encrypted("")).reports[0].machine_name == "PDF-MBX01"
 
 
 @pytest.mark.parametrize("data", [

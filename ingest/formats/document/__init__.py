@@ -9,7 +9,7 @@ report and no table.
 
 Modules: `identify` (head or whole text), `lines` (decoding, cleaning, cells, page furniture), `reports`
 (finding reports and sections), `sections` and `log` (sections -> records),
-`tables` (tables outside the reports), `pdf_text` (PDF -> text with pypdf).
+`tables` (tables outside the reports), `pdf_layout` (PDF -> text by glyph position, ruled cells whole).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ...jetstress.vocabulary import (
     report_type_from_subtitle,
 )
 from ..jetstress_html import tables as html_tables
-from . import pdf_text
+from . import pdf_layout, pdf_text
 from .identify import EXTENSIONS as EXTENSIONS, identify as identify, identify_rest as identify_rest
 from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, decode, document_title, split_lines
 from .log import read_log
@@ -54,7 +54,7 @@ def read_lines(name: str, data: bytes, warnings: list[str] | None = None) -> tup
     warnings = warnings if warnings is not None else []
     pdf = None
     if data.startswith(b"%PDF-"):
-        pdf = pdf_text.extract_text(name, data)
+        pdf = pdf_layout.extract_layout(name, data)
         text = pdf.text
         warnings.extend(pdf.warnings)
     else:

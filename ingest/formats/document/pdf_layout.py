@@ -1,0 +1,266 @@
+"""PDF -> document text by glyph position (PDFium through pypdfium2): ruled table cells come back whole.
+
+Word processors print tables as ruled cells whose long labels and headers wrap over several lines;
+a text extractor that reads line by line gives "Overall Test" on one line and "Result" on the
+next, and the report is lost. Here each page's words are placed by their boxes, the page's ruling
+lines (thin filled or stroked rectangles) are read as a grid, and every word inside a cell joins
+that cell, however many lines it wraps over. A ruled row becomes one tab-separated line, which the
+document reader reads as it reads a tab-separated text table; text outside tables becomes lines
+laid out like `pdftotext -layout` (columns kept apart by runs of spaces). A table continued on the
+next page is one table (a repeated header row is dropped); running headers and footers (lines at
+a page's top or bottom edge that repeat on most pages, digits aside) are left out.
+
+Why PDFium: it is the fastest text engine with glyph boxes that pip installs everywhere
+(docs/pdf.md has the measurements). The Python side makes three calls per word, not per glyph.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ...errors import ParseError
+from .pdf_text import MAX_PAGE_CHARS, MAX_PAGES, MAX_PDF_BYTES, PdfText
+
+RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
+MIN_RULE = 3.0
+SNAP = 1.5  # rules this close are one edge
+MAX_OBJECTS = 200_000  # page objects read on one page; more is a hostile page, refused by name
+_WORD = re.compile(r"\S+")
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass
+class Word:
+    text: str
+    x0: float
+    x1: float
+    y: float  # baseline, points from the page's bottom
+    size: float
+
+
+@dataclass
+class Row:
+    """One band of a ruled table: its top and bottom and the x of each cell edge."""
+
+    top: float
+    bottom: float
+    edges: list[float]
+    cells: list[list[Word]] = field(default_factory=list)
+
+
+def _snap(values: list[float]) -> list[float]:
+    merged: list[float] = []
+    for value in sorted(values):
+        if merged and value - merged[-1] <= SNAP:
+            continue
+        merged.append(value)
+    return merged
+
+
+def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """(horizontal rules as (y, x0, x1), vertical rules as (x, y0, y1)) of one page."""
+    count = raw.FPDFPage_CountObjects(page)
+    if count > MAX_OBJECTS:
+        raise ValueError(f"the page holds {count:,} objects (more than {MAX_OBJECTS:,}); refused")
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    boxes = [ctypes.byref(v) for v in (left, bottom, right, top)]
+    path = raw.FPDF_PAGEOBJ_PATH
+    horizontal, vertical = [], []
+    for index in range(count):
+        obj = raw.FPDFPage_GetObject(page, index)
+        if raw.FPDFPageObj_GetType(obj) != path or not raw.FPDFPageObj_GetBounds(obj, *boxes):
+            continue
+        width, height = right.value - left.value, top.value - bottom.value
+        if height <= RULE_THICKNESS and width >= MIN_RULE:
+            horizontal.append(((top.value + bottom.value) / 2, left.value, right.value))
+        elif width <= RULE_THICKNESS and height >= MIN_RULE:
+            vertical.append(((left.value + right.value) / 2, bottom.value, top.value))
+    return horizontal, vertical
+
+
+def _grid(horizontal, vertical) -> list[Row]:
+    """Row bands between consecutive horizontal rules, each with the vertical rules crossing it."""
+    rows: list[Row] = []
+    levels = sorted(_snap([y for y, _, _ in horizontal]), reverse=True)
+    for top, bottom in zip(levels, levels[1:]):
+        if top - bottom < 2 * SNAP:
+            continue
+        edges = _snap([x for x, y0, y1 in vertical if y0 <= bottom + SNAP and y1 >= top - SNAP])
+        if len(edges) >= 2 and any(y_top >= top - SNAP for y_top, _, _ in horizontal):
+            rows.append(Row(top, bottom, edges, [[] for _ in edges[1:]]))
+    return rows
+
+
+def _words(raw, textpage) -> list[Word]:
+    count = raw.FPDFText_CountChars(textpage)
+    if count <= 0:
+        return []
+    buffer = ctypes.create_string_buffer((count + 1) * 2)
+    written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
+    text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace")
+    x, y = ctypes.c_double(), ctypes.c_double()
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    origin, box = (ctypes.byref(x), ctypes.byref(y)), [ctypes.byref(v) for v in (left, right, bottom, top)]
+    words = []
+    for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):
+        first, last = match.start(), match.end() - 1
+        raw.FPDFText_GetCharOrigin(textpage, first, *origin)
+        raw.FPDFText_GetCharBox(textpage, last, *box)
+        size = raw.FPDFText_GetFontSize(textpage, first) or 10.0
+        words.append(Word(match[0], x.value, max(right.value, x.value), y.value, size))
+    return words
+
+
+def _place(words: list[Word], rows: list[Row]) -> list[Word]:
+    """Put each word inside a ruled cell into it; return the words outside every table."""
+    outside = []
+    for word in words:
+        centre = (word.x0 + word.x1) / 2
+        middle = word.y + word.size * 0.3
+        row = next((r for r in rows if r.bottom <= middle <= r.top and r.edges[0] <= centre <= r.edges[-1]), None)
+        if row is None:
+            outside.append(word)
+            continue
+        column = max(i for i, edge in enumerate(row.edges[:-1]) if edge <= centre)
+        row.cells[column].append(word)
+    return outside
+
+
+def _cell_text(words: list[Word]) -> str:
+    """A cell's words in reading order, its wrapped lines joined with spaces (a line-end hyphen joins)."""
+    ordered = sorted(words, key=lambda w: (-round(w.y / (w.size * 0.5)), w.x0))
+    text = ""
+    for word in ordered:
+        if text.endswith("-") and word.text[:1].islower() and len(text) > 1 and text[-2].isalpha():
+            text = text[:-1] + word.text
+        else:
+            text = f"{text} {word.text}" if text else word.text
+    return text
+
+
+def _lines(words: list[Word]) -> list[tuple[float, str]]:
+    """Words outside tables as (baseline, text) lines, columns apart as `pdftotext -layout` sets them."""
+    if not words:
+        return []
+    widths = sorted((w.x1 - w.x0) / max(len(w.text), 1) for w in words if w.x1 > w.x0)
+    char = widths[len(widths) // 2] if widths else 5.0
+    margin = min(w.x0 for w in words)  # the page's left margin is column 0, as pdftotext -layout sets it
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (-w.y, w.x0)):
+        if lines and abs(lines[-1][0].y - word.y) <= word.size * 0.35:
+            lines[-1].append(word)
+        else:
+            lines.append([word])
+    out = []
+    for line in lines:
+        text = ""
+        previous: Word | None = None
+        for word in sorted(line, key=lambda w: w.x0):
+            if previous is not None and word.x0 - previous.x1 < char * 1.5:
+                text += " " + word.text  # the next word of the same phrase
+            else:  # a new column: at its place on the page, at least three spaces from the last
+                text += " " * max(round((word.x0 - margin) / char) - len(text), 3 if text else 0) + word.text
+            previous = word
+        out.append((line[0].y, text))
+    return out
+
+
+def page_lines(raw, page, textpage) -> tuple[list[tuple[float, str]], list[Row]]:
+    """(baseline, text) of every line and ruled row of one page, top to bottom."""
+    rows = _grid(*_rules(raw, page))
+    outside = _place(_words(raw, textpage), rows)
+    items = _lines(outside)
+    for row in rows:
+        if any(row.cells):
+            items.append((row.top, "\t".join(_cell_text(cell) for cell in row.cells)))
+    items.sort(key=lambda item: -item[0])
+    return items, rows
+
+
+def _furniture(pages: list[list[str]]) -> set[str]:
+    """Lines at a page's top or bottom edge that repeat, digits aside, on at least half the pages."""
+    if len(pages) < 3:
+        return set()
+    edges = Counter()
+    for lines in pages:
+        seen = {_DIGITS.sub("#", text.strip()) for text in lines[:2] + lines[-2:] if text.strip()}
+        edges.update(seen)
+    return {shape for shape, count in edges.items() if count * 2 >= len(pages)}
+
+
+def _continues(previous: list[str], current: list[str]) -> int:
+    """How many header lines of a page's first table repeat the last table of the page before."""
+    last = [line for line in previous if line.strip()]
+    first = [line for line in current if line.strip()]
+    if not last or not first or "\t" not in last[-1] or "\t" not in first[0]:
+        return 0
+    header = next((line for line in reversed(last) if "\t" not in line), None)
+    table_start = last.index(header) + 1 if header in last else 0
+    return 1 if first[0] == last[table_start] and first[0] != last[-1] else 0
+
+
+def extract_layout(name: str, data: bytes) -> PdfText:
+    """Every page's lines and ruled rows, in order; ParseError (file, page) for what cannot be read."""
+    if len(data) > MAX_PDF_BYTES:
+        raise ParseError(name, f"PDF is {len(data):,} bytes; PDFs larger than {MAX_PDF_BYTES:,} bytes are refused")
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as error:
+        reason = str(error)
+        if "password" in reason.casefold():
+            raise ParseError(name, "the PDF is encrypted; decrypt it (or export its text) first") from None
+        raise ParseError(name, f"PDFium cannot read this PDF: {reason}") from None
+    try:
+        return _read(name, raw, document)
+    finally:
+        document.close()
+
+
+def _read(name: str, raw, document) -> PdfText:
+    count = len(document)
+    if count == 0:
+        raise ParseError(name, "the PDF has no pages")
+    result = PdfText("")
+    pages: list[list[str]] = []
+    blank: list[int] = []
+    for number in range(min(count, MAX_PAGES)):
+        page = document[number]
+        textpage = page.get_textpage()
+        try:
+            items, _ = page_lines(raw, page.raw, textpage.raw)
+        except ValueError as error:
+            raise ParseError(name, f"page {number + 1}: {error}") from None
+        finally:
+            textpage.close()
+            page.close()
+        lines = [text for _, text in items]
+        if not lines:
+            blank.append(number + 1)
+        pages.append(lines)
+    furniture = _furniture(pages)
+    chunks: list[str] = []
+    line = 1
+    for number, lines in enumerate(pages):
+        kept = [text for text in lines if _DIGITS.sub("#", text.strip()) not in furniture]
+        if chunks and _continues(pages[number - 1], kept):
+            kept = kept[1:]  # the header row the table repeats on its new page
+        result.page_starts.append(line)
+        chunks.append("\n".join(kept))
+        line += len(kept)
+    result.text = "\n".join(chunks)
+    if count > MAX_PAGES:
+        result.warnings.append(f"line {line} (page {MAX_PAGES + 1}): the PDF has {count} pages; only the first "
+                               f"{MAX_PAGES} were read")
+    if not result.text.strip():
+        raise ParseError(name, f"no page has a text layer (pages 1–{len(pages)}: scanned images?); run OCR on the "
+                               "PDF first (for example ocrmypdf), then ingest the result")
+    for page_number in blank:
+        result.warnings.append(f"line {result.page_starts[page_number - 1]} (page {page_number}): the page has no "
+                               "text layer (a scanned page?); its content needs OCR to be read")
+    return result

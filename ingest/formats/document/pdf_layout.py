@@ -184,7 +184,7 @@ def _furniture(pages: list[list[str]]) -> set[str]:
     """Lines at a page's top or bottom edge that repeat, digits aside, on at least half the pages."""
     if len(pages) < 3:
         return set()
-    edges = Counter()
+    edges: Counter[str] = Counter()
     for lines in pages:
         seen = {_DIGITS.sub("#", text.strip()) for text in lines[:2] + lines[-2:] if text.strip()}
         edges.update(seen)

@@ -27,6 +27,8 @@ from .pdf_text import MAX_PAGE_CHARS, MAX_PAGES, MAX_PDF_BYTES, PdfText
 RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
 MIN_RULE = 3.0
 SNAP = 1.5  # rules this close are one edge
+HEADING_SCALE = 1.15  # a line set this much larger than the page's body text is a heading
+PARAGRAPH_GAP = 1.8  # a gap between lines this many times the type size is a paragraph break
 MAX_OBJECTS = 200_000  # page objects read on one page; more is a hostile page, refused by name
 _WORD = re.compile(r"\S+")
 _DIGITS = re.compile(r"\d+")
@@ -154,15 +156,20 @@ def _lines(words: list[Word]) -> list[tuple[float, str]]:
             lines[-1].append(word)
         else:
             lines.append([word])
+    sizes = sorted(w.size for w in words)
+    body = sizes[len(sizes) // 2]
     out = []
     for line in lines:
-        text = ""
+        text = "## " if max(w.size for w in line) >= HEADING_SCALE * body else ""  # larger type: a heading
         previous: Word | None = None
         for word in sorted(line, key=lambda w: w.x0):
             if previous is not None and word.x0 - previous.x1 < char * 1.5:
                 text += " " + word.text  # the next word of the same phrase
+            elif previous is None:
+                text += " " * round((word.x0 - margin) / char) if not text else ""
+                text += word.text
             else:  # a new column: at its place on the page, at least three spaces from the last
-                text += " " * max(round((word.x0 - margin) / char) - len(text), 3 if text else 0) + word.text
+                text += " " * max(round((word.x0 - margin) / char) - len(text), 3) + word.text
             previous = word
         out.append((line[0].y, text))
     return out
@@ -177,29 +184,38 @@ def page_lines(raw, page, textpage) -> tuple[list[tuple[float, str]], list[Row]]
         if any(row.cells):
             items.append((row.top, "\t".join(_cell_text(cell) for cell in row.cells)))
     items.sort(key=lambda item: -item[0])
-    return items, rows
+    spaced: list[tuple[float, str]] = []
+    size = max((w.size for w in outside), default=10.0) if outside else 10.0
+    for item in items:  # a paragraph break is a blank line, as a text extraction prints it
+        if spaced and spaced[-1][0] - item[0] > PARAGRAPH_GAP * min(size, 14.0) and "\t" not in item[1]:
+            spaced.append((item[0], ""))
+        spaced.append(item)
+    return spaced, rows
+
+
+def _shape(text: str) -> str:
+    """A line with its digits and spacing set aside: page 3's footer has page 4's shape."""
+    return " ".join(_DIGITS.sub("#", text).split())
 
 
 def _furniture(pages: list[list[str]]) -> set[str]:
-    """Lines at a page's top or bottom edge that repeat, digits aside, on at least half the pages."""
+    """Lines at a page's top or bottom edge that repeat (digits, spacing aside) on at least half the pages."""
     if len(pages) < 3:
         return set()
     edges: Counter[str] = Counter()
     for lines in pages:
-        seen = {_DIGITS.sub("#", text.strip()) for text in lines[:2] + lines[-2:] if text.strip()}
-        edges.update(seen)
+        edges.update({_shape(text) for text in lines[:2] + lines[-2:] if text.strip()})
     return {shape for shape, count in edges.items() if count * 2 >= len(pages)}
 
 
 def _continues(previous: list[str], current: list[str]) -> int:
-    """How many header lines of a page's first table repeat the last table of the page before."""
-    last = [line for line in previous if line.strip()]
-    first = [line for line in current if line.strip()]
-    if not last or not first or "\t" not in last[-1] or "\t" not in first[0]:
+    """1 when a page opens with the header row of the table the page before ends with (repeated), else 0."""
+    if not previous or not current or "\t" not in previous[-1] or "\t" not in current[0]:
         return 0
-    header = next((line for line in reversed(last) if "\t" not in line), None)
-    table_start = last.index(header) + 1 if header in last else 0
-    return 1 if first[0] == last[table_start] and first[0] != last[-1] else 0
+    start = len(previous) - 1
+    while start > 0 and "\t" in previous[start - 1]:
+        start -= 1
+    return 1 if current[0] == previous[start] and start < len(previous) - 1 else 0
 
 
 def extract_layout(name: str, data: bytes) -> PdfText:
@@ -246,10 +262,12 @@ def _read(name: str, raw, document) -> PdfText:
     furniture = _furniture(pages)
     chunks: list[str] = []
     line = 1
-    for number, lines in enumerate(pages):
-        kept = [text for text in lines if _DIGITS.sub("#", text.strip()) not in furniture]
-        if chunks and _continues(pages[number - 1], kept):
+    previous: list[str] = []
+    for lines in pages:
+        kept = [text for text in lines if _shape(text) not in furniture]
+        if _continues(previous, kept):
             kept = kept[1:]  # the header row the table repeats on its new page
+        previous = kept or previous
         result.page_starts.append(line)
         chunks.append("\n".join(kept))
         line += len(kept)

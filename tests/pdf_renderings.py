@@ -1,0 +1,102 @@
+"""Seed documents laid out as a word processor would print them, printed to PDF by headless Chromium.
+
+The rendering is the project's own means (HTML and CSS, then Chromium's print-to-PDF): ruled
+tables with a proportional font and a label column narrow enough that long labels and headers
+wrap over several lines, bold labels, ligatures, Chromium's running header (date, title) and
+footer (file, page "3/27"), tables that break across pages with their header row repeated, and a
+variant whose prose is set in two columns. Nothing here reads the PDF: tests compare what the
+document reader makes of it with what it makes of the text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CSS = """
+body { font-family: 'DejaVu Serif', 'Liberation Serif', serif; font-size: 10pt; font-variant-ligatures: common-ligatures; }
+table { border-collapse: collapse; width: 100%; margin: 6pt 0; }
+td, th { border: 0.75pt solid #333; padding: 2pt 3pt; vertical-align: top; font-size: 8.5pt; text-align: left; }
+td:first-child, th:first-child { width: 30%; font-weight: bold; }
+thead { display: table-header-group; }
+p { margin: 3pt 0; }
+h2 { font-size: 12pt; margin: 8pt 0 4pt; }
+.columns { column-count: 2; column-gap: 18pt; }
+"""
+_MARKUP = re.compile(r"</?b>|\*\*")
+
+
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_ESCAPE = re.compile(r"\\([_*\\\[\]()#])")
+
+
+def _visible(text: str) -> str:
+    """What a word processor shows of the text's markup: link text, unescaped characters, no emphasis marks."""
+    return _ESCAPE.sub(r"\1", _LINK.sub(r"\1", _MARKUP.sub("", text))).strip()
+
+
+def _cells(line: str) -> list[str]:
+    return [_visible(cell) for cell in line.split("\t")]
+
+
+def seed_html(text: str, *, title: str, two_columns: bool = False) -> str:
+    """The text as a word processor's page: tab-separated blocks as ruled tables, the rest as paragraphs."""
+    lines = text.split("\n")
+    out = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
+           f"<style>{CSS}</style></head><body>"]
+    prose: list[str] = []
+
+    def flush() -> None:
+        if prose:
+            out.append(f"<div class='{'columns' if two_columns else 'prose'}'>" + "".join(prose) + "</div>")
+            prose.clear()
+
+    i = 0
+    while i < len(lines):
+        if "\t" in lines[i]:
+            flush()
+            rows = []
+            while i < len(lines) and ("\t" in lines[i] or (not lines[i].strip() and i + 1 < len(lines)
+                                                              and "\t" in lines[i + 1])):
+                if lines[i].strip():
+                    rows.append(_cells(lines[i]))
+                i += 1
+            width = max(map(len, rows))
+            padded = [row + [""] * (width - len(row)) for row in rows]
+            # a header row (no figures after its label) is repeated on every page the table runs onto
+            header = padded[0] if not any(re.fullmatch(r"[\d.,%$ ()-]+", c) for c in padded[0][1:] if c) else None
+            head = ("<thead><tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in header) + "</tr></thead>"
+                    if header else "")
+            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+                           for row in (padded[1:] if header else padded))
+            out.append(f"<table>{head}<tbody>{body}</tbody></table>")
+            continue
+        line = _visible(lines[i])
+        heading = re.match(r"^(#{1,6})\s+(.*)$", line)
+        if heading:
+            flush()
+            out.append(f"<h2>{html.escape(heading[2])}</h2>")
+        elif line:
+            prose.append(f"<p>{html.escape(line)}</p>")
+        i += 1
+    flush()
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def print_pdf(page: str, pdf: Path) -> None:
+    """Chromium's print-to-PDF of one HTML page (no network, a throw-away profile)."""
+    if CHROMIUM is None:
+        raise RuntimeError("chromium is not installed (apt-get install chromium)")
+    with tempfile.TemporaryDirectory() as work:
+        source = Path(work) / "page.html"
+        source.write_text(page, encoding="utf-8")
+        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        f"--user-data-dir={work}/profile", f"--print-to-pdf={pdf}", source.as_uri()],
+                       check=True, capture_output=True, timeout=120)

@@ -1,0 +1,70 @@
+"""Seed documents printed as a word processor lays them out (tests/pdf_renderings.py): ruled tables
+whose labels and headers wrap, proportional type, ligatures, running headers and footers, tables
+broken over pages, two-column prose. Each reads to what its text reads to (issue 23)."""
+
+from __future__ import annotations
+
+import pytest
+
+from esrpdb.ingest.formats import document as document_text
+
+from .conftest import FIXTURES
+from .document_variants import records
+from .pdf_renderings import CHROMIUM, print_pdf, seed_html
+from .unattended import score
+
+SEEDS = sorted((FIXTURES / "documents").glob("0*.txt"))
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium prints the renderings (apt-get install chromium)")
+
+
+@pytest.fixture(scope="session")
+def renderings(tmp_path_factory) -> dict[str, dict]:
+    """Per seed: its text and its two PDFs (one column of prose, two)."""
+    folder = tmp_path_factory.mktemp("renderings")
+    made: dict[str, dict] = {}
+    for seed in SEEDS:
+        text = seed.read_text(encoding="utf-8")
+        pdfs = {}
+        for layout, two_columns in (("one-column", False), ("two-column", True)):
+            pdf = folder / layout / f"{seed.stem}.pdf"
+            pdf.parent.mkdir(exist_ok=True)
+            print_pdf(seed_html(text, title=seed.stem, two_columns=two_columns), pdf)
+            pdfs[layout] = pdf
+        made[seed.name] = {"text": seed, **pdfs}
+    return made
+
+
+@pytest.mark.parametrize("layout", ["one-column", "two-column"])
+@pytest.mark.parametrize("seed", [s.name for s in SEEDS], ids=[s.name[:3] for s in SEEDS])
+def test_a_printed_seed_reads_to_the_same_reports(renderings, seed, layout):
+    text = document_text.parse(seed, renderings[seed]["text"].read_bytes())
+    pdf_path = renderings[seed][layout]
+    printed = document_text.parse(pdf_path.name, pdf_path.read_bytes())
+    assert records(printed) == records(text)  # runs, instances, latencies: every value
+    assert [r.report_type for r in printed.reports] == [r.report_type for r in text.reports]
+
+
+def test_the_printed_seeds_give_the_whole_unattended_catalogue(renderings, seed_catalog, catalog):
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    paths = [renderings[s.name]["one-column"] for s in SEEDS]
+    outcomes = ingest_paths(catalog.engine, paths)
+    assert [o.status for o in outcomes] == ["loaded"] * len(paths), [o.message for o in outcomes]
+    result = score(seed_catalog.engine, catalog.engine)
+    found, total = result.figures
+    assert result.systems_found == len(result.systems) and found == total, result.table()
+
+
+def test_a_printed_seed_and_its_text_are_one_document(renderings, catalog):
+    from sqlalchemy import text
+
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    seed = SEEDS[0].name
+    ingest_paths(catalog.engine, [renderings[seed]["text"]])
+    with catalog.engine.connect() as conn:
+        before = conn.execute(text("select key from solutions order by key")).all()
+    (outcome,) = ingest_paths(catalog.engine, [renderings[seed]["one-column"]])
+    assert any("same document" in w for w in outcome.warnings), outcome.warnings
+    with catalog.engine.connect() as conn:
+        assert conn.execute(text("select key from solutions order by key")).all() == before

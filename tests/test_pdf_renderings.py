@@ -34,8 +34,20 @@ def renderings(tmp_path_factory) -> dict[str, dict]:
     return made
 
 
-@pytest.mark.parametrize("layout", ["one-column", "two-column"])
-@pytest.mark.parametrize("seed", [s.name for s in SEEDS], ids=[s.name[:3] for s in SEEDS])
+TWO_COLUMN_GAP = ("two-column prose is read column by column, but a report set in a narrow column wraps its "
+                  "label/value lines and test-log lines, which the report reader does not yet join as the text "
+                  "prints them (operating system, log thresholds): a known gap, see docs/pdf.md")
+
+
+def _cases():
+    for seed in SEEDS:
+        has_reports = "Test Result Report" in seed.read_text(encoding="utf-8")
+        yield pytest.param(seed.name, "one-column", id=f"{seed.name[:3]}-one-column")
+        yield pytest.param(seed.name, "two-column", id=f"{seed.name[:3]}-two-column", marks=[
+            pytest.mark.xfail(strict=True, reason=TWO_COLUMN_GAP)] if has_reports else [])
+
+
+@pytest.mark.parametrize("seed, layout", list(_cases()))
 def test_a_printed_seed_reads_to_the_same_reports(renderings, seed, layout):
     text = document_text.parse(seed, renderings[seed]["text"].read_bytes())
     pdf_path = renderings[seed][layout]

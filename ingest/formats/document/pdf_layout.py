@@ -143,49 +143,123 @@ def _cell_text(words: list[Word]) -> str:
     return text
 
 
-def _lines(words: list[Word]) -> list[tuple[float, str]]:
-    """Words outside tables as (baseline, text) lines, columns apart as `pdftotext -layout` sets them."""
-    if not words:
-        return []
+@dataclass
+class Style:
+    """A page's measures for laying out its lines: a character's width, the left margin, the body size."""
+
+    char: float
+    margin: float
+    body: float
+
+
+def _style(words: list[Word]) -> Style:
     widths = sorted((w.x1 - w.x0) / max(len(w.text), 1) for w in words if w.x1 > w.x0)
-    char = widths[len(widths) // 2] if widths else 5.0
-    margin = min(w.x0 for w in words)  # the page's left margin is column 0, as pdftotext -layout sets it
+    sizes = sorted(w.size for w in words)
+    return Style(widths[len(widths) // 2] if widths else 5.0, min(w.x0 for w in words), sizes[len(sizes) // 2])
+
+
+def _group(words: list[Word]) -> list[list[Word]]:
+    """Words in lines by baseline, top to bottom, each line left to right."""
     lines: list[list[Word]] = []
     for word in sorted(words, key=lambda w: (-w.y, w.x0)):
         if lines and abs(lines[-1][0].y - word.y) <= word.size * 0.35:
             lines[-1].append(word)
         else:
             lines.append([word])
-    sizes = sorted(w.size for w in words)
-    body = sizes[len(sizes) // 2]
-    out = []
-    for line in lines:
-        text = "## " if max(w.size for w in line) >= HEADING_SCALE * body else ""  # larger type: a heading
-        previous: Word | None = None
-        for word in sorted(line, key=lambda w: w.x0):
-            if previous is not None and word.x0 - previous.x1 < char * 1.5:
-                text += " " + word.text  # the next word of the same phrase
-            elif previous is None:
-                text += " " * round((word.x0 - margin) / char) if not text else ""
-                text += word.text
-            else:  # a new column: at its place on the page, at least three spaces from the last
-                text += " " * max(round((word.x0 - margin) / char) - len(text), 3) + word.text
-            previous = word
-        out.append((line[0].y, text))
+    return [sorted(line, key=lambda w: w.x0) for line in lines]
+
+
+def _render(line: list[Word], style: Style, margin: float) -> str:
+    """One line as `pdftotext -layout` sets it: phrases single-spaced, columns at their places on the page."""
+    text = "## " if max(w.size for w in line) >= HEADING_SCALE * style.body else ""  # larger type: a heading
+    previous: Word | None = None
+    for word in line:
+        if previous is not None and word.x0 - previous.x1 < style.char * 1.5:
+            text += " " + word.text  # the next word of the same phrase
+        elif previous is None:
+            text += " " * max(round((word.x0 - margin) / style.char), 0) if not text else ""
+            text += word.text
+        else:  # a new column: at its place on the page, at least three spaces from the last
+            text += " " * max(round((word.x0 - margin) / style.char) - len(text), 3) + word.text
+        previous = word
+    return text
+
+
+def _gutter(lines: list[list[Word]], width: float) -> float | None:
+    """The x of an empty vertical strip near the middle of the page that all but a few lines (a full-width
+    caption, a path too long for its column) leave empty: two columns of prose, else None."""
+    if sum(len(line) for line in lines) < 40:
+        return None
+    best: tuple[int, float] | None = None
+    x = width * 0.4
+    while x <= width * 0.6:
+        crossing = sum(1 for line in lines if any(w.x0 - 3 <= x <= w.x1 + 3 for w in line))
+        if crossing * 7 <= len(lines) and (best is None or crossing < best[0]):
+            best = (crossing, x)
+        x += 2.0
+    return best[1] if best else None
+
+
+COLUMN_WORDS = 2  # words on each side of the gutter that make a line two columns of prose, not a table row
+
+
+def _band(lines: list[list[Word]], gutter: float) -> bool:
+    prose = sum(1 for line in lines if sum(w.x1 < gutter for w in line) >= COLUMN_WORDS
+                and sum(w.x0 > gutter for w in line) >= COLUMN_WORDS)
+    return len(lines) >= 3 and prose * 2 >= len(lines)
+
+
+def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: float) -> list[tuple[float, str]]:
+    """Lines and ruled rows in reading order: a run of two-column prose is read column by column."""
+    gutter = _gutter(lines, width)
+    items: list[tuple[float, object]] = [(line[0].y, line) for line in lines]
+    items += [(row.top, row) for row in rows if any(row.cells)]
+    items.sort(key=lambda item: -item[0])
+    out: list[tuple[float, str]] = []
+    band: list[list[Word]] = []
+    if gutter is not None:  # a page set in two columns has one run of prose that shows it; then all runs are
+        runs, run = [], []
+        for _, item in items:
+            if isinstance(item, list) and not any(w.x0 - 1 <= gutter <= w.x1 + 1 for w in item):
+                run.append(item)
+            else:
+                runs.append(run)
+                run = []
+        runs.append(run)
+        gutter = gutter if any(_band(r, gutter) for r in runs) else None
+
+    def flush() -> None:
+        if band and gutter is not None:
+            for side in ([w for w in line if w.x1 < gutter] for line in band), \
+                        ([w for w in line if w.x0 > gutter] for line in band):
+                out.extend((part[0].y, _render(part, style, style.margin if part[0].x1 < gutter else gutter))
+                           for part in side if part)
+        else:
+            out.extend((line[0].y, _render(line, style, style.margin)) for line in band)
+        band.clear()
+
+    for _, item in items:
+        if isinstance(item, Row):
+            flush()
+            out.append((item.top, "\t".join(_cell_text(cell) for cell in item.cells)))
+        elif gutter is not None and isinstance(item, list) and not any(w.x0 - 1 <= gutter <= w.x1 + 1 for w in item):
+            band.append(item)
+        else:
+            flush()
+            out.append((item[0].y, _render(item, style, style.margin)))  # type: ignore[index, arg-type]
+    flush()
     return out
 
 
 def page_lines(raw, page, textpage) -> tuple[list[tuple[float, str]], list[Row]]:
-    """(baseline, text) of every line and ruled row of one page, top to bottom."""
+    """(baseline, text) of every line and ruled row of one page, in reading order."""
     rows = _grid(*_rules(raw, page))
     outside = _place(_words(raw, textpage), rows)
-    items = _lines(outside)
-    for row in rows:
-        if any(row.cells):
-            items.append((row.top, "\t".join(_cell_text(cell) for cell in row.cells)))
-    items.sort(key=lambda item: -item[0])
+    width = raw.FPDF_GetPageWidthF(page)
+    items = _ordered(_group(outside), rows, _style(outside), width) if outside else \
+        [(row.top, "\t".join(_cell_text(cell) for cell in row.cells)) for row in rows if any(row.cells)]
     spaced: list[tuple[float, str]] = []
-    size = max((w.size for w in outside), default=10.0) if outside else 10.0
+    size = _style(outside).body if outside else 10.0
     for item in items:  # a paragraph break is a blank line, as a text extraction prints it
         if spaced and spaced[-1][0] - item[0] > PARAGRAPH_GAP * min(size, 14.0) and "\t" not in item[1]:
             spaced.append((item[0], ""))

@@ -14,6 +14,7 @@ reports' writes alone (parsed before the clock starts; claim, write and commit a
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -112,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     total_bytes = sum(len(d) for _, d in contents)
 
     with tempfile.TemporaryDirectory(prefix="esrpdb-bench-") as home:
+        os.chmod(home, 0o711)  # as root the server's own user must enter it; esrpdb opens no folder itself
         server = embedded.start(Path(home))
         admin = server.admin_url().replace("+psycopg", "")
         try:

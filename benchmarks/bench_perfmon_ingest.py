@@ -10,6 +10,7 @@ in one run, on a private embedded PostgreSQL:
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import subprocess
 import sys
@@ -58,6 +59,7 @@ def main() -> None:
     parser.add_argument("--megabytes", type=int, default=100, help="size of the generated CSV (1024 for the 1 GB goal)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="esrpdb-bench-") as tmp:
+        os.chmod(tmp, 0o711)  # as root the server's own user must enter it; esrpdb opens no folder itself
         home, csv_path = Path(tmp) / "home", Path(tmp) / "bench.csv"
         rows = write_csv(csv_path, args.megabytes * 2**20)
         values = rows * len(COUNTERS)

@@ -92,6 +92,7 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="build the site here and keep it (else a temp folder)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="esrpdb-bench-site-") as tmp:
+        os.chmod(tmp, 0o711)  # as root the server's own user must enter it; esrpdb opens no folder itself
         home = Path(tmp) / "home"
         server = embedded.start(home)
         catalog = open_catalog(server.url)

@@ -17,6 +17,8 @@ Why PDFium: it is the fastest text engine with glyph boxes that pip installs eve
 from __future__ import annotations
 
 import ctypes
+import os
+import pickle
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -30,6 +32,7 @@ SNAP = 1.5  # rules this close are one edge
 HEADING_SCALE = 1.15  # a line set this much larger than the page's body text is a heading
 PARAGRAPH_GAP = 1.8  # a gap between lines this many times the type size is a paragraph break
 MAX_OBJECTS = 200_000  # page objects read on one page; more is a hostile page, refused by name
+PARALLEL_PAGES = 24  # a PDF this long has its second half read by a forked process
 _WORD = re.compile(r"\S+")
 _DIGITS = re.compile(r"\d+")
 
@@ -185,19 +188,26 @@ def _render(line: list[Word], style: Style, margin: float) -> str:
     return text
 
 
+GUTTER_STEP = 2.0  # points between the gutter positions tried
+
+
 def _gutter(lines: list[list[Word]], width: float) -> float | None:
     """The x of an empty vertical strip near the middle of the page that all but a few lines (a full-width
     caption, a path too long for its column) leave empty: two columns of prose, else None."""
     if sum(len(line) for line in lines) < 40:
         return None
-    best: tuple[int, float] | None = None
-    x = width * 0.4
-    while x <= width * 0.6:
-        crossing = sum(1 for line in lines if any(w.x0 - 3 <= x <= w.x1 + 3 for w in line))
-        if crossing * 7 <= len(lines) and (best is None or crossing < best[0]):
-            best = (crossing, x)
-        x += 2.0
-    return best[1] if best else None
+    low, steps = width * 0.4, int(width * 0.2 / GUTTER_STEP) + 1
+    crossing = [0] * steps  # lines that cross each candidate x: one pass over the words
+    for line in lines:
+        covered: set[int] = set()
+        for word in line:
+            first = max(0, int((word.x0 - 3 - low) / GUTTER_STEP) + 1)
+            last = min(steps - 1, int((word.x1 + 3 - low) / GUTTER_STEP))
+            covered.update(range(first, last + 1))
+        for step in covered:
+            crossing[step] += 1
+    fewest = min(range(steps), key=lambda step: crossing[step])
+    return low + fewest * GUTTER_STEP if crossing[fewest] * 7 <= len(lines) else None
 
 
 COLUMN_WORDS = 2  # words on each side of the gutter that make a line two columns of prose, not a table row
@@ -307,32 +317,77 @@ def extract_layout(name: str, data: bytes) -> PdfText:
             raise ParseError(name, "the PDF is encrypted; decrypt it (or export its text) first") from None
         raise ParseError(name, f"PDFium cannot read this PDF: {reason}") from None
     try:
-        return _read(name, raw, document)
+        return _read(name, raw, document, data)
     finally:
         document.close()
 
 
-def _read(name: str, raw, document) -> PdfText:
-    count = len(document)
-    if count == 0:
-        raise ParseError(name, "the PDF has no pages")
-    result = PdfText("")
+def _page_range(raw, document, first: int, stop: int) -> list[list[str]] | tuple[int, str]:
+    """The lines of pages [first, stop), or (page number, reason) for a page that cannot be read."""
     pages: list[list[str]] = []
-    blank: list[int] = []
-    for number in range(min(count, MAX_PAGES)):
+    for number in range(first, stop):
         page = document[number]
         textpage = page.get_textpage()
         try:
             items, _ = page_lines(raw, page.raw, textpage.raw)
         except ValueError as error:
-            raise ParseError(name, f"page {number + 1}: {error}") from None
+            return number + 1, str(error)
         finally:
             textpage.close()
             page.close()
-        lines = [text for _, text in items]
-        if not lines:
-            blank.append(number + 1)
-        pages.append(lines)
+        pages.append([text for _, text in items])
+    return pages
+
+
+def _forked_range(data: bytes, first: int, stop: int) -> tuple[int, int]:
+    """Read pages [first, stop) in a forked process (PDFium is single-threaded; the machine is not).
+
+    The child leaves with os._exit: it never runs the finalizers of the parent's open connections.
+    """
+    reading, writing = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child's coverage is not collected
+        try:
+            os.close(reading)
+            import pypdfium2 as pdfium
+            import pypdfium2.raw as raw
+
+            document = pdfium.PdfDocument(data)
+            result: object = _page_range(raw, document, first, stop)
+        except BaseException as error:  # noqa: BLE001 - reported to the parent, which raises it
+            result = (first + 1, f"{type(error).__name__}: {error}")
+        with os.fdopen(writing, "wb") as out:
+            pickle.dump(result, out)
+        os._exit(0)
+    os.close(writing)
+    return pid, reading
+
+
+def _collect(pid: int, reading: int):
+    with os.fdopen(reading, "rb") as source:
+        try:
+            result = pickle.load(source)
+        except EOFError:
+            result = (0, "the page reader stopped")
+    os.waitpid(pid, 0)
+    return result
+
+
+def _read(name: str, raw, document, data: bytes) -> PdfText:
+    count = len(document)
+    if count == 0:
+        raise ParseError(name, "the PDF has no pages")
+    result = PdfText("")
+    read = min(count, MAX_PAGES)
+    half = read // 2 if read >= PARALLEL_PAGES and hasattr(os, "fork") and (os.cpu_count() or 1) > 1 else read
+    child = _forked_range(data, half, read) if half < read else None
+    pages_or_error = _page_range(raw, document, 0, half)
+    rest = _collect(*child) if child is not None else []
+    for part in (pages_or_error, rest):
+        if isinstance(part, tuple):
+            raise ParseError(name, f"page {part[0]}: {part[1]}")
+    pages: list[list[str]] = [*pages_or_error, *rest]  # type: ignore[misc]
+    blank = [number for number, lines in enumerate(pages, 1) if not lines]
     furniture = _furniture(pages)
     chunks: list[str] = []
     line = 1

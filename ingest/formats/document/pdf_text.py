@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ...errors import ParseError
 
 MAX_PDF_BYTES = 64 * 1024 * 1024
-MAX_PAGES = 400  # ESRP submissions and whitepapers run to a few dozen pages
+MAX_PAGES = 2000  # ESRP submissions run to a few dozen pages, bound volumes to hundreds
 MAX_PAGE_CHARS = 400_000  # text of one page; more is cut with a warning
 
 

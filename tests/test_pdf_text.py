@@ -163,3 +163,22 @@ def test_pages_are_capped(monkeypatch):
     monkeypatch.setattr(pdf_text, "MAX_PDF_BYTES", 100)
     with pytest.raises(ParseError, match=r"^big\.pdf: PDF is [\d,]+ bytes"):
         pdf_text.extract_text("big.pdf", make_pdf(REPORT_PAGES))
+
+
+def test_a_page_of_thousands_of_tiny_glyphs_reads_or_fails_in_one_line():
+    """15,600 one-letter cells on one page (a hostile or dotted page): read as text, or refused by page."""
+    crowded = [[[(40 + 90 * c, "x") for c in range(60)] for _ in range(260)]]
+    try:
+        document = document_text.parse("crowded.pdf", make_pdf(crowded, width=5600, height=4000))
+    except ParseError as error:
+        assert "crowded.pdf" in str(error) and "\n" not in str(error)
+    else:
+        assert document.warnings is not None
+
+
+def test_a_pdf_with_a_damaged_page_stream_names_the_file():
+    data = make_pdf(REPORT_PAGES).replace(b"stream\n", b"stream\n\x00\xff garbage ", 1)
+    try:
+        document_text.parse("damaged.pdf", data)
+    except ParseError as error:
+        assert str(error).startswith("damaged.pdf") and "\n" not in str(error)

@@ -1,0 +1,263 @@
+"""One PDF page -> its lines and ruled rows in reading order (the geometry of pdf_layout.py).
+
+Words come with their boxes from PDFium's text page; the page's thin rectangles are its ruling
+lines; a word inside a ruled cell joins that cell however many lines it wraps over; the other
+words are laid out by baseline and column as `pdftotext -layout` does, two columns of prose read
+column by column. Pure over the PDFium handles it is given (no file, no document state).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from dataclasses import dataclass, field
+
+from .pdf_text import MAX_PAGE_CHARS
+
+RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
+MIN_RULE = 3.0
+SNAP = 1.5  # rules this close are one edge
+HEADING_SCALE = 1.15  # a line set this much larger than the page's body text is a heading
+PARAGRAPH_GAP = 1.8  # a gap between lines this many times the type size is a paragraph break
+MAX_OBJECTS = 200_000  # page objects read on one page; more is a hostile page, refused by name
+_WORD = re.compile(r"\S+")
+
+
+@dataclass
+class Word:
+    text: str
+    x0: float
+    x1: float
+    y: float  # baseline, points from the page's bottom
+    size: float
+
+
+@dataclass
+class Row:
+    """One band of a ruled table: its top and bottom and the x of each cell edge."""
+
+    top: float
+    bottom: float
+    edges: list[float]
+    cells: list[list[Word]] = field(default_factory=list)
+
+
+def _snap(values: list[float]) -> list[float]:
+    merged: list[float] = []
+    for value in sorted(values):
+        if merged and value - merged[-1] <= SNAP:
+            continue
+        merged.append(value)
+    return merged
+
+
+def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """(horizontal rules as (y, x0, x1), vertical rules as (x, y0, y1)) of one page."""
+    count = raw.FPDFPage_CountObjects(page)
+    if count > MAX_OBJECTS:
+        raise ValueError(f"the page holds {count:,} objects (more than {MAX_OBJECTS:,}); refused")
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    boxes = [ctypes.byref(v) for v in (left, bottom, right, top)]
+    path = raw.FPDF_PAGEOBJ_PATH
+    horizontal, vertical = [], []
+    for index in range(count):
+        obj = raw.FPDFPage_GetObject(page, index)
+        if raw.FPDFPageObj_GetType(obj) != path or not raw.FPDFPageObj_GetBounds(obj, *boxes):
+            continue
+        width, height = right.value - left.value, top.value - bottom.value
+        if height <= RULE_THICKNESS and width >= MIN_RULE:
+            horizontal.append(((top.value + bottom.value) / 2, left.value, right.value))
+        elif width <= RULE_THICKNESS and height >= MIN_RULE:
+            vertical.append(((left.value + right.value) / 2, bottom.value, top.value))
+    return horizontal, vertical
+
+
+def _grid(horizontal, vertical) -> list[Row]:
+    """Row bands between consecutive horizontal rules, each with the vertical rules crossing it."""
+    rows: list[Row] = []
+    levels = sorted(_snap([y for y, _, _ in horizontal]), reverse=True)
+    for top, bottom in zip(levels, levels[1:]):
+        if top - bottom < 2 * SNAP:
+            continue
+        edges = _snap([x for x, y0, y1 in vertical if y0 <= bottom + SNAP and y1 >= top - SNAP])
+        if len(edges) >= 2 and any(y_top >= top - SNAP for y_top, _, _ in horizontal):
+            rows.append(Row(top, bottom, edges, [[] for _ in edges[1:]]))
+    return rows
+
+
+def _words(raw, textpage) -> list[Word]:
+    count = raw.FPDFText_CountChars(textpage)
+    if count <= 0:
+        return []
+    buffer = ctypes.create_string_buffer((count + 1) * 2)
+    written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
+    text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace")
+    x, y = ctypes.c_double(), ctypes.c_double()
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    origin, box = (ctypes.byref(x), ctypes.byref(y)), [ctypes.byref(v) for v in (left, right, bottom, top)]
+    words = []
+    for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):
+        first, last = match.start(), match.end() - 1
+        raw.FPDFText_GetCharOrigin(textpage, first, *origin)
+        raw.FPDFText_GetCharBox(textpage, last, *box)
+        size = raw.FPDFText_GetFontSize(textpage, first) or 10.0
+        words.append(Word(match[0], x.value, max(right.value, x.value), y.value, size))
+    return words
+
+
+def _place(words: list[Word], rows: list[Row]) -> list[Word]:
+    """Put each word inside a ruled cell into it; return the words outside every table."""
+    outside = []
+    for word in words:
+        centre = (word.x0 + word.x1) / 2
+        middle = word.y + word.size * 0.3
+        row = next((r for r in rows if r.bottom <= middle <= r.top and r.edges[0] <= centre <= r.edges[-1]), None)
+        if row is None:
+            outside.append(word)
+            continue
+        column = max(i for i, edge in enumerate(row.edges[:-1]) if edge <= centre)
+        row.cells[column].append(word)
+    return outside
+
+
+def _cell_text(words: list[Word]) -> str:
+    """A cell's words in reading order, its wrapped lines joined with spaces (a line-end hyphen joins)."""
+    ordered = sorted(words, key=lambda w: (-round(w.y / (w.size * 0.5)), w.x0))
+    text = ""
+    for word in ordered:
+        if text.endswith("-") and word.text[:1].islower() and len(text) > 1 and text[-2].isalpha():
+            text = text[:-1] + word.text
+        else:
+            text = f"{text} {word.text}" if text else word.text
+    return text
+
+
+@dataclass
+class Style:
+    """A page's measures for laying out its lines: a character's width, the left margin, the body size."""
+
+    char: float
+    margin: float
+    body: float
+
+
+def _style(words: list[Word]) -> Style:
+    widths = sorted((w.x1 - w.x0) / max(len(w.text), 1) for w in words if w.x1 > w.x0)
+    sizes = sorted(w.size for w in words)
+    return Style(widths[len(widths) // 2] if widths else 5.0, min(w.x0 for w in words), sizes[len(sizes) // 2])
+
+
+def _group(words: list[Word]) -> list[list[Word]]:
+    """Words in lines by baseline, top to bottom, each line left to right."""
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (-w.y, w.x0)):
+        if lines and abs(lines[-1][0].y - word.y) <= word.size * 0.35:
+            lines[-1].append(word)
+        else:
+            lines.append([word])
+    return [sorted(line, key=lambda w: w.x0) for line in lines]
+
+
+def _render(line: list[Word], style: Style, margin: float) -> str:
+    """One line as `pdftotext -layout` sets it: phrases single-spaced, columns at their places on the page."""
+    text = "## " if max(w.size for w in line) >= HEADING_SCALE * style.body else ""  # larger type: a heading
+    previous: Word | None = None
+    for word in line:
+        if previous is not None and word.x0 - previous.x1 < style.char * 1.5:
+            text += " " + word.text  # the next word of the same phrase
+        elif previous is None:
+            text += " " * max(round((word.x0 - margin) / style.char), 0) if not text else ""
+            text += word.text
+        else:  # a new column: at its place on the page, at least three spaces from the last
+            text += " " * max(round((word.x0 - margin) / style.char) - len(text), 3) + word.text
+        previous = word
+    return text
+
+
+GUTTER_STEP = 2.0  # points between the gutter positions tried
+
+
+def _gutter(lines: list[list[Word]], width: float) -> float | None:
+    """The x of an empty vertical strip near the middle of the page that all but a few lines (a full-width
+    caption, a path too long for its column) leave empty: two columns of prose, else None."""
+    if sum(len(line) for line in lines) < 40:
+        return None
+    low, steps = width * 0.4, int(width * 0.2 / GUTTER_STEP) + 1
+    crossing = [0] * steps  # lines that cross each candidate x: one pass over the words
+    for line in lines:
+        covered: set[int] = set()
+        for word in line:
+            first = max(0, int((word.x0 - 3 - low) / GUTTER_STEP) + 1)
+            last = min(steps - 1, int((word.x1 + 3 - low) / GUTTER_STEP))
+            covered.update(range(first, last + 1))
+        for step in covered:
+            crossing[step] += 1
+    fewest = min(range(steps), key=lambda step: crossing[step])
+    return low + fewest * GUTTER_STEP if crossing[fewest] * 7 <= len(lines) else None
+
+
+COLUMN_WORDS = 2  # words on each side of the gutter that make a line two columns of prose, not a table row
+
+
+def _band(lines: list[list[Word]], gutter: float) -> bool:
+    prose = sum(1 for line in lines if sum(w.x1 < gutter for w in line) >= COLUMN_WORDS
+                and sum(w.x0 > gutter for w in line) >= COLUMN_WORDS)
+    return len(lines) >= 3 and prose * 2 >= len(lines)
+
+
+def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: float) -> list[tuple[float, str]]:
+    """Lines and ruled rows in reading order: a run of two-column prose is read column by column."""
+    gutter = _gutter(lines, width)
+    items: list[tuple[float, object]] = [(line[0].y, line) for line in lines]
+    items += [(row.top, row) for row in rows if any(row.cells)]
+    items.sort(key=lambda item: -item[0])
+    out: list[tuple[float, str]] = []
+    band: list[list[Word]] = []
+    if gutter is not None:  # a page set in two columns has one run of prose that shows it; then all runs are
+        runs, run = [], []
+        for _, item in items:
+            if isinstance(item, list) and not any(w.x0 - 1 <= gutter <= w.x1 + 1 for w in item):
+                run.append(item)
+            else:
+                runs.append(run)
+                run = []
+        runs.append(run)
+        gutter = gutter if any(_band(r, gutter) for r in runs) else None
+
+    def flush() -> None:
+        if band and gutter is not None:
+            for side in ([w for w in line if w.x1 < gutter] for line in band), \
+                        ([w for w in line if w.x0 > gutter] for line in band):
+                out.extend((part[0].y, _render(part, style, style.margin if part[0].x1 < gutter else gutter))
+                           for part in side if part)
+        else:
+            out.extend((line[0].y, _render(line, style, style.margin)) for line in band)
+        band.clear()
+
+    for _, item in items:
+        if isinstance(item, Row):
+            flush()
+            out.append((item.top, "\t".join(_cell_text(cell) for cell in item.cells)))
+        elif gutter is not None and isinstance(item, list) and not any(w.x0 - 1 <= gutter <= w.x1 + 1 for w in item):
+            band.append(item)
+        else:
+            flush()
+            out.append((item[0].y, _render(item, style, style.margin)))  # type: ignore[index, arg-type]
+    flush()
+    return out
+
+
+def page_lines(raw, page, textpage) -> tuple[list[tuple[float, str]], list[Row]]:
+    """(baseline, text) of every line and ruled row of one page, in reading order."""
+    rows = _grid(*_rules(raw, page))
+    outside = _place(_words(raw, textpage), rows)
+    width = raw.FPDF_GetPageWidthF(page)
+    items = _ordered(_group(outside), rows, _style(outside), width) if outside else \
+        [(row.top, "\t".join(_cell_text(cell) for cell in row.cells)) for row in rows if any(row.cells)]
+    spaced: list[tuple[float, str]] = []
+    size = _style(outside).body if outside else 10.0
+    for item in items:  # a paragraph break is a blank line, as a text extraction prints it
+        if spaced and spaced[-1][0] - item[0] > PARAGRAPH_GAP * min(size, 14.0) and "\t" not in item[1]:
+            spaced.append((item[0], ""))
+        spaced.append(item)
+    return spaced, rows

@@ -1,4 +1,4 @@
-"""PDF documents: text extracted with pypdf, then read exactly like document text.
+"""PDF documents: text read by glyph position (pdf_layout), then read exactly like document text.
 
 The PDFs are written here, byte by byte (Helvetica text placed at x/y positions), so the test
 needs no fixture file and shows what layout the reader relies on: columns apart on the page.
@@ -13,7 +13,7 @@ import pytest
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import document as document_text
-from esrpdb.ingest.formats.document import pdf_text
+from esrpdb.ingest.formats.document import pdf_layout, pdf_text
 
 Row = list[tuple[int, str]]
 
@@ -105,7 +105,7 @@ def test_a_pdf_report_reads_through_the_text_path():
 
 
 def test_page_numbers_of_extracted_lines():
-    extracted = pdf_text.extract_text("esrp.pdf", make_pdf(REPORT_PAGES))
+    extracted = pdf_layout.extract_layout("esrp.pdf", make_pdf(REPORT_PAGES))
     assert extracted.page_starts[0] == 1 and len(extracted.page_starts) == 2
     lines = extracted.text.split("\n")
     second = extracted.page_starts[1]
@@ -150,19 +150,19 @@ def test_a_pdf_without_text_is_refused_saying_ocr_is_needed_and_where():
 
 
 def test_a_scanned_page_among_text_pages_is_named():
-    extracted = pdf_text.extract_text("esrp.pdf", make_pdf([*REPORT_PAGES, [None]]))
+    extracted = pdf_layout.extract_layout("esrp.pdf", make_pdf([*REPORT_PAGES, [None]]))
     blank = len(REPORT_PAGES) + 1
     assert any(f"(page {blank}): the page has no text layer" in w and "OCR" in w for w in extracted.warnings)
 
 
 def test_pages_are_capped(monkeypatch):
-    monkeypatch.setattr(pdf_text, "MAX_PAGES", 1)
-    extracted = pdf_text.extract_text("esrp.pdf", make_pdf(REPORT_PAGES))
+    monkeypatch.setattr(pdf_layout, "MAX_PAGES", 1)
+    extracted = pdf_layout.extract_layout("esrp.pdf", make_pdf(REPORT_PAGES))
     assert len(extracted.page_starts) == 1
     assert any("the PDF has 2 pages; only the first 1 were read" in w for w in extracted.warnings)
-    monkeypatch.setattr(pdf_text, "MAX_PDF_BYTES", 100)
+    monkeypatch.setattr(pdf_layout, "MAX_PDF_BYTES", 100)
     with pytest.raises(ParseError, match=r"^big\.pdf: PDF is [\d,]+ bytes"):
-        pdf_text.extract_text("big.pdf", make_pdf(REPORT_PAGES))
+        pdf_layout.extract_layout("big.pdf", make_pdf(REPORT_PAGES))
 
 
 def test_a_page_of_thousands_of_tiny_glyphs_reads_or_fails_in_one_line():

@@ -386,6 +386,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.execute("DROP TABLE IF EXISTS esrpdb_downgrade_archive")  # below base nothing comes back (archive.py)
     op.execute("DROP TRIGGER IF EXISTS perf_counters_delete_samples ON perf_counters")
     op.execute("DROP FUNCTION IF EXISTS delete_perf_samples_of_counters()")
     op.drop_table('recovery_stats')

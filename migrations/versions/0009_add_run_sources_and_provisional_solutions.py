@@ -15,6 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from esrpdb.migrations import archive
+
 revision = "0009"
 down_revision = "0008"
 branch_labels = None
@@ -67,9 +69,26 @@ def upgrade() -> None:
                "|| to_char(test_start, 'YYYY-MM-DD\"T\"HH24:MI:SS') || '|' || coalesce(jetstress_version, '') || '|' "
                "|| coalesce(to_char(achieved_iops, 'FM999999999990.000'), '') "
                "WHERE origin = 'report' AND machine_name IS NOT NULL AND test_start IS NOT NULL")
+    # Back from a downgrade: the sightings, facts and provisional marks it kept (migrations/archive.py).
+    archive.restore("0009", "run_sources",
+                    "INSERT INTO run_sources SELECT k.* FROM jsonb_populate_recordset(NULL::run_sources, :rows) k "
+                    "WHERE k.run_id IN (SELECT id FROM runs) AND k.source_file_id IN (SELECT id FROM source_files) "
+                    "ON CONFLICT DO NOTHING")
+    archive.restore("0009", "solution_facts",
+                    "INSERT INTO solution_facts SELECT k.* FROM jsonb_populate_recordset(NULL::solution_facts, :rows) k "
+                    "WHERE k.solution_id IN (SELECT id FROM solutions) AND (k.source_file_id IS NULL OR "
+                    "k.source_file_id IN (SELECT id FROM source_files)) ON CONFLICT DO NOTHING")
+    archive.restore("0009", "provisional",
+                    "UPDATE solutions s SET provisional = k.provisional, derived_from_source_file_id = "
+                    "(SELECT id FROM source_files WHERE id = k.derived_from_source_file_id) FROM jsonb_to_recordset(:rows) "
+                    "AS k(id integer, provisional boolean, derived_from_source_file_id integer) WHERE s.id = k.id")
 
 
 def downgrade() -> None:
+    archive.stash("0009", "run_sources", "SELECT * FROM run_sources")
+    archive.stash("0009", "solution_facts", "SELECT * FROM solution_facts")
+    archive.stash("0009", "provisional", "SELECT id, provisional, derived_from_source_file_id FROM solutions "
+                  "WHERE provisional OR derived_from_source_file_id IS NOT NULL")
     op.drop_table("solution_facts")
     op.drop_constraint(op.f("fk_solutions_derived_from_source_file_id_source_files"), "solutions", type_="foreignkey")
     op.drop_index(op.f("ix_solutions_derived_from_source_file_id"), table_name="solutions")

@@ -34,6 +34,8 @@ class SqlRefused(Exception):
     """The statement was refused or failed; the message is PostgreSQL's first line."""
 
 
+COPY_REFUSED = ("COPY is not run by `esrpdb sql`: select the rows with `--format csv` (CSV of every row), or use "
+                "psql's \\copy with the URL `esrpdb db url --reader` prints")
 DEFAULT_MAX_ROWS = 200_000  # a few hundred thousand rows print in well under 300 MB
 
 @dataclass
@@ -77,6 +79,8 @@ def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float 
         raise SqlRefused(f"--timeout must be between {MIN_TIMEOUT_S:g} and {MAX_TIMEOUT_S:g} seconds, got {timeout_s:g}")
     if max_rows < 1:
         raise SqlRefused(f"--max-rows must be at least 1, got {max_rows}")
+    if statement.lstrip().lower().startswith("copy"):  # the server would wait for a COPY the client does not read
+        raise SqlRefused(COPY_REFUSED)
     conn.rollback()
     role, is_superuser, dangerous = conn.execute(_PRIVILEGE_PROBE, (list(DANGEROUS_ROLES),)).fetchone()
     if is_superuser or dangerous:
@@ -123,6 +127,8 @@ def _first_line(error: psycopg.Error) -> str:
     first = text.splitlines()[0] if text else type(error).__name__
     if "cannot insert multiple commands into a prepared statement" in first:
         return "exactly one statement, please: the text holds more than one (separated by ';')"
+    if "COPY cannot be used with this method" in first:
+        return COPY_REFUSED
     if "due to transaction timeout" in first:
         return "reading the rows took longer than --timeout; add a LIMIT or raise --timeout"
     return first

@@ -301,6 +301,8 @@ def edit(old: str, new: str) -> str:
 
 
 BAD = [
+    (edit("amount = 1234.50", "amount = 1e-31"), "price.amount: 1E-31 cannot be stored as a price"),
+    (edit("amount = 1234.50", 'amount = "1234.555"'), "price.amount: 1234.555 cannot be stored as a price"),
     (edit('vendor = "Vendor"', 'vendr = "Vendor"'),
      'solution.vendr: unknown key; allowed: connectivity, key, label, model, notes, raid_level, vendor'),
     (VALID + "\n[extra]\nx = 1\n", "extra: unknown key; allowed:"),

@@ -81,3 +81,9 @@ def test_the_reader_lifting_its_own_defaults_changes_nothing_for_esrpdb(fresh_da
             conn.execute("SET default_transaction_read_only = off")
             for setting in ("default_transaction_read_only", "statement_timeout"):
                 conn.execute(f'ALTER ROLE "{roles.READER_ROLE}" RESET {setting}')
+
+
+def test_copy_is_refused_in_words_not_as_a_lost_server(fresh_database_url):
+    done = esrpdb(fresh_database_url, "sql", "copy runs to stdout")
+    assert done.returncode == 1 and "COPY is not run by `esrpdb sql`" in done.stderr
+    assert "cannot reach" not in done.stderr and "another command" not in done.stderr

@@ -55,6 +55,7 @@ CAPACITY_KEYS = ("usable", "unit", "base", "source")
 DISK_KEYS = ("count", "model", "media", "rpm", "capacity", "capacity_unit", "capacity_base", "interface",
              "firmware", "role", "notes")
 PRICE_KEYS = ("amount", "currency", "year", "type", "includes", "source")
+MIN_PRICE = Decimal("0.01")  # the column keeps cents: 1e-31 would be stored as 0
 POWER_KEYS = ("idle_w", "active_w", "boundary", "source")
 TRIAL_KEYS = ("key", "description")
 RUN_KEYS = ("label", "trial", "report", "document", "match", "table", "figures", "description", "perfmon",
@@ -224,6 +225,10 @@ class _Checker(ClaimChecker):
             return None
         self.known_keys(table, "price", PRICE_KEYS)
         amount = self.decimal(table, "amount", "price", required=True, strings=True)
+        if amount is not None and (amount < MIN_PRICE or amount.as_tuple().exponent < -2):  # type: ignore[operator]
+            self.problem("price.amount", f"{amount} cannot be stored as a price (numeric(14, 2): at least "
+                                         f"{MIN_PRICE}, at most two decimals); a price that rounds is another price")
+            amount = None
         currency = self.string(table, "currency", "price", required=True)
         if currency is not None and not CURRENCY_PATTERN.fullmatch(currency):
             self.problem("price.currency", f"{show_value(currency)} is not an ISO 4217 code (three capital letters)")

@@ -37,13 +37,22 @@ def stop() -> None:
 
 
 @db_app.command("status")
-def status() -> None:
+def status(every: bool = typer.Option(False, "--all", help="Every embedded server this user has started, "
+                                                            "in any ESRPDB_HOME.")) -> None:
     """Say whether the embedded server is running, and where its data lives."""
     from ..db import embedded
 
     server = embedded.status()
     state = f"running (pid {server.pid})" if server.running else "not running"
     echo(f"{state}; data in {server.home}")
+    others = [s for s in embedded.known_servers() if s.home != server.home]
+    if every:
+        for other in others:
+            echo(f"{'running (pid ' + str(other.pid) + ')' if other.running else 'not running'}; data in {other.home}"
+                 + ("  (stop it: ESRPDB_HOME=" + str(other.home) + " esrpdb db stop)" if other.running else ""))
+    elif any(s.running for s in others):
+        echo(f"{sum(s.running for s in others)} other embedded server(s) of yours are running; `esrpdb db status "
+             "--all` lists them")
 
 
 @db_app.command("url")

@@ -23,6 +23,7 @@ def ingest(
                                       help="Create the --solution key if it does not exist yet."),
     failfast: bool = typer.Option(False, "--failfast", help="Stop at the first file that fails."),
     fmt: OutputFormat = typer.Option(OutputFormat.table, "--format", "-f", help="Summary as table, csv or json."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list the files no format recognised."),
 ) -> None:
     """Load Jetstress reports (and other recognised files) into the catalogue."""
     from rich.console import Console
@@ -54,7 +55,7 @@ def ingest(
                 outcomes = ingest_paths(engine, paths, **options)
         else:
             outcomes = ingest_paths(engine, paths, **options)
-    _summarise(outcomes, fmt)
+    _summarise(outcomes, fmt, verbose)
     if any(o.status == "failed" for o in outcomes):
         raise typer.Exit(1)
 
@@ -78,24 +79,25 @@ def _display_path(path: str) -> str:
     return relative if len(relative) < len(path) else path
 
 
-def _rows(outcomes: list, path, named_by: str | None = None):
+def _rows(outcomes: list, path, named_by: str | None = None, verbose: bool = False):
     """One row per file, a manifest's referenced files right after it (each with its own status)."""
     for o in outcomes:
-        if o.status == "ignored":
+        if o.status == "ignored" and not verbose:
             continue
         shown = path(o.path) if named_by is None else f"  ↳ {path(o.path)}"
         yield (shown, o.status, o.format, o.runs, len(o.warnings), o.message, named_by)
-        yield from _rows(o.referenced, path, named_by=path(o.path))
+        yield from _rows(o.referenced, path, named_by=path(o.path), verbose=verbose)
 
 
-def _summarise(outcomes: list, fmt: OutputFormat) -> None:
+def _summarise(outcomes: list, fmt: OutputFormat, verbose: bool = False) -> None:
     path = _display_path if fmt is OutputFormat.table else str
-    rows = [row if fmt is not OutputFormat.table else row[:-1] for row in _rows(outcomes, path)]
+    rows = [row if fmt is not OutputFormat.table else row[:-1] for row in _rows(outcomes, path, verbose=verbose)]
     columns = ["file", "status", "format", "runs", "warnings", "message", "named_by"]
     render(columns if fmt is not OutputFormat.table else columns[:-1], rows, fmt, title="Ingest")
     if fmt is OutputFormat.table:
         counts = {s: sum(1 for o in outcomes if o.status == s) for s in ("loaded", "skipped", "failed", "ignored")}
-        echo(", ".join(f"{n} {s}" for s, n in counts.items()))
+        echo(", ".join(f"{n} {s}" for s, n in counts.items())
+             + (" (--verbose lists the ignored files)" if counts["ignored"] and not verbose else ""))
 
 
 def register(app: typer.Typer) -> None:

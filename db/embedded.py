@@ -148,6 +148,7 @@ def start(home: Path | None = None) -> ServerStatus:
             current = status(home)
         if not current.running:
             _initialise_and_start(home)
+            _remember(home)
         current = status(home)
         if not current.running:
             raise ServerError(f"the embedded PostgreSQL server in {home} did not start; see {_pgdata(home) / 'log'}")
@@ -198,6 +199,34 @@ def _bootstrap(server: ServerStatus) -> None:
             conn.execute(f'REVOKE TEMPORARY ON DATABASE "{DATABASE_NAME}" FROM PUBLIC')
             with psycopg.connect(server.admin_url(DATABASE_NAME).replace("+psycopg", ""), autocommit=True) as db:
                 roles.adopt_objects(db)
+
+
+def _registry() -> Path:
+    """Where this user's esrpdb notes the ESRPDB_HOMEs it has started a server in (one path a line)."""
+    import platformdirs
+
+    return Path(platformdirs.user_state_dir("esrpdb", appauthor=False)) / "servers.txt"
+
+
+def _remember(home: Path) -> None:
+    try:
+        registry = _registry()
+        known = registry.read_text(encoding="utf-8").splitlines() if registry.exists() else []
+        if str(home) not in known:
+            registry.parent.mkdir(parents=True, exist_ok=True)
+            with registry.open("a", encoding="utf-8") as out:
+                out.write(f"{home}\n")
+    except OSError:
+        pass  # a list for `db status`: never a reason to fail a start
+
+
+def known_servers() -> list[ServerStatus]:
+    """Every ESRPDB_HOME this user has started a server in that still holds one, running or not."""
+    try:
+        homes = _registry().read_text(encoding="utf-8").splitlines()
+    except OSError:
+        homes = []
+    return [status(Path(home)) for home in dict.fromkeys(homes) if (Path(home) / "pgdata" / "PG_VERSION").exists()]
 
 
 def stop(home: Path | None = None) -> bool:

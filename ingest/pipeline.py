@@ -8,6 +8,7 @@ the transaction opens; perfmon exports stream into COPY inside it.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -119,10 +120,18 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
         return FileOutcome(name, "failed", message=f"{name}: could not be read: {type(error).__name__}: {detail}")
 
 
+# Names Jetstress gives its files: empty, one of these is a report that was not saved or copied whole.
+JETSTRESS_NAMES = re.compile(r"^(?:(?:Performance|Stress|DatabaseBackup|SoftRecovery|DBChecksum)_.*"
+                             r"|JetstressConfig.*\.xml|XmlConfig_.*\.xml|.*\.blg)$", re.IGNORECASE)
+
+
 def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: str | None, modules) -> FileOutcome:
     name = str(path)
     try:
         info = bounded_read.regular_file(path)
+        if info.st_size == 0 and (explicit or JETSTRESS_NAMES.match(path.name)):
+            return FileOutcome(name, "failed", message=f"{name}: the file is empty (0 bytes); a report that was "
+                                                       "not saved or not copied whole?")
         module = registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES), modules,
                                  rest=bounded_read.chunks(path))
         bounded_read.check_size(path, info.st_size, module)

@@ -29,6 +29,8 @@ SAMPLE_CONFIGS = FIXTURES / "config"  # real JetstressConfig.xml samples
 TEMPLATE = "esrpdb_template"
 
 warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
+# The servers the tests start are noted in a state folder of their own, not the user's (`db status --all`).
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="esrpdb-test-state-")
 
 
 def _with_database(url: str, database: str) -> str:

@@ -53,3 +53,22 @@ def test_the_demo_is_a_named_catalogue_every_command_reads_as_the_reader(pg_home
     assert json.loads(who.stdout) == [{"current_user": "esrpdb_reader", "current_database": "esrpdb_demo"}]
     refused = runner.invoke(app, ["--catalogue", "Demo!", "runs"])
     assert refused.exit_code == 1 and "lower-case letters" in refused.stderr
+
+
+def test_db_status_all_lists_every_server_this_user_started(pg_home, pg_server, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from esrpdb.cli.main import app
+    from esrpdb.db import embedded
+
+    other = tmp_path / "other-home"
+    embedded.start(other)
+    try:
+        monkeypatch.setenv("ESRPDB_HOME", str(pg_home))
+        runner = CliRunner()
+        hint = runner.invoke(app, ["db", "status"])
+        assert "other embedded server(s) of yours are running" in hint.stdout
+        listed = runner.invoke(app, ["db", "status", "--all"])
+        assert f"data in {other}" in listed.stdout and f"ESRPDB_HOME={other} esrpdb db stop" in listed.stdout
+    finally:
+        embedded.stop(other)

@@ -60,3 +60,26 @@ def test_demo_on_a_database_that_holds_a_catalogue_is_refused(seed_catalog_url):
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: ") and "already holds a catalogue" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_an_empty_report_is_said_to_be_empty_and_ignored_files_are_named_on_request(fresh_database_url, tmp_path):
+    from typer.testing import CliRunner
+
+    from esrpdb.cli.main import app
+
+    (tmp_path / "Performance_2011_5_28_11_38_30.html").write_bytes(b"")
+    (tmp_path / "notes.txt").write_text("nothing esrpdb reads\n")
+    runner = CliRunner()
+    done = runner.invoke(app, ["--database-url", fresh_database_url, "ingest", str(tmp_path), "--format", "json"])
+    import json
+
+    rows = {row["file"].rsplit("/", 1)[-1]: row for row in json.loads(done.stdout)}
+    assert done.exit_code == 1
+    assert rows["Performance_2011_5_28_11_38_30.html"]["status"] == "failed"
+    assert "the file is empty (0 bytes)" in rows["Performance_2011_5_28_11_38_30.html"]["message"]
+    assert "notes.txt" not in rows
+    table = runner.invoke(app, ["--database-url", fresh_database_url, "ingest", str(tmp_path)])
+    assert "--verbose lists the ignored files" in table.stdout and "notes.txt" not in table.stdout
+    verbose = runner.invoke(app, ["--database-url", fresh_database_url, "ingest", str(tmp_path), "--verbose",
+                                  "--format", "csv"])
+    assert "notes.txt,ignored" in verbose.stdout

@@ -109,6 +109,7 @@ def main() -> None:
         seeds, long_pdf = render(folder, args.copies)
         files = [*seeds, long_pdf]
         total_pages = sum(pages(pdf) for pdf in files)
+        long_pages = pages(long_pdf)
         home = folder / "home"
         server = embedded.start(home)
         try:
@@ -121,15 +122,11 @@ def main() -> None:
             rss = peak_rss_mib(server, long_pdf)
         finally:
             embedded.stop(home)
-    print(f"files: {len(files)} PDFs, {total_pages} pages (the long one {pages_note(long_pdf, total_pages)})")
+    print(f"files: {len(files)} PDFs, {total_pages} pages (the long one {long_pages})")
     print(f"pdftotext -layout: {floor:.2f} s ({total_pages / floor:.0f} pages/s)")
     print(f"esrpdb ingest:     {ingest:.2f} s ({total_pages / ingest:.0f} pages/s)")
     print(f"ratio ingest / pdftotext: {ingest / floor:.1f}x (goal <= 3x)")
     print(f"peak RSS ingesting the long PDF: {rss:.0f} MiB (goal < 300 MiB)")
-
-
-def pages_note(long_pdf: Path, total: int) -> str:
-    return "see pdfinfo" if not long_pdf.exists() else f"of {total}"
 
 
 if __name__ == "__main__":

@@ -37,6 +37,8 @@ VIEW_ORDER = (
     "perf_per_watt",
     "run_summary",
     "latency_summary",
+    "backup_throughput",
+    "log_replay",
 )
 
 _META = re.compile(r"^--\s*(title|description|column\s+(\w+))\s*:\s*(.*)$")
@@ -83,8 +85,10 @@ def _parse(path: Path) -> CannedQuery:
 
 
 def all_queries(directory: Path = QUERIES_DIR) -> dict[str, CannedQuery]:
-    """Every canned query, in view creation order (`directory`: a migration's frozen copies)."""
-    return {q.name: q for q in (_parse(directory / f"{view}.sql") for view in VIEW_ORDER)}
+    """Every canned query, in view creation order (`directory`: a migration's frozen copies, which
+    hold only the views that existed at that revision)."""
+    views = [view for view in VIEW_ORDER if directory == QUERIES_DIR or (directory / f"{view}.sql").exists()]
+    return {q.name: q for q in (_parse(directory / f"{view}.sql") for view in views)}
 
 
 def create_views(execute, directory: Path = QUERIES_DIR) -> None:

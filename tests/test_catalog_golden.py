@@ -125,3 +125,18 @@ def test_every_canned_query_runs_in_every_format(seed_catalog_url):
             result = runner.invoke(app, ["--database-url", seed_catalog_url, "query", name, "--format", fmt])
             assert result.exit_code == 0, (name, fmt, result.output)
         assert json.loads(runner.invoke(app, ["--database-url", seed_catalog_url, "query", name, "-f", "json"]).stdout)
+
+
+def test_seed_001_backup_and_log_replay_from_canned_queries(seed_catalog):
+    """ESRP's other tests as canned queries: the submission prints 60.05 MB/s per database and 480.41 per
+    server (lines 312-313); its Appendix D replays the logs the per-database rows add up to."""
+    (backup,) = rows(seed_catalog, "backup-throughput", solution="dell-powervault-md1220")
+    assert backup["report_type"] == "DatabaseBackup" and backup["database_count"] == 8
+    assert printed(backup["mb_per_s_per_database"], "60.05") and printed(backup["mb_per_s_per_server"], "480.41")
+    (replay,) = rows(seed_catalog, "log-replay", solution="dell-powervault-md1220")
+    with seed_catalog.engine.connect() as conn:
+        logs, seconds = conn.execute(text(
+            "select sum(c.log_files_replayed), sum(c.elapsed_s) from recovery_stats c join runs r on r.id = c.run_id "
+            "join solutions s on s.id = r.solution_id where s.key = 'dell-powervault-md1220'")).one()
+    assert replay["database_count"] == 8 and replay["logs_replayed"] == logs
+    assert abs(replay["seconds_per_log"] - seconds / logs) < 1e-9

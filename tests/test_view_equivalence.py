@@ -30,6 +30,8 @@ def snapshot(engine) -> dict[str, tuple[list[str], list[tuple]]]:
     out = {}
     with engine.connect() as conn:
         for query in canned.all_queries().values():
+            if conn.execute(text("SELECT to_regclass(:v)"), {"v": query.view}).scalar() is None:
+                continue  # a view a later revision added (0017): nothing of it to compare
             result = conn.execute(text(f"SELECT * FROM {query.view}"))
             out[query.view] = (list(result.keys()), sorted((tuple(r) for r in result), key=_sort_key))
     return out
@@ -45,7 +47,7 @@ REVISED = {"perf_per_watt": ("power_source", "document_table",
 
 def assert_same(old: dict, new: dict) -> None:
     """Same views, columns and rows; floats equal to REL_TOL (and the appended columns after them)."""
-    assert old.keys() == new.keys()
+    assert old.keys() <= new.keys()
     for view, (columns, rows) in old.items():
         new_columns, new_rows = new[view]
         assert new_columns in (columns, columns + APPENDED.get(view, [])), view

@@ -9,9 +9,11 @@ manifest's own transaction, so a manifest that names a run it cannot find writes
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
+from typing import cast
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import CursorResult, delete, exists, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
@@ -34,7 +36,7 @@ from ...schema import (
 from ...schema.units import latency_ms
 from ..errors import ParseError
 from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
-from . import copy_dicts, provisional, solution_id_for
+from . import copy_dicts, solution_id_for
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 
@@ -294,7 +296,7 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
     copy_dicts(session, PublishedValue, published)
 
     if provisional_source is None:
-        provisional.take_over(session, {i for i in catalogue.source_ids.values() if i is not None})
+        take_over(session, {i for i in catalogue.source_ids.values() if i is not None})
     session.execute(delete(Claim).where(Claim.solution_id == solution_id))
     claims = []
     for index, claim in enumerate(manifest.claims):
@@ -313,3 +315,17 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
         })
     copy_dicts(session, Claim, claims)
     return []
+
+
+def take_over(session: Session, source_file_ids: Iterable[int]) -> int:
+    """Remove the provisional solutions of these documents that no run belongs to any more; how many.
+
+    What a manifest does once it has taken the runs of the documents it names (ingest/load/provisional.py).
+    """
+    ids = list(source_file_ids)
+    if not ids:
+        return 0
+    orphaned = delete(Solution).where(
+        Solution.provisional, Solution.derived_from_source_file_id.in_(ids),
+        ~exists(select(Run.id).where(Run.solution_id == Solution.id)))
+    return cast(CursorResult, session.execute(orphaned)).rowcount or 0

@@ -8,17 +8,15 @@ what ingest believed. Each system's facts are kept in `solution_facts` with thei
 that no system claims go to one fallback solution named after the document, with a warning saying
 where ingest looked. A second copy of a document (same content fingerprint) adds sources only.
 A manifest that later names the document takes over: its runs move to the manifest's solution, and
-a provisional solution left with no run is removed (`take_over`).
+a provisional solution left with no run is removed (`manifest.take_over`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
-from typing import cast
 
-from sqlalchemy import CursorResult, delete, exists, insert, select, text, update
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.orm import Session
 
 from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
@@ -135,14 +133,3 @@ def provisional_solution(session: Session, source_file_id: int, document: Report
     if group is not None:
         session.execute(insert(DiskGroup).values(solution_id=solution_id, **group))
     return solution_id
-
-
-def take_over(session: Session, source_file_ids: Iterable[int]) -> int:
-    """Remove the provisional solutions of these documents that no run belongs to any more; how many."""
-    ids = list(source_file_ids)
-    if not ids:
-        return 0
-    orphaned = delete(Solution).where(
-        Solution.provisional, Solution.derived_from_source_file_id.in_(ids),
-        ~exists(select(Run.id).where(Run.solution_id == Solution.id)))
-    return cast(CursorResult, session.execute(orphaned)).rowcount or 0

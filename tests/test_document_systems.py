@@ -97,3 +97,16 @@ def test_systems_that_cannot_be_told_apart_are_said_and_kept_together(catalog, t
                                 "where r.origin = 'report'")
     assert fallback[0].startswith("doc-")
     assert rows(catalog, "select count(*) from runs where solution_id is null") == [(0,)]
+
+
+def test_a_report_printed_ten_times_is_one_run_and_a_system_without_disks_still_loads(catalog, tmp_path):
+    """Issue 26: the same report printed again and again in one document is one run with every place as a
+    source; a system whose document prints no disk media still becomes a solution (with `disks = []`)."""
+    ten = tmp_path / "ten.md"
+    ten.write_text("\n\n".join([CONTOSO.read_text(encoding="utf-8")] * 10), encoding="utf-8")
+    (outcome,) = ingest_paths(catalog.engine, [ten])
+    assert outcome.status == "loaded", outcome.message
+    assert rows(catalog, "select count(*), (select count(*) from run_sources) from runs where origin = 'report'") \
+        == [(1, 10)]
+    solutions = rows(catalog, SOLUTIONS)
+    assert len(solutions) == 2 and not any(key.startswith("doc-") for key, *_ in solutions)

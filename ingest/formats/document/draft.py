@@ -159,12 +159,18 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
                 solutions[index].claims.append((claim, _where(table), None))
                 if claim.run is not None:
                     column_tables[index].append((table, claim.column or 0))
+    seen: set[tuple] = set()
     for index, owner in owners.items():
         report = document.reports[index]
-        if owner is not None:
-            label = _report_label(document, index, column_tables[owner])
-            solutions[owner].runs.append(DraftRun(label, report_index=index, line=report.source_line,
-                                                  description=f"{report.report_type} report at line {report.source_line}"))
+        printed = (report.report_type, report.machine_name, report.test_start, report.achieved_iops)
+        if owner is None or (report.test_start is not None and printed in seen):
+            continue  # the same report printed again: one run, which ingest records as seen twice
+        seen.add(printed)
+        label = _report_label(document, index, column_tables[owner])
+        if any(run.label == label for run in solutions[owner].runs):
+            label = f"Report {index + 1}"
+        solutions[owner].runs.append(DraftRun(label, report_index=index, line=report.source_line,
+                                              description=f"{report.report_type} report at line {report.source_line}"))
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
     _add_sentences(solutions, lines, distinct)

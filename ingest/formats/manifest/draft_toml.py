@@ -99,8 +99,7 @@ def _solution(out: list[str], key: str, solution: DraftSolution) -> None:
                         'capacity_base = "decimal"  # disk vendors\' GB are 10^9 bytes']
             out.append(f"role = {_q(group.role)}" + ("  # confirm: spares and system disks are not told apart"
                                                        if group.role != "active" else ""))
-    else:
-        out += ["", "# no [[disks]]: the document's tables give no disk count and media for this solution"]
+    # else: `disks = []` at the top of the draft (render): the document gives no disk count and media
 
 
 def _price_power(out: list[str], solution: DraftSolution) -> None:
@@ -177,7 +176,10 @@ def render(solutions: list[DraftSolution], document: PurePosixPath | str, source
     drafts = []
     for key, solution in zip(keys, solutions):
         out = [f"# DRAFT of a solution manifest, read from {source_name} by `esrpdb draft`.",
-               "# Every value cites the line it is printed on; confirm each before relying on it.", "", "schema = 1", ""]
+               "# Every value cites the line it is printed on; confirm each before relying on it.", "", "schema = 1"]
+        if not (disk_counts(solution.facts) and _first(solution.facts, "media")):
+            out.append("disks = []  # the document prints no disk count and media for this system: add [[disks]]")
+        out.append("")
         _solution(out, key, solution)
         _price_power(out, solution)
         types = [report_types[r.report_index] if report_types and r.report_index is not None else "Performance"

@@ -23,15 +23,18 @@ def sql(
 ) -> None:
     """Run one read-only SQL statement against the catalogue."""
     from ..db import quick
+    from ..db.roles import READER_ROLE
     from ..queries import adhoc
 
     with friendly_errors(ctx, adhoc.SqlRefused):
         conn = quick.reader_connection(ctx.obj.database_url, ctx.obj.reader_url)
         if conn is None:
-            result = adhoc.sql(ctx.obj.reader(), statement, timeout_s=timeout_s, max_rows=max_rows)
+            result = adhoc.sql(ctx.obj.reader(), statement, timeout_s=timeout_s, max_rows=max_rows,
+                               reader_role=READER_ROLE)
         else:
             with conn:
-                result = adhoc.run_statement(conn, statement, timeout_s=timeout_s, max_rows=max_rows)
+                result = adhoc.run_statement(conn, statement, timeout_s=timeout_s, max_rows=max_rows,
+                                             reader_role=READER_ROLE)
     render(result.columns, result.rows, fmt)
     stopped = result.stopped_line()
     if stopped:

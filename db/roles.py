@@ -38,6 +38,9 @@ def bootstrap_roles(conn) -> None:
                      "NOINHERIT CONNECTION LIMIT 32")
     for setting, value in READER_SESSION_DEFAULTS.items():
         conn.execute(f'ALTER ROLE "{READER_ROLE}" SET {setting} = \'{value}\'')
+    # The owner may become the reader for a statement (`SET LOCAL ROLE`): ad-hoc SQL run with the owner's
+    # URL then cannot signal the owner's own sessions (queries/adhoc.py). The reader gains nothing.
+    conn.execute(f'GRANT "{READER_ROLE}" TO "{OWNER_ROLE}"')
 
 
 def create_database(conn, name: str, *, template: str | None = None) -> None:

@@ -52,7 +52,7 @@ class QueryResult:
 
 
 def sql(engine: Engine, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S,
-        max_rows: int = DEFAULT_MAX_ROWS) -> QueryResult:
+        max_rows: int = DEFAULT_MAX_ROWS, reader_role: str | None = None) -> QueryResult:
     """Run one statement in a READ ONLY transaction with a statement timeout.
 
     The statement is sent as a prepared statement, so `select 1; commit; delete ...`
@@ -66,14 +66,18 @@ def sql(engine: Engine, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S,
     raw = engine.raw_connection()
     try:
         return run_statement(raw.driver_connection, statement, timeout_s=timeout_s,  # type: ignore[arg-type]
-                             max_rows=max_rows)
+                             max_rows=max_rows, reader_role=reader_role)
     finally:
         raw.close()
 
 
 def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float = DEFAULT_TIMEOUT_S,
-                  max_rows: int = DEFAULT_MAX_ROWS) -> QueryResult:
-    """`sql` on a psycopg connection of its own (the CLI's fast path, without SQLAlchemy)."""
+                  max_rows: int = DEFAULT_MAX_ROWS, reader_role: str | None = None) -> QueryResult:
+    """`sql` on a psycopg connection of its own (the CLI's fast path, without SQLAlchemy).
+
+    `reader_role`: the catalogue's read-only role; a connection as another role that may become it
+    runs the statement as it (`SET LOCAL ROLE`), so it cannot signal that role's own sessions.
+    """
 
     if not (MIN_TIMEOUT_S <= timeout_s <= MAX_TIMEOUT_S):  # also refuses NaN
         raise SqlRefused(f"--timeout must be between {MIN_TIMEOUT_S:g} and {MAX_TIMEOUT_S:g} seconds, got {timeout_s:g}")
@@ -89,12 +93,18 @@ def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float 
         raise SqlRefused(f"refusing to run ad-hoc SQL as role {role!r}, {what}; configure a read-only role "
                          "with ESRPDB_READER_URL (see README: Least privilege)")
     _load_infinite_dates_as_text(conn)
+    become_reader = bool(reader_role and role != reader_role and conn.execute(
+        "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = %s) AND pg_has_role(current_user, %s, 'MEMBER')",
+        (reader_role, reader_role)).fetchone()[0])
+    conn.rollback()
     timeout = f"{int(timeout_s * 1000)}ms"
     rows: list[tuple[Any, ...]] = []
     columns: list[str] = []
     stopped_at = None
     try:
         conn.execute("SET TRANSACTION READ ONLY")
+        if become_reader:  # another role's URL: the statement runs as the read-only role all the same
+            conn.execute(psycopg.sql.SQL("SET LOCAL ROLE {}").format(psycopg.sql.Identifier(reader_role)))
         conn.execute("SELECT set_config('statement_timeout', %s, true)", (timeout,))
         if conn.info.server_version >= 170000:  # the whole transaction, rows sent included (a second
             # later, so that a slow statement reads as the statement timeout it is)

@@ -87,3 +87,23 @@ def test_copy_is_refused_in_words_not_as_a_lost_server(fresh_database_url):
     done = esrpdb(fresh_database_url, "sql", "copy runs to stdout")
     assert done.returncode == 1 and "COPY is not run by `esrpdb sql`" in done.stderr
     assert "cannot reach" not in done.stderr and "another command" not in done.stderr
+
+
+def test_sql_through_the_owners_url_cannot_end_the_owners_sessions(fresh_database_url):
+    """Issue 24 item 10: with no reader URL, ad-hoc SQL runs as the read-only role all the same (the
+    owner may become it), so `pg_terminate_backend` of an ingest's session is refused."""
+    import os
+
+    owner = _plain(fresh_database_url)
+    with psycopg.connect(owner) as ingest:  # an ingest of the same role, holding a session
+        ingest.execute("select 1")
+        env = {**os.environ, "ESRPDB_READER_URL": fresh_database_url}  # sql told to read as the owner
+        done = subprocess.run([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url, "sql",
+                               "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'esrpdb_owner' "
+                               "and pid <> pg_backend_pid()"], env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1 and "permission denied" in done.stderr, done.stdout + done.stderr
+        assert ingest.execute("select 1").fetchone() == (1,)  # still alive
+        who = subprocess.run([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url, "sql",
+                              "select current_user", "--format", "csv"], env=env, capture_output=True, text=True,
+                             timeout=120)
+        assert who.stdout.splitlines()[-1] == "esrpdb_reader"

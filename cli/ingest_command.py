@@ -38,23 +38,20 @@ def ingest(
     total = sum(1 for _ in iter_files(paths))
     err = Console(stderr=True)
     done: list = []  # outcomes as they come, so an interrupt can say what was committed
-
-    def record(outcome) -> None:
-        done.append(outcome)
-        if bar is not None:
-            bar.advance(task)
-
-    options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast,
-                               "on_outcome": record}
-    bar = task = None
+    options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
     with friendly_errors(ctx, UnknownKey), interruptible(lambda: _interrupted(done, total)):
         if total > PROGRESS_THRESHOLD and err.is_terminal:
             with Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), console=err,
                           transient=True) as bar:
                 task = bar.add_task("ingest", total=total)
-                outcomes = ingest_paths(engine, paths, **options)
+
+                def record(outcome) -> None:
+                    done.append(outcome)
+                    bar.advance(task)
+
+                outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
         else:
-            outcomes = ingest_paths(engine, paths, **options)
+            outcomes = ingest_paths(engine, paths, on_outcome=done.append, **options)
     _summarise(outcomes, fmt, verbose)
     if any(o.status == "failed" for o in outcomes):
         raise typer.Exit(1)

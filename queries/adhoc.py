@@ -21,11 +21,13 @@ DANGEROUS_ROLES = (
 MIN_TIMEOUT_S = 0.001  # below one millisecond PostgreSQL reads 0: no timeout at all
 MAX_TIMEOUT_S = 3600.0
 
-# One round trip before the statement: who are we, and could that role leave the catalogue?
+# One round trip before the statement: who are we, could that role leave the catalogue, and may it
+# become the read-only role?
 _PRIVILEGE_PROBE = """
 SELECT r.rolname, r.rolsuper,
        ARRAY(SELECT d.rolname FROM pg_roles d
-             WHERE d.rolname = ANY(%s) AND pg_has_role(current_user, d.oid, 'MEMBER') ORDER BY 1)
+             WHERE d.rolname = ANY(%s) AND pg_has_role(current_user, d.oid, 'MEMBER') ORDER BY 1),
+       EXISTS (SELECT 1 FROM pg_roles m WHERE m.rolname = %s) AND pg_has_role(current_user, %s, 'MEMBER')
 FROM pg_roles r WHERE r.rolname = current_user
 """
 
@@ -86,17 +88,15 @@ def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float 
     if statement.lstrip().lower().startswith("copy"):  # the server would wait for a COPY the client does not read
         raise SqlRefused(COPY_REFUSED)
     conn.rollback()
-    role, is_superuser, dangerous = conn.execute(_PRIVILEGE_PROBE, (list(DANGEROUS_ROLES),)).fetchone()
+    role, is_superuser, dangerous, may_become_reader = conn.execute(
+        _PRIVILEGE_PROBE, (list(DANGEROUS_ROLES), reader_role or "", reader_role or "")).fetchone()
     if is_superuser or dangerous:
         conn.rollback()
         what = "a superuser" if is_superuser else "a member of " + ", ".join(dangerous)
         raise SqlRefused(f"refusing to run ad-hoc SQL as role {role!r}, {what}; configure a read-only role "
                          "with ESRPDB_READER_URL (see README: Least privilege)")
     _load_infinite_dates_as_text(conn)
-    become_reader = bool(reader_role and role != reader_role and conn.execute(
-        "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = %s) AND pg_has_role(current_user, %s, 'MEMBER')",
-        (reader_role, reader_role)).fetchone()[0])
-    conn.rollback()
+    become_reader = bool(reader_role and role != reader_role and may_become_reader)
     timeout = f"{int(timeout_s * 1000)}ms"
     rows: list[tuple[Any, ...]] = []
     columns: list[str] = []

@@ -21,7 +21,7 @@ from .lines import Line
 from .names import MEDIA_WORDS, best as _best, words as _words
 from .owners import report_owners
 from .records import DocumentTable, ReportDocument
-from .run_rows import median_rows, row_runs, run_columns, run_rows, run_total
+from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
@@ -95,7 +95,7 @@ def _table_owner(table: DocumentTable, count: int, distinct: list[set[str]], own
         return 0
     for index, owner in owners.items():
         achieved = document.reports[index].achieved_iops
-        if achieved is not None and any(_printed_equals(cell, achieved) for row in table.rows
+        if achieved is not None and any(printed_equals(cell, achieved) for row in table.rows
                                         if normalise_label(row.label).startswith("achieved iops") for cell in row.values):
             return owner
     return _best(table.title, distinct)
@@ -110,17 +110,9 @@ def _report_label(document: ReportDocument, index: int, column_tables) -> str:
                 continue
             run = _RUN.search(row.label) or (_RUN.search(table.columns[column]) if column < len(table.columns) else None)
             cell = row.values[column] if column < len(row.values) else ""
-            if run and achieved is not None and _printed_equals(cell, achieved):
+            if run and achieved is not None and printed_equals(cell, achieved):
                 return f"Run {run[1]}"
     return f"Report {index + 1}"
-
-
-def _printed_equals(cell: str, value: float) -> bool:
-    match = re.search(r"\d[\d,]*(?:\.(\d+))?", cell)
-    if not match:
-        return False
-    decimals = len(match[1] or "")
-    return abs(float(match[0].replace(",", "")) - value) <= 0.5 * 10 ** -decimals
 
 
 def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSolution]:

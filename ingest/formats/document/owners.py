@@ -13,17 +13,9 @@ import re
 
 from .names import best
 from .records import ReportDocument
+from .run_rows import RUN, printed_equals
 
-_RUN = re.compile(r"\brun\s*\d+\b", re.IGNORECASE)
 HEADING_LINES = 6  # non-empty lines above a report's title searched for the system's name
-
-
-def _printed_equals(cell: str, value: float) -> bool:
-    match = re.search(r"\d[\d,]*(?:\.(\d+))?", cell)
-    if not match:
-        return False
-    decimals = len(match[1] or "")
-    return abs(float(match[0].replace(",", "")) - value) <= 0.5 * 10 ** -decimals and decimals >= 1
 
 
 def _by_data(document: ReportDocument, achieved: float | None, distinct: list[set[str]]) -> int | None:
@@ -31,13 +23,13 @@ def _by_data(document: ReportDocument, achieved: float | None, distinct: list[se
         return None
     found = set()
     for table in document.tables:
-        if len(table.columns) < 2 or any(_RUN.search(c) for c in table.columns):
+        if len(table.columns) < 2 or any(RUN.search(c) for c in table.columns):
             continue
         for row in table.rows:
             if not re.search(r"achieved", row.label, re.IGNORECASE):
                 continue
             for column, cell in enumerate(row.values[:len(table.columns)]):
-                if _printed_equals(cell, achieved):
+                if printed_equals(cell, achieved, min_decimals=1):  # a rounded figure names no run
                     owner = best(table.columns[column], distinct)
                     if owner is not None:
                         found.add(owner)

@@ -165,11 +165,10 @@ def _render(line: list[Word], style: Style, margin: float) -> str:
     for word in line:
         if previous is not None and word.x0 - previous.x1 < style.char * 1.5:
             text += " " + word.text  # the next word of the same phrase
-        elif previous is None:
-            text += " " * max(round((word.x0 - margin) / style.char), 0) if not text else ""
-            text += word.text
-        else:  # a new column: at its place on the page, at least three spaces from the last
-            text += " " * max(round((word.x0 - margin) / style.char) - len(text), 3) + word.text
+        else:  # the line's first word, or a new column: at its place on the page (three spaces at least)
+            gap = 3 if previous is not None else 0
+            indent = round((word.x0 - margin) / style.char) if previous is not None or not text else 0
+            text += " " * max(indent - len(text), gap) + word.text
         previous = word
     return text
 

@@ -102,6 +102,15 @@ def run_rows(table: DocumentTable, column: int, run: str | None) -> dict[str, li
     return rows
 
 
+def printed_equals(cell: str, value: float, *, min_decimals: int = 0) -> bool:
+    """The cell prints `value` within the rounding of its own digits ("6,667.51" for 6667.510)."""
+    match = re.search(r"\d[\d,]*(?:\.(\d+))?", cell)
+    if not match:
+        return False
+    decimals = len(match[1] or "")
+    return decimals >= min_decimals and abs(float(match[0].replace(",", "")) - value) <= 0.5 * 10 ** -decimals
+
+
 def _number(cell: str) -> float | None:
     match = re.search(r"\d[\d,]*(?:\.\d+)?", cell)
     return float(match[0].replace(",", "")) if match else None

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .errors import fail, friendly_errors
+from .errors import fail, friendly_errors, interruptible
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
 from .safe_text import echo
@@ -27,7 +27,9 @@ def delete(
     if (source is None) == (solution is None):
         fail("name either a source file or --solution KEY")
     engine = ctx.obj.catalog().engine
-    with friendly_errors(ctx, NothingToDelete):
+    target = f"--solution {solution}" if solution is not None else source
+    with friendly_errors(ctx, NothingToDelete), interruptible(
+            lambda: f"interrupted: nothing deleted ({target} is as it was: the delete is one transaction)"):
         if solution is not None:
             report = delete_solution(engine, solution, dry_run=dry_run)
         else:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Callable, Iterator, List, Optional
 
 import typer
 
@@ -27,7 +28,7 @@ def ingest(
 ) -> None:
     """Load Jetstress reports (and other recognised files) into the catalogue."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, Progress, TextColumn
 
     from ..ingest.pipeline import ingest_paths, iter_files
     from ..schema.keys import UnknownKey
@@ -40,21 +41,36 @@ def ingest(
     done: list = []  # outcomes as they come, so an interrupt can say what was committed
     options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
     with friendly_errors(ctx, UnknownKey), interruptible(lambda: _interrupted(done, total)):
-        if total > PROGRESS_THRESHOLD and err.is_terminal:
-            with Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), console=err,
-                          transient=True) as bar:
-                task = bar.add_task("ingest", total=total)
-
-                def record(outcome) -> None:
-                    done.append(outcome)
-                    bar.advance(task)
-
-                outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
-        else:
+        if not err.is_terminal:
             outcomes = ingest_paths(engine, paths, on_outcome=done.append, **options)
+        else:
+            with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[detail]}"),
+                          console=err, transient=True) as bar, _shown(bar, total, done) as record:
+                outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
     _summarise(outcomes, fmt, verbose)
     if any(o.status == "failed" for o in outcomes):
         raise typer.Exit(1)
+
+
+@contextlib.contextmanager
+def _shown(bar, total: int, done: list) -> Iterator[Callable[[Any], None]]:
+    """On a terminal: a bar of files for a batch, and one of bytes and rows for a long file in hand."""
+    from ..ingest import progress
+
+    files = bar.add_task("ingesting", total=total, detail=f"0/{total} files", visible=total > PROGRESS_THRESHOLD)
+    in_hand = bar.add_task("", total=None, detail="", visible=False)
+
+    def read(name: str, position: int, size: int, rows: int) -> None:
+        bar.update(in_hand, description=os.path.basename(name), completed=position, total=size or None,
+                   detail=f"{position / 1e6:,.0f}/{size / 1e6:,.0f} MB, {rows:,} rows", visible=True)
+
+    def record(outcome) -> None:
+        done.append(outcome)
+        bar.update(files, advance=1, detail=f"{len(done)}/{total} files")
+        bar.update(in_hand, visible=False)
+
+    with progress.listening(read):
+        yield record
 
 
 def _interrupted(done: list, total: int) -> str:

@@ -28,10 +28,12 @@ from . import (
     site_command,
     sql_command,
 )
+from .help_groups import GroupedCommands
 
 app = typer.Typer(
     help="Turn Exchange Jetstress results into a PostgreSQL comparison catalogue.",
     no_args_is_help=True,
+    cls=GroupedCommands,  # commands grouped in help: ingest and catalogue, queries, site, server
     add_completion=True,  # `esrpdb --install-completion` / `--show-completion`
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,

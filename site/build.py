@@ -43,6 +43,7 @@ class BuildReport:
     client_charts: bool
     seconds: float
     phases: dict[str, float] = field(default_factory=dict)  # seconds per phase, to see where a build goes
+    interrupted_after_move: bool = False  # Ctrl-C came while the whole site was being moved in: it is written
 
 
 def environment() -> Environment:
@@ -72,6 +73,23 @@ def _move_into_place(staging: Path, out: Path) -> None:
             shutil.rmtree(target)
         if (staging / name).exists():
             (staging / name).replace(target)
+
+
+def _move_uninterrupted(staging: Path, out: Path) -> bool:
+    """The move with Ctrl-C and SIGTERM held back, so OUT never holds half of each site; True when
+    one arrived meanwhile (taken here: the caller reports the interrupt after the site is whole)."""
+    import signal
+
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        _move_into_place(staging, out)
+        pending = held & signal.sigpending()
+        for signum in pending:
+            signal.sigtimedwait({signum}, 0)
+        return bool(pending)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _write(path: Path, content: str) -> None:
@@ -148,7 +166,7 @@ def build_site(engine: Engine, out: Path | str, force: bool = False,
     staging = Path(tempfile.mkdtemp(prefix=".esrpdb-site-", dir=out))
     try:
         report = _build(engine, staging, static_chart_limit)
-        _move_into_place(staging, out)
+        report.interrupted_after_move = _move_uninterrupted(staging, out)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     report.out = out

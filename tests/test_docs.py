@@ -76,3 +76,18 @@ def test_every_readme_example_runs_as_written(fresh_database_url, tmp_path, monk
         result = runner.invoke(app, [*global_options, *words])
         assert result.exit_code == 0, (line, result.output)
     assert not (tmp_path / "home").exists() or os.listdir(tmp_path / "home") == []
+
+
+def test_help_lists_every_command_once_in_its_group():
+    from typer.testing import CliRunner
+
+    from esrpdb.cli.help_groups import GROUPS
+
+    shown = CliRunner().invoke(app, ["-h"]).output
+    headings = [f"{title}:" for title in GROUPS]
+    assert [line for line in shown.splitlines() if line in headings] == headings
+    listed = [line.split()[0] for line in shown.split(headings[0], 1)[1].splitlines() if line.startswith("  ")]
+    assert sorted(listed) == sorted(get_command(app).commands) and "Other:" not in shown
+    for title, names in GROUPS.items():
+        section = shown.split(f"{title}:", 1)[1].split("\n\n", 1)[0]
+        assert [line.split()[0] for line in section.strip().splitlines()] == list(names)

@@ -29,6 +29,7 @@ from ..formats.config.records import JetstressConfig
 from ..formats.log import JetstressLog
 from ..formats.perfmon import open_perfmon
 from ..formats.power import PowerLog
+from .. import progress
 from ..inspect import json_default
 from . import copy_rows
 
@@ -128,6 +129,7 @@ def load_power(session: Session, source_file_id: int, power: PowerLog) -> list[s
 def load_perfmon(session: Session, source_file_id: int, name: str, stream: BinaryIO, *,
                  opener: Callable = open_perfmon) -> list[str]:
     """Stream a perfmon export (or, with perfmon_blg's opener, a .blg) into perf_counters / perf_samples (COPY)."""
+    report = progress.reporter(name, stream)
     with opener(name, stream) as reader:
         counters = [
             {"source_file_id": source_file_id, "column_index": n, "machine": c.machine, "object_name": c.object,
@@ -149,9 +151,12 @@ def load_perfmon(session: Session, source_file_id: int, name: str, stream: Binar
                     first = first or stamp
                     last = stamp
                     rows += 1
+                    if rows % progress.ROWS_BETWEEN_REPORTS == 0:
+                        report(rows)
                     for counter_id, value in zip(counter_ids, values):
                         copy.write_row((source_file_id, counter_id, stamp, value))
         header = reader.header
+    report(rows)
     session.execute(insert(PerfFile).values(
         source_file_id=source_file_id,
         machine=next(iter(machines)) if len(machines) == 1 else None,

@@ -60,3 +60,59 @@ def test_an_interrupted_ingest_says_what_it_committed(fresh_database_url, tmp_pa
                            timeout=300)
     assert again.returncode == 0, again.stderr
     assert _count(fresh_database_url, "select count(*) from source_files") == FILES
+
+
+def _wait_for_lock_wait(url: str, process) -> None:
+    """Until the command's statement waits on the lock the test holds (it is mid-transaction)."""
+    deadline = time.monotonic() + 60
+    sql = "select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()"
+    while _count(url, sql) == 0:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the command never reached the locked table"
+        time.sleep(0.05)
+
+
+def _cli(url: str, *args: str):
+    env = {k: v for k, v in os.environ.items() if k != "ESRPDB_READER_URL"}
+    return subprocess.Popen([sys.executable, "-m", "esrpdb.cli.main", "--database-url", url, *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_delete_deletes_nothing(fresh_database_url, signum):
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    engine = create_engine(fresh_database_url)
+    (outcome,) = ingest_paths(engine, [SAMPLE])
+    assert outcome.status == "loaded", outcome.message
+    before = _count(fresh_database_url, "select count(*) from source_files")
+    with engine.connect() as holder:
+        holder.execute(text("lock table perf_files in access exclusive mode"))  # the delete waits here
+        process = _cli(fresh_database_url, "delete", SAMPLE.name)
+        _wait_for_lock_wait(fresh_database_url, process)
+        process.send_signal(signum)
+        _, stderr = process.communicate(timeout=60)
+        holder.rollback()
+    engine.dispose()
+    assert process.returncode == 130, stderr
+    assert f"interrupted: nothing deleted ({SAMPLE.name} is as it was" in stderr
+    assert _count(fresh_database_url, "select count(*) from source_files") == before == 1
+
+
+def test_an_interrupted_site_build_leaves_out_as_it_was(fresh_database_url, tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("the site that was there")
+    engine = create_engine(fresh_database_url)
+    with engine.connect() as holder:
+        holder.execute(text("lock table solutions in access exclusive mode"))  # the build waits reading
+        process = _cli(fresh_database_url, "site", str(out), "--force")
+        _wait_for_lock_wait(fresh_database_url, process)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+        holder.rollback()
+    engine.dispose()
+    assert process.returncode == 130, stderr
+    assert f"interrupted: no site written; {out} is as it was" in stderr
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"]  # no staging folder left behind
+    assert (out / "index.html").read_text() == "the site that was there"

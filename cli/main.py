@@ -28,7 +28,7 @@ from . import (
     site_command,
     sql_command,
 )
-from .help_groups import GroupedCommands
+from .help_groups import GroupedCommands, plain_help
 
 app = typer.Typer(
     help="Turn Exchange Jetstress results into a PostgreSQL comparison catalogue.",
@@ -143,6 +143,7 @@ plot_command.register(app)
 query_command.register(app)
 site_command.register(app)
 sql_command.register(app)
+plain_help(app)
 
 def run() -> None:
     """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command."""

@@ -91,3 +91,16 @@ def test_help_lists_every_command_once_in_its_group():
     for title, names in GROUPS.items():
         section = shown.split(f"{title}:", 1)[1].split("\n\n", 1)[0]
         assert [line.split()[0] for line in section.strip().splitlines()] == list(names)
+
+
+def test_help_shows_plain_metavars():
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    assert "compare [OPTIONS] A B" in runner.invoke(app, ["compare", "-h"]).output
+    assert "ingest [OPTIONS] PATHS…" in runner.invoke(app, ["ingest", "-h"]).output
+    query = runner.invoke(app, ["query", "-h"]).output
+    assert "[NAME]" in query and "--param COLUMN=VALUE" in query and "--format table|csv|json" in query
+    for name, command in _commands():
+        shown = runner.invoke(app, [*name.split(), "-h"]).output
+        assert not re.search(r"<(str|int|float|path)>|\{[a-z_]+\}| TEXT ", shown), (name, shown)

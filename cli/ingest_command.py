@@ -49,6 +49,9 @@ def ingest(
                 outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
     _summarise(outcomes, fmt, verbose)
     if any(o.status == "failed" for o in outcomes):
+        reason = ctx.obj.server_disk_full()
+        if reason:
+            echo(f"Error: {reason}", err=True)
         raise typer.Exit(1)
 
 

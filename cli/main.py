@@ -65,6 +65,14 @@ class Options:
         return server.url_for(roles.OWNER_ROLE if role == "owner" else roles.READER_ROLE,
                               catalogue_database(self.catalogue))
 
+    def server_disk_full(self) -> str | None:
+        """Why the embedded server went down, when a full disk is why (None for another server)."""
+        if self.given_database_url:
+            return None
+        from ..db import embedded
+
+        return embedded.disk_full()
+
     def catalog(self):
         from ..db.catalog import open_catalog
 

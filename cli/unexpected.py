@@ -22,7 +22,12 @@ def one_line(error: BaseException) -> str:
     if isinstance(error, (BadDatabaseUrl, ServerError)):
         return first
     sqlstate = getattr(original, "sqlstate", None) or ""
+    if sqlstate == "53100":
+        return f"the database server has no space left on device: {first}"
     if isinstance(error, sa_exc.OperationalError) or type(original).__name__ == "OperationalError":
+        full = _embedded_disk_full()
+        if full:
+            return full
         if sqlstate == "3D000" or "does not exist" in first and "database" in first:
             return f"the database does not exist: {first}"
         if sqlstate.startswith("28") or "authentication failed" in first or "password" in first:
@@ -33,6 +38,20 @@ def one_line(error: BaseException) -> str:
     if isinstance(error, OSError):
         return first if getattr(error, "filename", None) is None else f"{error.filename}: {error.strerror or first}"
     return f"{type(error).__name__}: {first} (run with --debug for the traceback)"
+
+
+def _embedded_disk_full() -> str | None:
+    """A lost or refused connection to the embedded server: a full disk, when its log says so."""
+    import os
+
+    if "--database-url" in sys.argv[1:] or os.environ.get("ESRPDB_DATABASE_URL"):
+        return None
+    try:
+        from ..db import embedded
+
+        return embedded.disk_full()
+    except Exception:  # noqa: BLE001 - the diagnosis must never hide the error it explains
+        return None
 
 
 def run(app) -> None:

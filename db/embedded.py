@@ -75,6 +75,13 @@ class ServerStatus:
         return self.url_for(roles.ADMIN_ROLE, database)
 
 
+def disk_full(home: Path | None = None) -> str | None:
+    """One line when the embedded server in `home` stopped because its disk filled up."""
+    from .server_log import disk_full as from_log
+
+    return from_log(_pgdata(home or default_home()))
+
+
 def _pgdata(home: Path) -> Path:
     return home / "pgdata"
 
@@ -248,8 +255,10 @@ def _pg_ctl(args: list[str], home: Path) -> None:
     try:
         server_user.run(_binaries(home), "pg_ctl", args, _pgdata(home), timeout=90, **_as_server_user())
     except subprocess.CalledProcessError as error:
-        raise ServerError(f"pg_ctl {args[-1]} failed for the embedded server in {home}; "
-                          f"see {_pgdata(home) / 'log'}") from error
+        from .server_log import start_failure
+
+        raise ServerError(f"pg_ctl {args[-1]} failed for the embedded server in {home}: "
+                          f"{start_failure(_pgdata(home))}") from error
 
 
 def _as_server_user() -> dict:

@@ -169,9 +169,11 @@ def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     except (SQLAlchemyError, psycopg.Error) as error:
-        detail = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: database refused the data: {detail}",
-                           sha256=sha256)
+        original = getattr(error, "orig", None) or error
+        detail = str(original).strip().splitlines()[0]
+        why = ("the database server has no space left on device"  # 53100: disk_full
+               if getattr(original, "sqlstate", None) == "53100" else "database refused the data")
+        return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: {why}: {detail}", sha256=sha256)
     return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings, message=message, sha256=sha256)
 
 

@@ -39,6 +39,9 @@ VIEW_ORDER = (
     "latency_summary",
     "backup_throughput",
     "log_replay",
+    "test_designs",
+    "esrp_tests",
+    "mailbox_class_ranks",
 )
 
 _META = re.compile(r"^--\s*(title|description|column\s+(\w+))\s*:\s*(.*)$")
@@ -145,6 +148,7 @@ KEY_DOMAINS = {
     "disk_basis": "SELECT unnest(ARRAY['all', 'active'])",
     "scope": "SELECT DISTINCT scope FROM latencies",
     "run_id": "SELECT id::text FROM runs",
+    "mailbox_class": "SELECT label FROM mailbox_classes",
 }
 
 
@@ -159,6 +163,11 @@ def _check_keys(conn: psycopg.Connection, canned: CannedQuery, params: dict[str,
             from ..schema.keys import unknown_message  # the error path only: the fast path stays light
 
             raise BadParameter(f"{canned.name}: " + unknown_message(column.replace("_", " "), value, known))
+
+
+# Rows in the order a person reads them: classes smallest first and best first within one, then by key.
+LISTING_ORDER = ("mailbox_class_order", "total_iops_rank", "solution", "trial", "run_label", "run_id", "disk_basis",
+                 "scope")
 
 
 def _filtered(canned: CannedQuery, description: list[tuple[str, int]], params: dict[str, str]) -> tuple[str, dict]:
@@ -176,7 +185,7 @@ def _filtered(canned: CannedQuery, description: list[tuple[str, int]], params: d
             raise BadParameter(f"{canned.name}: {column} is {error}; got {value!r}") from None
     where = " AND ".join(f"{c} = %(p{n})s" for n, c in enumerate(params))
     sql = f"SELECT * FROM {canned.view}" + (f" WHERE {where}" if where else "")
-    order = [c for c in ("solution", "trial", "run_label", "run_id", "disk_basis", "scope") if c in columns]
+    order = [c for c in LISTING_ORDER if c in columns]
     if order:
         sql += " ORDER BY " + ", ".join(f"{c} NULLS LAST" for c in order)
     return sql, values

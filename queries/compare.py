@@ -39,6 +39,17 @@ METRICS: dict[str, Metric] = {
     "mb_per_dollar": Metric("mb_per_dollar", "usable_mb_per_price_unit", "usable MB per dollar", per_run=False),
     "perf_per_watt": Metric("perf_per_watt", "total_iops_per_w", "total IOPS per watt"),
     "active_power_w": Metric("perf_per_watt", "active_power_w", "active power"),
+    # ESRP's other tests (esrp_tests: one line per solution, its runs of that test averaged)
+    "backup_mb_per_s_per_database": Metric("esrp_tests", "backup_mb_per_s_per_database",
+                                           "backup MB/s per database", per_run=False),
+    "backup_mb_per_s_per_server": Metric("esrp_tests", "backup_mb_per_s_per_server", "backup MB/s per server",
+                                         per_run=False),
+    "checksum_mb_per_s_per_database": Metric("esrp_tests", "checksum_mb_per_s_per_database",
+                                             "checksum MB/s per database", per_run=False),
+    "checksum_mb_per_s_per_server": Metric("esrp_tests", "checksum_mb_per_s_per_server",
+                                           "checksum MB/s per server", per_run=False),
+    "logs_per_s_per_server": Metric("esrp_tests", "logs_per_s_per_server", "logs replayed per second",
+                                    per_run=False),
 }
 DEFAULT_METRICS = ("total_iops", "achieved_iops", "achieved_iops_per_disk", "total_iops_per_disk",
                    "throughput_mb_per_s", "throughput_mb_per_s_per_disk", "iops_per_dollar", "mb_per_dollar",

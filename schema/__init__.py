@@ -6,6 +6,7 @@ autogenerate compares against the migrations (the no-drift test).
 
 from .base import Base, table_of
 from .claims import Claim
+from .classes import MailboxClass
 from .documents import DocumentCell, DocumentTable
 from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
 from .figures import (
@@ -39,6 +40,7 @@ __all__ = [
     "table_of",
     "BackupStat",
     "Claim",
+    "MailboxClass",
     "ConfigInstance",
     "ConfigThreshold",
     "DiskGroup",

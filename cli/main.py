@@ -62,8 +62,10 @@ class Options:
         from ..db import embedded, roles
 
         server = embedded.start()
-        return server.url_for(roles.OWNER_ROLE if role == "owner" else roles.READER_ROLE,
-                              catalogue_database(self.catalogue))
+        database = catalogue_database(self.catalogue)
+        if role == "owner":  # asked first: the catalogue is opened (and migrated) by its owner
+            _named_catalogue(server, database)
+        return server.url_for(roles.OWNER_ROLE if role == "owner" else roles.READER_ROLE, database)
 
     def server_disk_full(self) -> str | None:
         """Why the embedded server went down, when a full disk is why (None for another server)."""
@@ -129,6 +131,17 @@ CATALOGUE_NAME = re.compile(r"[a-z0-9_]{1,40}")
 def catalogue_database(name: str) -> str:
     """The embedded server's database for a named catalogue."""
     return f"esrpdb_{name}"
+
+
+def _named_catalogue(server, database: str) -> None:
+    """A named catalogue is made on first use (`--catalogue NAME init`, or any command)."""
+    import psycopg
+
+    from ..db import roles
+
+    with psycopg.connect(server.admin_url().replace("+psycopg", ""), autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone():
+            roles.create_database(conn, database)
 
 
 def _refuse(message: str) -> None:

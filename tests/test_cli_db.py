@@ -55,6 +55,29 @@ def test_the_demo_is_a_named_catalogue_every_command_reads_as_the_reader(pg_home
     assert refused.exit_code == 1 and "lower-case letters" in refused.stderr
 
 
+def test_a_named_catalogue_is_made_on_first_use(pg_home, pg_server, monkeypatch):
+    import json
+
+    from typer.testing import CliRunner
+
+    from esrpdb.cli.main import app
+    from tests.conftest import FIXTURES
+
+    monkeypatch.setenv("ESRPDB_HOME", str(pg_home))
+    for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL", "ESRPDB_CATALOGUE"):
+        monkeypatch.delenv(name, raising=False)
+    runner = CliRunner()
+    made = runner.invoke(app, ["--catalogue", "firstuse", "init"])
+    assert made.exit_code == 0 and "catalogue at revision" in made.stdout, made.output
+    sample = FIXTURES / "perfmon" / "typeperf-sample.csv"
+    assert runner.invoke(app, ["--catalogue", "firstuse", "ingest", str(sample)]).exit_code == 0
+    who = runner.invoke(app, ["--catalogue", "firstuse", "sql", "select current_database() as db, "
+                              "(select count(*) from source_files) as files", "--format", "json"])
+    assert json.loads(who.stdout) == [{"db": "esrpdb_firstuse", "files": 1}]
+    other = runner.invoke(app, ["--catalogue", "another", "solutions", "--format", "json"])
+    assert other.exit_code == 0 and json.loads(other.stdout) == []
+
+
 def test_db_status_all_lists_every_server_this_user_started(pg_home, pg_server, tmp_path, monkeypatch):
     from typer.testing import CliRunner
 

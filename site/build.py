@@ -21,12 +21,15 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from sqlalchemy import Engine
 
-from . import charts as charts_lib, pages as pages_lib
+from . import charts as charts_lib, esrp_charts, pages as pages_lib
 from .data import CHART_METRICS, Catalogue, compare_data, compare_pair, index_filters, load_catalogue, page_name
 from .formatting import FILTERS
 from .options import STATIC_CHART_LIMIT
 
 STATIC_FILES = ("site.css", "site.js")
+# Index charts solution pages leave out: the spread overview, and the ESRP charts whose marks link
+# to "solutions/KEY.html", a path relative to the index.
+INDEX_ONLY = ("bar-spread", "log-playback", "bar-backup")
 WRITTEN = ("index.html", "compare.html", "solutions", "compare", "static", "charts")  # what --force replaces
 
 
@@ -131,8 +134,10 @@ def vega_bundle() -> bytes:
 def index_charts(cat: Catalogue) -> list[charts_lib.Chart]:
     """The index's charts, drawn once and shared by every solution page."""
     groups = {s["key"]: s["group"] for s in cat.solutions}
+    names = {s["key"]: s["name"] for s in cat.solutions}
     return ([charts_lib.bar_chart(metric, cat.solutions) for metric in CHART_METRICS]
-            + [charts_lib.latency_scatter(cat.latency_points, groups), charts_lib.spread_overview(cat.solutions)])
+            + [charts_lib.latency_scatter(cat.latency_points, groups, names), charts_lib.spread_overview(cat.solutions),
+               esrp_charts.log_playback(cat.solutions), esrp_charts.backup_bars(cat.solutions)])
 
 
 def rank_notes(cat: Catalogue) -> dict[str, dict[str, str]]:
@@ -197,7 +202,7 @@ def _build(engine: Engine, out: Path, static_chart_limit: int) -> BuildReport:
     phases["index"], lap = time.perf_counter() - lap, time.perf_counter()
 
     shared = env.get_template("_macros.html").module.charts(  # type: ignore[attr-defined]  # a Jinja macro
-        [c for c in charts if c.name != "bar-spread"], img=client_charts, root="../")
+        [c for c in charts if c.name not in INDEX_ONLY], img=client_charts, root="../")
     job = pages_lib.Job(out, env, cat, Markup(shared), rank_notes(cat), client_charts)
     rendered += pages_lib.render_all(job)
     pages += len(cat.solutions)
@@ -211,7 +216,8 @@ def _build(engine: Engine, out: Path, static_chart_limit: int) -> BuildReport:
 def _compare_pages(out: Path, env: Environment, cat: Catalogue) -> int:
     """compare.html for any pair (in the browser), and one static page per pair a document compares."""
     known = {s["key"] for s in cat.solutions}
-    pairs = [{"a": a, "b": b, "page": f"{page_name(a)}--{page_name(b)}"}
+    names = {s["key"]: s["name"] for s in cat.solutions}
+    pairs = [{"a": a, "b": b, "a_name": names.get(a, a), "b_name": names.get(b, b), "page": f"{page_name(a)}--{page_name(b)}"}
              for a, b in cat.claimed_pairs if a in known and b in known and a != b]
     if cat.solutions:
         data = json.dumps(compare_data(cat), ensure_ascii=True, allow_nan=False).replace("</", "<\\/")

@@ -70,7 +70,8 @@ def bar_chart(metric: str, solutions: list[Row], *, top: int = TOP_BARS) -> Char
     column, words = CHART_METRICS[metric]
     have = ranked(metric, solutions)
     shown = have[:top]
-    values = [{"solution": s["key"], "value": s[column], "test": s["group"]} for s in shown]
+    values = [{"solution": s["key"], "name": s.get("name", s["key"]), "value": s[column], "test": s["group"]}
+              for s in shown]
     groups = len({v["test"] for v in values})
     caption = (f"Uses {MEDIAN_RUN_WORDS}: {len(shown)} of {len(have)} solutions with a figure for {words}"
                + (f" (the top {top})" if len(have) > top else "")
@@ -78,7 +79,7 @@ def bar_chart(metric: str, solutions: list[Row], *, top: int = TOP_BARS) -> Char
     spec = {**_base(words), "data": {"values": values}, "mark": {"type": "bar"},
             "height": {"step": 18},
             "encoding": {
-                "y": {"field": "solution", "type": "nominal", "sort": "-x", "title": None,
+                "y": {"field": "name", "type": "nominal", "sort": "-x", "title": None,
                       "axis": {"labelLimit": 220}},
                 "x": {"field": "value", "type": "quantitative", "title": axis_title(metric, have)},
                 "color": _group_colour(),
@@ -86,10 +87,11 @@ def bar_chart(metric: str, solutions: list[Row], *, top: int = TOP_BARS) -> Char
     return Chart(f"bar-{metric}", words, caption, spec)
 
 
-def latency_scatter(points: list[Row], groups: dict[str, str]) -> Chart:
+def latency_scatter(points: list[Row], groups: dict[str, str], names: dict[str, str] | None = None) -> Chart:
     """Read latency against log-write latency of each solution's median run (from its report)."""
     shown = points[:TOP_POINTS]
-    values = [{"solution": p["key"], "read": p["db_read_latency_ms"], "log": p["log_write_latency_ms"],
+    values = [{"solution": p["key"], "name": (names or {}).get(p["key"], p["key"]), "read": p["db_read_latency_ms"],
+               "log": p["log_write_latency_ms"],
                "test": groups.get(p["key"], "")} for p in shown]
     caption = (f"Uses {MEDIAN_RUN_WORDS} when it has a Jetstress report with latencies: {len(shown)} of "
                f"{len(points)} such solutions; averages over database instances (reads) and log volumes (writes).")
@@ -104,7 +106,7 @@ def latency_scatter(points: list[Row], groups: dict[str, str]) -> Chart:
         layers.append({"mark": {"type": "text", "align": "left", "dx": 7, "fontSize": 10},
                        "encoding": {"x": {"field": "log", "type": "quantitative"},
                                     "y": {"field": "read", "type": "quantitative"},
-                                    "text": {"field": "solution"}}})
+                                    "text": {"field": "name"}}})
     spec = {**_base("read latency vs log write latency"), "height": 300, "data": {"values": values},
             "layer": layers}
     return Chart("scatter-latency", "Read latency vs log write latency", caption, spec)
@@ -115,13 +117,15 @@ def spread_overview(solutions: list[Row], *, top: int = TOP_BARS) -> Chart:
     have = sorted((s for s in solutions if s.get("spread_percent") is not None and (s.get("runs_in_trial") or 0) > 1),
                   key=lambda s: (-s["spread_percent"], s["key"]))
     shown = have[:top]
-    values = [{"solution": s["key"], "value": s["spread_percent"], "runs": s["runs_in_trial"], "test": s["group"]}
+    values = [{"solution": s["key"], "name": s.get("name", s["key"]), "value": s["spread_percent"],
+               "runs": s["runs_in_trial"], "test": s["group"]}
               for s in shown]
     caption = (f"Uses every run of each solution's median trial (trials of more than one run): {len(shown)} of "
                f"{len(have)} solutions; spread = (max - min) / median total IOPS x 100.")
     spec = {**_base("spread of total IOPS within the trial"), "data": {"values": values}, "height": {"step": 18},
             "mark": {"type": "bar"},
-            "encoding": {"y": {"field": "solution", "type": "nominal", "sort": "-x", "title": None},
+            "encoding": {"y": {"field": "name", "type": "nominal", "sort": "-x", "title": None,
+                               "axis": {"labelLimit": 220}},
                          "description": {"field": "solution"},
                          "x": {"field": "value", "type": "quantitative",
                                "title": "spread of total IOPS within the trial, % of the median run"},
@@ -129,18 +133,19 @@ def spread_overview(solutions: list[Row], *, top: int = TOP_BARS) -> Chart:
     return Chart("bar-spread", "Run-to-run spread", caption, spec)
 
 
-def run_spread(key: str, runs: list[Row]) -> Chart:
-    """Every run of one solution with a total IOPS figure, by trial, the median run marked."""
+def run_spread(name: str, runs: list[Row]) -> Chart:
+    """Every run of one solution (`name`: what the site calls it) with a total IOPS figure, by trial,
+    the median run marked."""
     ranked = [r for r in runs if r.get("total_iops") is not None]
     values = [{"run": f"{r.get('trial') or 'no trial'} · {r.get('run_label') or 'run ' + str(r['run_id'])}",
                "value": r["total_iops"], "median": "median run" if r.get("is_median_run") else "other run",
                "spread": r.get("spread_percent")} for r in ranked]
     spreads = sorted({(r.get("trial") or "no trial", r["spread_percent"]) for r in ranked
                       if r.get("spread_percent") is not None and (r.get("runs_in_trial") or 0) > 1})
-    caption = (f"Uses every run of {key} with a total IOPS figure ({len(values)} runs); the median run of each "
+    caption = (f"Uses every run of {name} with a total IOPS figure ({len(values)} runs); the median run of each "
                "trial is marked" + "".join(f"; {trial}: spread {spread:.2f}% of the median" for trial, spread in spreads)
                + ".")
-    spec = {**_base(f"{key}: total IOPS of every run", width=360), "data": {"values": values},
+    spec = {**_base(f"{name}: total IOPS of every run", width=360), "data": {"values": values},
             "height": {"step": 20}, "mark": {"type": "bar"},
             "encoding": {"y": {"field": "run", "type": "nominal", "title": None, "sort": None,
                                "axis": {"labelLimit": 260}},
@@ -165,11 +170,16 @@ def drawable(value: Any) -> Any:
     return value
 
 
+# vl-convert's loader resolves a mark's relative href against its data sets' home; the site's links
+# are relative to the page, so the prefix is taken off again.
+_LOADER_BASE = 'xlink:href="https://vega.github.io/vega-datasets/'
+
+
 def render_svg(spec: dict[str, Any]) -> str:
     """SVG text for one spec; vl-convert runs Vega in-process, so no browser is needed."""
     import vl_convert
 
-    svg = vl_convert.vegalite_to_svg(drawable(spec))
+    svg = vl_convert.vegalite_to_svg(drawable(spec)).replace(_LOADER_BASE, 'xlink:href="')
     return svg[svg.index("<svg"):] if "<svg" in svg else svg
 
 
@@ -186,14 +196,20 @@ def write_chart(chart: Chart, path: Path) -> None:
         raise ValueError(f"unsupported chart format {path.suffix!r}: use .svg or .png")
 
 
-
-
 def plot_chart(metric: str, solutions: list[Row], latency_points: list[Row], *, top: int = TOP_BARS) -> Chart:
-    """The chart `esrpdb plot METRIC` draws: the site's own index chart for that metric."""
+    """The chart `esrpdb plot METRIC` draws: the site's own index chart for that metric (the ESRP
+    charts without their links to solution pages, which mean nothing outside the site)."""
+    from . import esrp_charts
+
     if metric in CHART_METRICS:
         return bar_chart(metric, solutions, top=top)
     if metric == "latency":
-        return latency_scatter(latency_points, {s["key"]: s["group"] for s in solutions})
+        return latency_scatter(latency_points, {s["key"]: s["group"] for s in solutions},
+                               {s["key"]: s.get("name", s["key"]) for s in solutions})
     if metric == "spread":
         return spread_overview(solutions, top=top)
+    if metric == "log_playback":
+        return esrp_charts.log_playback(solutions, link_root=None)
+    if metric == "backup_throughput":
+        return esrp_charts.backup_bars(solutions, top=top, link_root=None)
     raise KeyError(f"unknown chart {metric!r}; known: {', '.join(PLOT_METRICS)}")

@@ -18,7 +18,8 @@ from sqlalchemy import Engine, text
 from ..queries import compare as compare_lib
 from ..queries.audit import audit
 from ..queries.audit.figures import VERDICTS
-from . import sql
+from . import esrp, sql
+from .names import display_names
 
 Row = dict[str, Any]
 
@@ -42,6 +43,10 @@ COMPARE_COLUMNS: dict[str, str] = {
     "perf_per_watt": "total_iops_per_w",
     "active_power_w": "active_power_w",
 }
+
+# test_designs columns each index row carries (the mailbox count from the document or JetstressConfig.xml).
+DESIGN_COLUMNS = ("mailbox_count", "mailbox_count_source", "mailbox_size_mb", "iops_per_mailbox", "database_count",
+                  "mailbox_class", "mailbox_class_order")
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -119,8 +124,8 @@ def load_catalogue(engine: Engine) -> Catalogue:
     with engine.connect() as conn:
         read = {name: _rows(conn, getattr(sql, name)) for name in (
             "SOLUTIONS", "MEDIAN_RUNS", "PER_DISK", "IOPS_PER_DOLLAR", "PERF_PER_WATT", "MB_PER_DOLLAR",
-            "DISK_COUNTS", "RUN_TESTS", "CONFIGS", "SOLUTION_DETAILS", "DISKS", "RUNS", "LATENCIES",
-            "LATENCY_POINTS", "CLAIMED_PAIRS")}
+            "DISK_COUNTS", "RUN_TESTS", "TEST_DESIGNS", "SOLUTION_DETAILS", "DISKS", "RUNS", "LATENCIES",
+            "LATENCY_POINTS", "CLAIMED_PAIRS", "LOG_REPLAY", "BACKUP_THROUGHPUT")}
     keys = {r["solution_id"]: r["key"] for r in read["SOLUTIONS"]}
     chosen = representative_runs(read["MEDIAN_RUNS"])
     per_disk = {(r["run_id"], r["disk_basis"]): r for r in read["PER_DISK"]}
@@ -131,18 +136,15 @@ def load_catalogue(engine: Engine) -> Catalogue:
     tests: dict[int, list[Row]] = defaultdict(list)
     for row in read["RUN_TESTS"]:
         tests[row["solution_id"]].append(row)
-    configs: dict[int, list[Row]] = defaultdict(list)
-    for row in read["CONFIGS"]:
-        configs[row["solution_id"]].append(row)
+    designs = {r["solution_id"]: r for r in read["TEST_DESIGNS"]}
+    names = display_names(read["SOLUTIONS"])
     for row in read["SOLUTIONS"]:
         sid, run = row["solution_id"], chosen.get(row["solution_id"])
         run_id = run["run_id"] if run else None
-        config = sorted(configs[sid], key=lambda c: (c["run_id"] != run_id, c["run_id"]))
         row.update(_test_of(sid, run, tests[sid]))
+        row.update({c: designs.get(sid, {}).get(c) for c in DESIGN_COLUMNS})
         row.update(
-            disk_count_all=counts.get((sid, "all")), disk_count_active=counts.get((sid, "active")),
-            mailbox_count=config[0]["mailbox_count"] if config else None,
-            iops_per_mailbox=config[0]["iops_per_mailbox"] if config else None,
+            name=names[row["key"]], disk_count_all=counts.get((sid, "all")), disk_count_active=counts.get((sid, "active")),
             median_run_id=run_id, median_trial=run and run["trial"], median_run_label=run and run["run_label"],
             achieved_iops_per_disk=per_disk.get((run_id, "all"), {}).get("achieved_iops_per_disk"),
             total_iops_per_disk=per_disk.get((run_id, "all"), {}).get("total_iops_per_disk"),
@@ -165,6 +167,7 @@ def load_catalogue(engine: Engine) -> Catalogue:
     cat.latency_points = sorted(({**p, "key": chosen_runs[p["run_id"]]} for p in read["LATENCY_POINTS"]
                                  if p["run_id"] in chosen_runs), key=lambda p: p["key"])
     cat.claimed_pairs = [(r["a"], r["b"]) for r in read["CLAIMED_PAIRS"]]
+    esrp.attach_esrp_figures(cat.solutions, cat.runs, read["LOG_REPLAY"], read["BACKUP_THROUGHPUT"])
     report = audit(engine)
     for finding in report.findings:
         cat.findings[finding.solution].append(finding)
@@ -176,14 +179,15 @@ def load_catalogue(engine: Engine) -> Catalogue:
     return cat
 
 
-def index_filters(cat: Catalogue) -> dict[str, list[str]]:
+def index_filters(cat: Catalogue) -> dict[str, list]:
     """The values each index filter offers, as they appear in the data."""
     def values(column: str) -> list[str]:
         return sorted({str(s[column]) for s in cat.solutions if s.get(column) is not None})
 
     media = sorted({m for s in cat.solutions for m in (s.get("media") or "").split(", ") if m})
     return {"jetstress_release": values("jetstress_release"), "media": media,
-            "connectivity": values("connectivity"), "test_type": values("test_type")}
+            "connectivity": values("connectivity"), "test_type": values("test_type"),
+            "mailbox_class": esrp.mailbox_classes(cat.solutions)}
 
 
 def _compare_words(name: str) -> str:
@@ -196,14 +200,15 @@ def compare_data(cat: Catalogue) -> dict[str, Any]:
     """The values the any-pair compare page needs, with `esrpdb compare`'s words for each metric."""
     metrics = {name: {"words": _compare_words(name), "column": column}
                for name, column in COMPARE_COLUMNS.items()}
-    solutions = {s["key"]: {"page": s["page"], "group": s["group"],
+    solutions = {s["key"]: {"name": s["name"], "page": s["page"], "group": s["group"],
                             "values": {name: s.get(column) for name, column in COMPARE_COLUMNS.items()}}
                  for s in cat.solutions}
     return {"metrics": metrics, "solutions": solutions}
 
 
 def compare_pair(a: str, b: str, cat: Catalogue) -> Row:
-    """A static compare page: `esrpdb compare`'s rows and sentences, from the run the site shows for each."""
+    """A static compare page: `esrpdb compare`'s rows and sentences (with names for keys), from the run
+    the site shows for each."""
     left, right = cat.solution(a), cat.solution(b)
     rows = []
     for name, column in COMPARE_COLUMNS.items():
@@ -211,5 +216,6 @@ def compare_pair(a: str, b: str, cat: Catalogue) -> Row:
         diff = compare_lib.percent_more(va, vb) if va is not None and vb not in (None, 0) else None
         basis = "all" if compare_lib.METRICS[name].per_disk else None
         rows.append(compare_lib.Comparison(name, basis, va, vb, diff, None, None,
-                                           compare_lib.sentence(a, b, _compare_words(name), va, vb)))
+                                           compare_lib.sentence(left["name"], right["name"], _compare_words(name),
+                                                                va, vb)))
     return {"a": left, "b": right, "rows": rows, "unlike": left["group"] != right["group"]}

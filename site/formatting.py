@@ -39,4 +39,18 @@ def css_string(value: str) -> str:
     return "".join(c if c.isalnum() or c in " -_.:" else f"\\{ord(c):x} " for c in value)
 
 
-FILTERS = {"num": num, "sortable": sortable, "percent": percent, "css_string": css_string}
+def run_words(solution) -> str:
+    """Which run the headline figures come from, in words: a run outside any trial is said to be a
+    single run, never left as a dash."""
+    if solution.get("median_run_id") is None:
+        return "No run is stored for this solution, so there are no headline figures"
+    label = solution.get("median_run_label") or f"number {solution['median_run_id']}"
+    trial, runs = solution.get("median_trial"), solution.get("runs_in_trial") or 1
+    if not trial:
+        return f"From run “{label}” (a single run, not one of a set of repeated runs)"
+    if runs > 1:
+        return f"From trial “{trial}”, run “{label}”: the median by total IOPS of its {runs} runs"
+    return f"From trial “{trial}”, run “{label}” (the trial's only run)"
+
+
+FILTERS = {"num": num, "sortable": sortable, "percent": percent, "css_string": css_string, "run_words": run_words}

@@ -30,10 +30,13 @@ class Job:
     notes: dict[str, dict[str, str]]
     client_charts: bool
     page_of: dict[str, str] | None = None  # solution key -> page name, for links to other solutions
+    name_of: dict[str, str] | None = None  # solution key -> name, for those links' text
 
     def __post_init__(self) -> None:
         if self.page_of is None:
             self.page_of = {s["key"]: s["page"] for s in self.cat.solutions}
+        if self.name_of is None:
+            self.name_of = {s["key"]: s["name"] for s in self.cat.solutions}
 
 
 _JOB: Job | None = None  # set before forking; the workers read it
@@ -42,13 +45,13 @@ _JOB: Job | None = None  # set before forking; the workers read it
 def render_one(job: Job, s: dict) -> int:
     """Write one solution's page; return how many charts were drawn to SVG for it."""
     key, cat = s["key"], job.cat
-    own = charts_lib.run_spread(key, cat.runs.get(key, []))
+    own = charts_lib.run_spread(s["name"], cat.runs.get(key, []))
     if not job.client_charts:
         own.svg = charts_lib.render_svg(own.spec)
     html = job.env.get_template("solution.html").render(
         root="../", s=s, d=cat.details.get(key, {}), disks=cat.disks.get(key, []), runs=cat.runs.get(key, []),
         latencies=cat.latencies.get(key, []), findings=cat.findings.get(key, []), shared=job.shared, own=own,
-        notes=job.notes[key], pages=job.page_of, client_charts=job.client_charts)
+        notes=job.notes[key], pages=job.page_of, names=job.name_of, client_charts=job.client_charts)
     (job.out / "solutions" / f"{s['page']}.html").write_text(html, encoding="utf-8")
     return 0 if job.client_charts else 1
 

@@ -42,10 +42,24 @@ RUN_TESTS = """
 SELECT id AS run_id, solution_id, trial_id, jetstress_release, jetstress_version, report_type
 FROM runs WHERE solution_id IS NOT NULL ORDER BY id
 """
-CONFIGS = """
-SELECT r.solution_id, c.run_id, c.mailbox_count, c.iops_per_mailbox
-FROM test_configs c JOIN runs r ON r.id = c.run_id
-WHERE r.solution_id IS NOT NULL ORDER BY c.run_id
+# The test design (mailbox count from the document's printed figures or JetstressConfig.xml, and its class).
+TEST_DESIGNS = """
+SELECT solution_id, mailbox_count, mailbox_count_source, mailbox_size_mb, iops_per_mailbox, database_count,
+       mailbox_class, mailbox_class_order
+FROM test_designs
+"""
+
+# ESRP's other tests, per run: soft recovery (log playback) and database backup (not the checksum test).
+LOG_REPLAY = """
+SELECT r.solution_id, l.run_id, l.run_label, l.database_count, l.logs_per_s_per_server, l.logs_per_s_per_database
+FROM log_replay l JOIN runs r ON r.id = l.run_id
+WHERE r.solution_id IS NOT NULL AND l.logs_per_s_per_server IS NOT NULL ORDER BY l.run_id
+"""
+BACKUP_THROUGHPUT = """
+SELECT r.solution_id, b.run_id, b.run_label, b.database_count, b.mb_per_s_per_database, b.mb_per_s_per_server
+FROM backup_throughput b JOIN runs r ON r.id = b.run_id
+WHERE r.solution_id IS NOT NULL AND b.report_type = 'DatabaseBackup' AND b.mb_per_s_per_database IS NOT NULL
+ORDER BY b.run_id
 """
 
 SOLUTION_DETAILS = """

@@ -57,3 +57,12 @@ def without_spread(sentence: str) -> str:
     import re
 
     return re.sub(r" \((?:from )?[^()]*across the runs\)$", "", sentence)
+
+
+def with_names(sentence: str, names: dict[str, str]) -> str:
+    """`esrpdb compare`'s sentence with each solution key written as the site's name for it."""
+    import re
+
+    keys = sorted(names, key=len, reverse=True)
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(k)}(?![\w-])" for k in keys))
+    return pattern.sub(lambda m: names[m[0]], sentence)

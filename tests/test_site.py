@@ -17,7 +17,7 @@ from esrpdb.site import charts as charts_lib
 from esrpdb.site.build import SiteExists, build_site
 from esrpdb.site.data import CHART_METRICS, COMPARE_COLUMNS, load_catalogue
 
-from .site_helpers import asset_refs, built_site, link_target, seed_keys, soup, without_spread
+from .site_helpers import asset_refs, built_site, link_target, seed_keys, soup, with_names, without_spread
 
 runner = CliRunner()
 REMOTE = re.compile(r"^\s*(https?:)?//", re.I)
@@ -28,13 +28,15 @@ def site(tmp_path_factory, seed_catalog_url):
     return built_site(tmp_path_factory, seed_catalog_url)
 
 
-def test_index_lists_every_solution_with_a_page(site):
+def test_index_lists_every_solution_with_a_page(site, seed_catalog):
+    names = {s["key"]: s["name"] for s in load_catalogue(seed_catalog.reader()).solutions}
     index = soup(site / "index.html")
     rows = index.select("#solutions tbody tr")
     assert sorted(r["data-key"] for r in rows) == seed_keys()
     for key in seed_keys():
         assert (site / "solutions" / f"{key}.html").is_file()
-        assert index.select_one(f'a[href="solutions/{key}.html"]').get_text() == key
+        assert index.select_one(f'#solutions a[href="solutions/{key}.html"]').get_text() == names[key]
+    assert names["dell-powervault-md1220"] == "Dell PowerVault MD1220 with PERC H800"  # vendor and model
 
 
 def test_dell_equallogic_page_shows_the_per_disk_iops_of_the_view(site, seed_catalog):
@@ -129,8 +131,11 @@ def test_static_compare_pages_carry_the_compare_sentences(site, seed_catalog):
     sentences = [td.get_text() for td in page.select("#comparison td.sentence")]
     expected = compare_lib.compare(seed_catalog.reader(), "dell-eql-2x-ps5000xv", "hp-eva4400", tuple(COMPARE_COLUMNS),
                                    disk_basis="all").rows
-    assert sentences == [without_spread(row.sentence) for row in expected]
-    assert "dell-eql-2x-ps5000xv delivered 86% more achieved IOPS per disk (all disks) than hp-eva4400" in sentences
+    names = {s["key"]: s["name"] for s in load_catalogue(seed_catalog.reader()).solutions}
+    assert sentences == [with_names(without_spread(row.sentence), names) for row in expected]
+    assert ("Dell EqualLogic PS5000XV (2 arrays) delivered 86% more achieved IOPS per disk (all disks) than "
+            "HP StorageWorks 4400 Enterprise Virtual Array (two disk shelves)") in sentences
+    assert "dell-eql-2x-ps5000xv" not in page.select_one("main").get_text()  # names, the key only in links
     assert page.select_one("#unlike") is None  # both Jetstress 2007 Performance runs
     listed = soup(site / "compare.html").select("#claimed-pairs a")
     assert any(a["href"] == "compare/dell-eql-2x-ps5000xv--hp-eva4400.html" for a in listed)

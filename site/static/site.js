@@ -43,7 +43,6 @@
 
   function applyFilters(form, table) {
     var equal = form.querySelectorAll("[data-filter]");
-    var min = form.querySelector("[data-filter-min]"), max = form.querySelector("[data-filter-max]");
     var search = form.querySelector("[data-filter-text]");
     var words = search ? search.value.trim().toLowerCase() : "";
     var shown = 0, rows = table.tBodies[0].rows;
@@ -53,10 +52,6 @@
         var want = equal[j].value, have = row.getAttribute("data-" + equal[j].getAttribute("data-filter")) || "";
         if (want && have.split(", ").indexOf(want) < 0) { keep = false; }
       }
-      var mailboxes = row.getAttribute("data-mailboxes");
-      var count = mailboxes === "" ? null : parseFloat(mailboxes);
-      if (keep && min && min.value !== "" && (count === null || count < parseFloat(min.value))) { keep = false; }
-      if (keep && max && max.value !== "" && (count === null || count > parseFloat(max.value))) { keep = false; }
       if (keep && words && row.textContent.toLowerCase().indexOf(words) < 0) { keep = false; }
       row.hidden = !keep;
       if (keep) { shown++; }
@@ -66,7 +61,7 @@
   }
 
   /* The sentence `esrpdb compare` writes (queries/compare.py: sentence). */
-  function sentence(aKey, bKey, words, a, b) {
+  function sentence(aKey, bKey, words, a, b) {  /* aKey, bKey: the names shown */
     if (a === null || b === null) { return "no " + words + " figure for " + (a === null ? aKey : bKey); }
     if (b === 0) { return bKey + " has zero " + words + "; no percentage"; }
     var difference = (a / b - 1) * 100;
@@ -90,11 +85,12 @@
     function update() {
       var a = selectA.value, b = selectB.value, sa = data.solutions[a], sb = data.solutions[b];
       if (!sa || !sb) { return; }
-      document.getElementById("compare-head-a").textContent = a;
-      document.getElementById("compare-head-b").textContent = b;
+      var nameA = sa.name, nameB = sb.name;  /* names on the page; keys only in the URL */
+      document.getElementById("compare-head-a").textContent = nameA;
+      document.getElementById("compare-head-b").textContent = nameB;
       var unlike = document.getElementById("compare-unlike");
       unlike.hidden = sa.group === sb.group;
-      unlike.textContent = "Unlike tests: " + a + " is \u201c" + sa.group + "\u201d, " + b + " is \u201c" + sb.group +
+      unlike.textContent = "Unlike tests: " + nameA + " is \u201c" + sa.group + "\u201d, " + nameB + " is \u201c" + sb.group +
         "\u201d. The figures do not compare directly.";
       var body = table.tBodies[0];
       while (body.firstChild) { body.removeChild(body.firstChild); }
@@ -102,7 +98,7 @@
         var va = sa.values[name], vb = sb.values[name];
         va = va === undefined ? null : va; vb = vb === undefined ? null : vb;
         var diff = va !== null && vb !== null && vb !== 0 ? (va / vb - 1) * 100 : null;
-        var cells = [name, number(va, 2), number(vb, 2), number(diff, 1), sentence(a, b, data.metrics[name].words, va, vb)];
+        var cells = [name, number(va, 2), number(vb, 2), number(diff, 1), sentence(nameA, nameB, data.metrics[name].words, va, vb)];
         var tr = document.createElement("tr");
         cells.forEach(function (text, i) {
           var td = document.createElement("td");

@@ -13,7 +13,9 @@ from .safe_text import echo
 
 def plot(
     ctx: typer.Context,
-    metric: str = typer.Argument(..., help=f"Chart: {', '.join(PLOT_METRICS)}."),
+    metric: str = typer.Argument(..., help=f"Chart: {', '.join(PLOT_METRICS)} (log_playback: logs replayed "
+                                 "per second against read latency, by mailbox class; backup_throughput: backup "
+                                 "MB/s per database)."),
     output: Path = typer.Option(..., "--output", "-o", help="File to write: .svg or .png."),
     top: int = typer.Option(TOP_BARS, "--top", help="Bars to draw, best first."),
 ) -> None:

@@ -192,6 +192,8 @@ def test_plot_writes_the_site_chart_as_svg_and_png(seed_catalog_url, seed_catalo
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = runner.invoke(app, ["--database-url", seed_catalog_url, "plot", "nope", "-o", str(svg)])
     assert bad.exit_code == 1 and "unknown chart" in bad.output
+    bad = runner.invoke(app, ["--database-url", seed_catalog_url, "plot", "log_playbak", "-o", str(svg)])
+    assert bad.exit_code == 1 and "log_playback" in bad.output and len(bad.output.strip().splitlines()) == 1
     bad = runner.invoke(app, ["--database-url", seed_catalog_url, "plot", "perf_per_watt", "-o", str(tmp_path / "x.gif")])
     assert bad.exit_code == 1 and ".svg or .png" in bad.output
 
@@ -241,3 +243,29 @@ def test_the_cli_options_name_the_charts_the_site_draws():
     from esrpdb.site.data import CHART_METRICS
 
     assert options.BAR_METRICS == tuple(CHART_METRICS)
+
+
+def test_plot_draws_the_esrp_charts_and_says_how_many_solutions_have_the_figure(seed_catalog_url, tmp_path):
+    """One solution of the seed has soft-recovery and backup reports: one mark, one bar, said in words."""
+    for chart, mark in (("log_playback", 'aria-roledescription="point"'), ("backup_throughput", 'aria-roledescription="bar"')):
+        svg = tmp_path / f"{chart}.svg"
+        result = runner.invoke(app, ["--database-url", seed_catalog_url, "plot", chart, "-o", str(svg)])
+        assert result.exit_code == 0, result.output
+        assert "Only 1 of the 10 solutions in the catalogue has" in " ".join(result.output.split())
+        drawn = svg.read_text(encoding="utf-8")
+        assert drawn.count(mark) == 1 and 'aria-label="dell-powervault-md1220"' in drawn
+        assert "xlink:href" not in drawn  # links to solution pages only on the site
+    png = tmp_path / "log.png"
+    result = runner.invoke(app, ["--database-url", seed_catalog_url, "plot", "log_playback", "-o", str(png)])
+    assert result.exit_code == 0 and png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_esrp_figures_and_mailbox_classes_on_the_index_rows(seed_catalog):
+    cat = load_catalogue(seed_catalog.reader())
+    md1220 = cat.solution("dell-powervault-md1220")
+    assert md1220["backup_mb_per_s_per_database"] == pytest.approx(60.05, abs=0.005)
+    assert md1220["backup_mb_per_s_per_server"] == pytest.approx(480.41, abs=0.005)
+    assert md1220["logs_per_s_per_server"] > 0 and md1220["median_read_latency_ms"] == pytest.approx(16.05, abs=0.01)
+    counts = sorted(s["mailbox_count"] for s in cat.solutions if s["mailbox_count"] is not None)
+    assert counts == [200, 200, 4000, 5000, 5100, 6000, 6000, 6000]
+    assert {s["mailbox_class"] for s in cat.solutions if s["mailbox_count"] == 5000} == {"1,001–5,000 mailboxes"}

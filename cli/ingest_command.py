@@ -58,7 +58,7 @@ def ingest(
 @contextlib.contextmanager
 def _shown(bar, total: int, done: list) -> Iterator[Callable[[Any], None]]:
     """On a terminal: a bar of files for a batch, and one of bytes and rows for a long file in hand."""
-    from ..ingest import progress
+    from ..ingest.load import progress
 
     files = bar.add_task("ingesting", total=total, detail=f"0/{total} files", visible=total > PROGRESS_THRESHOLD)
     in_hand = bar.add_task("", total=None, detail="", visible=False)

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from datetime import datetime, timedelta
 
-from esrpdb.ingest import progress
+from esrpdb.ingest.load import progress
 from esrpdb.ingest.pipeline import ingest_paths
 
 ROWS = 30_000  # synthetic: the typeperf sample's header, one row a second for eight hours

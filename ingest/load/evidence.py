@@ -25,13 +25,12 @@ from ...schema import (
     TestLogEvent,
 )
 from ...schema.units import latency_ms
-from .. import progress
 from ..formats.config.records import JetstressConfig
 from ..formats.log import JetstressLog
 from ..formats.perfmon import open_perfmon
 from ..formats.power import PowerLog
 from ..inspect import json_default
-from . import copy_rows
+from . import copy_rows, progress
 
 
 def _jsonable(value: Any) -> Any:

@@ -248,9 +248,18 @@ def _is_furniture(line: Line, counts: Counter[str]) -> bool:
 
 
 def mark_furniture(lines: list[Line]) -> list[Line]:
-    """Running headers/footers: page-number lines, and long prose lines printed verbatim more than once."""
+    """Running headers/footers: page-number lines, and long prose lines printed verbatim more than once,
+    a printing wrapped over two lines (a narrow column) counting as one."""
     counts = Counter(line.text for line in lines if not line.separated and len(line.text) >= 30)
-    return [replace(line, furniture=True) if _is_furniture(line, counts) else line for line in lines]
+    wrapped = {}  # index of a line -> the long line it and its neighbour print together
+    for n, (first, second) in enumerate(zip(lines, lines[1:])):
+        together = f"{first.text} {second.text}"
+        if not first.separated and not second.separated and first.text and second.text and together in counts:
+            counts[together] += 1
+            wrapped[n] = wrapped[n + 1] = together
+    return [replace(line, furniture=True)
+            if _is_furniture(line, counts) or (n in wrapped and _is_furniture(replace(line, cells=(wrapped[n],)), counts))
+            else line for n, line in enumerate(lines)]
 
 
 # --- document title ------------------------------------------------------------------

@@ -198,51 +198,141 @@ def _gutter(lines: list[list[Word]], width: float) -> float | None:
 COLUMN_WORDS = 2  # words on each side of the gutter that make a line two columns of prose, not a table row
 
 
-def _band(lines: list[list[Word]], gutter: float) -> bool:
+FILLED = 0.2  # a left-column line ending this near the gutter (share of the column's width) was filled
+
+
+def _crosses(line: list[Word], gutter: float) -> bool:
+    """A line set across the gutter (a caption, a heading), not two columns' lines side by side. A long
+    unbreakable word (a path) that overflows its column into the next, under that column's own words,
+    does not make its line cross: the two columns' words overlap, which one line's words never do."""
+    spanning = [w for w in line if w.x0 - 1 <= gutter <= w.x1 + 1]
+    return bool(spanning) and not any(gutter < o.x0 < w.x1 for w in spanning for o in line)
+
+
+def _band(lines: list[list[Word]], gutter: float, margin: float) -> bool:
+    """Two columns of prose, not a table's label and value columns: most lines print words on both
+    sides, or both sides print lines and most left-hand ones run on to the gutter, as text filling a
+    column does (labels end where they end; the columns' baselines need not line up)."""
+    if len(lines) < 3:
+        return False
     prose = sum(1 for line in lines if sum(w.x1 < gutter for w in line) >= COLUMN_WORDS
                 and sum(w.x0 > gutter for w in line) >= COLUMN_WORDS)
-    return len(lines) >= 3 and prose * 2 >= len(lines)
+    left_ends = [max(w.x1 for w in left) for line in lines if (left := [w for w in line if w.x1 < gutter])]
+    filled = sum(1 for end in left_ends if gutter - end <= FILLED * (gutter - margin))
+    right_lines = sum(1 for line in lines if line[-1].x0 > gutter)
+    return prose * 2 >= len(lines) or (right_lines >= 3 and filled * 2 >= len(left_ends) >= 3)
 
 
-def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: float) -> list[tuple[float, str]]:
-    """Lines and ruled rows in reading order: a run of two-column prose is read column by column."""
+def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: float) -> list[Item]:
+    """Lines and ruled rows in reading order: a run of two-column prose is read column by column, and
+    lines a word processor wrapped are joined back into the one line the text had."""
     gutter = _gutter(lines, width)
     items: list[tuple[float, object]] = [(line[0].y, line) for line in lines]
     items += [(row.top, row) for row in rows if any(row.cells)]
     items.sort(key=lambda item: -item[0])
-    out: list[tuple[float, str]] = []
+    out: list[Item] = []
     band: list[list[Word]] = []
     if gutter is not None:  # a page set in two columns has one run of prose that shows it; then all runs are
         runs, run = [], []
         for _, item in items:
-            if isinstance(item, list) and not any(w.x0 - 1 <= gutter <= w.x1 + 1 for w in item):
+            if isinstance(item, list) and not _crosses(item, gutter):
                 run.append(item)
             else:
                 runs.append(run)
                 run = []
         runs.append(run)
-        gutter = gutter if any(_band(r, gutter) for r in runs) else None
+        gutter = gutter if any(_band(r, gutter, style.margin) for r in runs) else None
+
+    text_right = width - style.margin  # the text block's right edge, margins taken as equal
+
+    columns = ([[p for line in lines if (p := [w for w in line if w.x0 < gutter])],
+                [p for line in lines if (p := [w for w in line if w.x0 > gutter])]] if gutter is not None else [lines])
+    leading = _leading(columns)
+
+    def rendered(column: list[list[Word]], margin: float, right: float) -> list[Item]:
+        return [(line[0].y, line[-1].y, _render(line, style, margin)) for line in _joined(column, style, right, leading)]
 
     def flush() -> None:
         if band and gutter is not None:
-            for side in ([w for w in line if w.x1 < gutter] for line in band), \
-                        ([w for w in line if w.x0 > gutter] for line in band):
-                out.extend((part[0].y, _render(part, style, style.margin if part[0].x1 < gutter else gutter))
-                           for part in side if part)
+            out.extend(rendered([part for line in band if (part := [w for w in line if w.x0 < gutter])],
+                                style.margin, gutter - 4))
+            out.extend(rendered([part for line in band if (part := [w for w in line if w.x0 > gutter])],
+                                gutter, text_right))
         else:
-            out.extend((line[0].y, _render(line, style, style.margin)) for line in band)
+            out.extend(rendered(band, style.margin, text_right))
         band.clear()
 
+    def emit(column: list[list[Word]], margin: float, right: float) -> None:
+        out.extend(rendered(column, margin, right))
+
+    margins = _margin_lines(lines, style)
     for _, item in items:
         if isinstance(item, Row):
             flush()
-            out.append((item.top, "\t".join(_cell_text(cell) for cell in item.cells)))
-        elif gutter is not None and isinstance(item, list) and not any(w.x0 - 1 <= gutter <= w.x1 + 1 for w in item):
-            band.append(item)
+            out.append((item.top, item.bottom, "\t".join(_cell_text(cell) for cell in item.cells)))
+        elif id(item) not in margins and (gutter is None or not _crosses(item, gutter)):  # type: ignore[arg-type]
+            band.append(item)  # type: ignore[arg-type]
         else:
             flush()
-            out.append((item[0].y, _render(item, style, style.margin)))  # type: ignore[index, arg-type]
+            emit([item], style.margin, text_right)  # type: ignore[list-item]
     flush()
+    return out
+
+
+MARGIN_GAP = 1.5  # a line this many line steps from the text block, at the page's edge: a running header/footer
+
+
+def _margin_lines(lines: list[list[Word]], style: Style) -> set[int]:
+    """The top and bottom lines that stand apart from the text block (set in smaller type, or in the
+    margin beyond the usual line step): a running header or footer, read whole and never split into
+    two columns, so that it stays at the page's edge where the document's furniture is recognised."""
+    found: set[int] = set()
+    if len(lines) < 3:
+        return found
+    steps = sorted(a[0].y - b[0].y for a, b in zip(lines, lines[1:]))
+    usual = steps[len(steps) // 2]
+    for edge, neighbour in ((lines[0], lines[1]), (lines[-1], lines[-2])):
+        smaller = max(w.size for w in edge) < style.body - 0.5
+        if smaller or abs(edge[0].y - neighbour[0].y) >= MARGIN_GAP * usual:
+            found.add(id(edge))
+    return found
+
+
+Item = tuple[float, float, str]  # (first baseline, last baseline, text)
+STEP_TOLERANCE = 0.12  # a baseline step within this share of the leading: the same paragraph
+
+
+def _one_phrase(words: list[Word], style: Style) -> bool:
+    return all(b.x0 - a.x1 < style.char * 1.5 for a, b in zip(words, words[1:]))
+
+
+def _leading(columns: list[list[list[Word]]]) -> float | None:
+    """The step between the lines of one paragraph on this page: the smallest baseline step that
+    recurs within a column (paragraph spacing only adds to it); None when no step recurs."""
+    steps = [round((a[0].y - b[0].y) * 2) / 2 for lines in columns for a, b in zip(lines, lines[1:])]
+    recurring = [step for step in steps if step > 0 and steps.count(step) >= 2]
+    return min(recurring) if recurring else None
+
+
+def _joined(lines: list[list[Word]], style: Style, column_right: float, leading: float | None) -> list[list[Word]]:
+    """Wrapped lines of one column joined back: the next line follows at the paragraph's leading (no
+    paragraph spacing) and its first word would not have fitted after the line's last word, which is
+    why a word processor broke the line there. Table-like lines (column gaps) and headings stay."""
+    if len(lines) < 2 or leading is None:
+        return lines
+    right = max(column_right, *(w.x1 for line in lines for w in line))
+    out = [lines[0]]
+    tail = lines[0]  # the last printed line of out[-1]
+    for line in lines[1:]:
+        last, first = tail[-1], line[0]
+        follows = abs(last.y - first.y - leading) <= STEP_TOLERANCE * leading
+        same_type = abs(first.size - last.size) < 0.5 and first.size < HEADING_SCALE * style.body
+        broken_for_room = last.x1 + style.char + (first.x1 - first.x0) > right - style.char
+        if follows and same_type and broken_for_room and _one_phrase(tail, style) and _one_phrase(line, style):
+            out[-1] = out[-1] + line
+        else:
+            out.append(line)
+        tail = line
     return out
 
 
@@ -252,11 +342,13 @@ def page_lines(raw, page, textpage) -> tuple[list[tuple[float, str]], list[Row]]
     outside = _place(_words(raw, textpage), rows)
     width = raw.FPDF_GetPageWidthF(page)
     items = _ordered(_group(outside), rows, _style(outside), width) if outside else \
-        [(row.top, "\t".join(_cell_text(cell) for cell in row.cells)) for row in rows if any(row.cells)]
+        [(row.top, row.bottom, "\t".join(_cell_text(cell) for cell in row.cells)) for row in rows if any(row.cells)]
     spaced: list[tuple[float, str]] = []
     size = _style(outside).body if outside else 10.0
-    for item in items:  # a paragraph break is a blank line, as a text extraction prints it
-        if spaced and spaced[-1][0] - item[0] > PARAGRAPH_GAP * min(size, 14.0) and "\t" not in item[1]:
-            spaced.append((item[0], ""))
-        spaced.append(item)
+    bottom = None
+    for top, last, text in items:  # a paragraph break is a blank line, as a text extraction prints it
+        if bottom is not None and bottom - top > PARAGRAPH_GAP * min(size, 14.0) and "\t" not in text:
+            spaced.append((top, ""))
+        spaced.append((top, text))
+        bottom = last
     return spaced, rows

@@ -67,7 +67,7 @@ WITH candidates AS (
 )
 SELECT d.solution_id, d.solution, d.mailbox_count, d.mailbox_count_source, d.mailbox_size_mb,
        d.iops_per_mailbox, d.database_count, d.mailbox_count * d.iops_per_mailbox AS implied_target_iops,
-       k.label AS mailbox_class, k.class_order AS mailbox_class_order
+       k.label AS mailbox_class, k.class_ordinal AS mailbox_class_order
 FROM designs d
 LEFT JOIN mailbox_classes k
-       ON d.mailbox_count >= k.min_mailboxes AND (k.max_mailboxes IS NULL OR d.mailbox_count <= k.max_mailboxes);
+       ON d.mailbox_count >= k.min_mailbox_count AND (k.max_mailbox_count IS NULL OR d.mailbox_count <= k.max_mailbox_count);

@@ -23,11 +23,11 @@ DEFAULT_MAILBOX_CLASSES = (
 class MailboxClass(Base):
     __tablename__ = "mailbox_classes"
     __table_args__ = (
-        CheckConstraint("min_mailboxes >= 0", name="min_mailboxes_non_negative"),
-        CheckConstraint("max_mailboxes IS NULL OR max_mailboxes >= min_mailboxes", name="bounds_ordered"),
+        CheckConstraint("min_mailbox_count >= 0", name="min_mailboxes_non_negative"),
+        CheckConstraint("max_mailbox_count IS NULL OR max_mailbox_count >= min_mailbox_count", name="bounds_ordered"),
     )
 
-    class_order: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    class_ordinal: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     label: Mapped[str] = mapped_column(Text, unique=True)
-    min_mailboxes: Mapped[int] = mapped_column(Integer)
-    max_mailboxes: Mapped[int | None] = mapped_column(Integer)  # NULL: no upper bound
+    min_mailbox_count: Mapped[int] = mapped_column(Integer)
+    max_mailbox_count: Mapped[int | None] = mapped_column(Integer)  # NULL: no upper bound

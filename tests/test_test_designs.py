@@ -57,8 +57,8 @@ def test_changed_class_bounds_move_the_solutions(catalog):
     before = {d["solution"]: d["mailbox_class"] for d in rows(catalog, "test-designs") if d["mailbox_count"]}
     assert before and set(before.values()) == {"up to 1,000 mailboxes"}
     with catalog.engine.begin() as conn:
-        conn.execute(text("update mailbox_classes set max_mailboxes = 100 where class_order = 1"))
-        conn.execute(text("update mailbox_classes set min_mailboxes = 101 where class_order = 2"))
+        conn.execute(text("update mailbox_classes set max_mailbox_count = 100 where class_ordinal = 1"))
+        conn.execute(text("update mailbox_classes set min_mailbox_count = 101 where class_ordinal = 2"))
     after = {d["solution"]: d["mailbox_class"] for d in rows(catalog, "test-designs") if d["mailbox_count"]}
     assert set(after.values()) == {"1,001–5,000 mailboxes"} and after.keys() == before.keys()
 

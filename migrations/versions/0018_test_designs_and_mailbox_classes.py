@@ -37,17 +37,17 @@ SEED = (  # frozen here: later changes to the defaults are later revisions
 def upgrade() -> None:
     classes = op.create_table(
         "mailbox_classes",
-        sa.Column("class_order", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("class_ordinal", sa.Integer(), autoincrement=False, nullable=False),
         sa.Column("label", sa.Text(), nullable=False),
-        sa.Column("min_mailboxes", sa.Integer(), nullable=False),
-        sa.Column("max_mailboxes", sa.Integer(), nullable=True),
-        sa.CheckConstraint("min_mailboxes >= 0", name=op.f("ck_mailbox_classes_min_mailboxes_non_negative")),
-        sa.CheckConstraint("max_mailboxes IS NULL OR max_mailboxes >= min_mailboxes",
+        sa.Column("min_mailbox_count", sa.Integer(), nullable=False),
+        sa.Column("max_mailbox_count", sa.Integer(), nullable=True),
+        sa.CheckConstraint("min_mailbox_count >= 0", name=op.f("ck_mailbox_classes_min_mailboxes_non_negative")),
+        sa.CheckConstraint("max_mailbox_count IS NULL OR max_mailbox_count >= min_mailbox_count",
                            name=op.f("ck_mailbox_classes_bounds_ordered")),
-        sa.PrimaryKeyConstraint("class_order", name=op.f("pk_mailbox_classes")),
+        sa.PrimaryKeyConstraint("class_ordinal", name=op.f("pk_mailbox_classes")),
         sa.UniqueConstraint("label", name=op.f("uq_mailbox_classes_label")),
     )
-    op.bulk_insert(classes, [{"class_order": o, "label": label, "min_mailboxes": low, "max_mailboxes": high}
+    op.bulk_insert(classes, [{"class_ordinal": o, "label": label, "min_mailbox_count": low, "max_mailbox_count": high}
                              for o, label, low, high in SEED])
     for name in NAMES:
         op.execute((VIEWS / f"{name}.sql").read_text(encoding="utf-8"))

@@ -10,19 +10,19 @@
 -- column logs_per_s_per_server: SoftRecovery: logs replayed per second by all the databases
 -- column seconds_per_log: SoftRecovery: seconds to replay one log
 CREATE OR REPLACE VIEW esrp_tests AS
-SELECT s.key AS solution, b.backup_mb_per_s_per_database, b.backup_mb_per_s_per_server,
+WITH backup AS (
+    SELECT solution,
+           avg(mb_per_s_per_database) FILTER (WHERE report_type = 'DatabaseBackup') AS backup_mb_per_s_per_database,
+           avg(mb_per_s_per_server) FILTER (WHERE report_type = 'DatabaseBackup') AS backup_mb_per_s_per_server,
+           avg(mb_per_s_per_database) FILTER (WHERE report_type = 'DBChecksum') AS checksum_mb_per_s_per_database,
+           avg(mb_per_s_per_server) FILTER (WHERE report_type = 'DBChecksum') AS checksum_mb_per_s_per_server
+    FROM backup_throughput WHERE solution IS NOT NULL GROUP BY solution
+), replay AS (
+    SELECT solution, avg(logs_per_s_per_server) AS logs_per_s_per_server, avg(seconds_per_log) AS seconds_per_log
+    FROM log_replay WHERE solution IS NOT NULL GROUP BY solution
+)
+SELECT solution, b.backup_mb_per_s_per_database, b.backup_mb_per_s_per_server,
        b.checksum_mb_per_s_per_database, b.checksum_mb_per_s_per_server,
-       l.logs_per_s_per_server, l.seconds_per_log
-FROM solutions s
-LEFT JOIN LATERAL (
-    SELECT avg(t.mb_per_s_per_database) FILTER (WHERE t.report_type = 'DatabaseBackup') AS backup_mb_per_s_per_database,
-           avg(t.mb_per_s_per_server) FILTER (WHERE t.report_type = 'DatabaseBackup') AS backup_mb_per_s_per_server,
-           avg(t.mb_per_s_per_database) FILTER (WHERE t.report_type = 'DBChecksum') AS checksum_mb_per_s_per_database,
-           avg(t.mb_per_s_per_server) FILTER (WHERE t.report_type = 'DBChecksum') AS checksum_mb_per_s_per_server
-    FROM backup_throughput t WHERE t.solution = s.key
-) b ON true
-LEFT JOIN LATERAL (
-    SELECT avg(r.logs_per_s_per_server) AS logs_per_s_per_server, avg(r.seconds_per_log) AS seconds_per_log
-    FROM log_replay r WHERE r.solution = s.key
-) l ON true
-WHERE num_nonnulls(b.backup_mb_per_s_per_database, b.checksum_mb_per_s_per_database, l.logs_per_s_per_server) > 0;
+       r.logs_per_s_per_server, r.seconds_per_log
+FROM backup b
+FULL JOIN replay r USING (solution);

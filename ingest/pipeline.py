@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from ..schema import SourceFile, table_of
 from . import bounded_read, load, registry, sanity
 from .errors import ParseError, UnknownFormat
+from .formats.document.read_ahead import READ_AHEAD_WINDOW, ReadAhead
 from .link import link_evidence
 from .load import evidence as load_evidence
 from .load.manifest import load_manifest
@@ -72,15 +73,18 @@ def _already_loaded(engine: Engine, sha256: str) -> bool:
         return conn.execute(_LOADED, {"sha256": sha256}).first() is not None
 
 
-def _writer(module, name: str, path: Path) -> Writer:
-    """Parse now (pure, outside any transaction) and return what writes the result."""
+def _writer(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Writer:
+    """Parse now (pure, outside any transaction; a PDF read ahead is taken as read) and return what
+    writes the result."""
     fmt = module.FORMAT
     if fmt in STREAMED_FORMATS:
         def write_stream(session, source_id, solution_id):
             with path.open("rb") as stream:
                 return 0, load_evidence.load_perfmon(session, source_id, name, stream, opener=module.open_perfmon)
         return write_stream
-    record = module.parse(name, bounded_read.read_bounded(path, module))
+    record = ahead.take(path) if ahead is not None and fmt == "document_text" else None
+    if record is None:
+        record = module.parse(name, bounded_read.read_bounded(path, module))
     sanity.check(name, record)  # before any SQL: a wrongly typed or negative field refuses the file here
     if fmt == "jetstress_html":
         def write_report(session, source_id, solution_id):
@@ -100,7 +104,7 @@ def _writer(module, name: str, path: Path) -> Writer:
 
 
 def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None,
-                modules=None) -> FileOutcome:
+                modules=None, ahead: ReadAhead | None = None) -> FileOutcome:
     """`modules` replaces the registry's format modules (a library user's own importers).
 
     One file, one outcome: whatever goes wrong while reading it (a file nested past Python's
@@ -109,7 +113,8 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
     """
     name = str(path)
     try:
-        return _ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules)
+        return _ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules,
+                            ahead=ahead)
     except RecursionError:
         return FileOutcome(name, "failed", message=f"{name}: nested too deeply to read (past Python's recursion "
                                                    "limit); refused")
@@ -125,7 +130,8 @@ JETSTRESS_NAMES = re.compile(r"^(?:(?:Performance|Stress|DatabaseBackup|SoftReco
                              r"|JetstressConfig.*\.xml|XmlConfig_.*\.xml|.*\.blg)$", re.IGNORECASE)
 
 
-def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: str | None, modules) -> FileOutcome:
+def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: str | None, modules,
+                 ahead: ReadAhead | None = None) -> FileOutcome:
     name = str(path)
     try:
         info = bounded_read.regular_file(path)
@@ -147,7 +153,7 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
     if module.FORMAT == "solution_manifest":
         return _ingest_manifest(engine, module, path, sha256)
     try:
-        write = _writer(module, name, path)
+        write = _writer(module, name, path, ahead)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     return _write(engine, module, path, sha256, write, solution_key=solution_key)
@@ -235,16 +241,25 @@ def ingest_paths(
     if solution_key is not None:
         _require_solution(engine, solution_key, create=new_solution)
     outcomes = []
-    for path, explicit in iter_files(paths):
-        if not path.exists() and not path.is_symlink():
-            outcome = FileOutcome(str(path), "failed", message=f"{path}: no such file or folder")
-        else:
-            outcome = ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules)
-        outcomes.append(outcome)
-        if on_outcome:
-            on_outcome(outcome)
-        if failfast and outcome.status == "failed":
-            break
+    files = list(iter_files(paths))
+    ahead = ReadAhead() if modules is None else None  # a library caller's own importers parse as they parse
+    try:
+        for n, (path, explicit) in enumerate(files):
+            if ahead is not None:  # the next PDFs are read while this file is written
+                ahead.start([upcoming for upcoming, _ in files[n + 1:n + 1 + READ_AHEAD_WINDOW]])
+            if not path.exists() and not path.is_symlink():
+                outcome = FileOutcome(str(path), "failed", message=f"{path}: no such file or folder")
+            else:
+                outcome = ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules,
+                                      ahead=ahead)
+            outcomes.append(outcome)
+            if on_outcome:
+                on_outcome(outcome)
+            if failfast and outcome.status == "failed":
+                break
+    finally:
+        if ahead is not None:
+            ahead.close()
     if any(o.status == "loaded" for o in outcomes):
         with Session(engine) as session, session.begin():
             link_evidence(session)

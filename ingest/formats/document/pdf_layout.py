@@ -16,16 +16,15 @@ Why PDFium: it is the fastest text engine with glyph boxes that pip installs eve
 
 from __future__ import annotations
 
-import os
-import pickle
 import re
 from collections import Counter
 
 from ...errors import ParseError
+from . import forked
 from .pdf_page import page_lines
 from .pdf_text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 
-PARALLEL_PAGES = 24  # a PDF this long has its second half read by a forked process
+PARALLEL_PAGES = 8  # a PDF this long has its second half read by a forked process
 _DIGITS = re.compile(r"\d+")
 
 
@@ -91,38 +90,12 @@ def _page_range(raw, document, first: int, stop: int) -> list[list[str]] | tuple
     return pages
 
 
-def _forked_range(data: bytes, first: int, stop: int) -> tuple[int, int]:
-    """Read pages [first, stop) in a forked process (PDFium is single-threaded; the machine is not).
+def _pages_of(data: bytes, first: int, stop: int) -> list[list[str]] | tuple[int, str]:
+    """Pages [first, stop) of the PDF in `data`, opened anew (in a forked process)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
 
-    The child leaves with os._exit: it never runs the finalizers of the parent's open connections.
-    """
-    reading, writing = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child's coverage is not collected
-        try:
-            os.close(reading)
-            import pypdfium2 as pdfium
-            import pypdfium2.raw as raw
-
-            document = pdfium.PdfDocument(data)
-            result: object = _page_range(raw, document, first, stop)
-        except BaseException as error:  # noqa: BLE001 - reported to the parent, which raises it
-            result = (first + 1, f"{type(error).__name__}: {error}")
-        with os.fdopen(writing, "wb") as out:
-            pickle.dump(result, out)
-        os._exit(0)
-    os.close(writing)
-    return pid, reading
-
-
-def _collect(pid: int, reading: int):
-    with os.fdopen(reading, "rb") as source:
-        try:
-            result = pickle.load(source)
-        except EOFError:
-            result = (0, "the page reader stopped")
-    os.waitpid(pid, 0)
-    return result
+    return _page_range(raw, pdfium.PdfDocument(data), first, stop)
 
 
 def _read(name: str, raw, document, data: bytes) -> PdfText:
@@ -131,10 +104,18 @@ def _read(name: str, raw, document, data: bytes) -> PdfText:
         raise ParseError(name, "the PDF has no pages")
     result = PdfText("")
     read = min(count, MAX_PAGES)
-    half = read // 2 if read >= PARALLEL_PAGES and hasattr(os, "fork") and (os.cpu_count() or 1) > 1 else read
-    child = _forked_range(data, half, read) if half < read else None
-    pages_or_error = _page_range(raw, document, 0, half)
-    rest = _collect(*child) if child is not None else []
+    half = read // 2 if read >= PARALLEL_PAGES and forked.available() else read
+    child = forked.start(_pages_of, data, half, read) if half < read else None
+    try:
+        pages_or_error = _page_range(raw, document, 0, half)
+    except BaseException:
+        if child is not None:
+            forked.abandon(child)
+        raise
+    try:
+        rest = forked.result(child) if child is not None else []
+    except forked.ForkFailed as error:
+        rest = (half + 1, str(error))
     for part in (pages_or_error, rest):
         if isinstance(part, tuple):
             raise ParseError(name, f"page {part[0]}: {part[1]}")

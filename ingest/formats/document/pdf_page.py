@@ -8,11 +8,13 @@ column by column. Pure over the PDFium handles it is given (no file, no document
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import re
 from dataclasses import dataclass, field
 
 from .pdf_text import MAX_PAGE_CHARS
+from .pdfium_calls import calls, handle
 
 RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
 MIN_RULE = 3.0
@@ -23,7 +25,7 @@ MAX_OBJECTS = 200_000  # page objects read on one page; more is a hostile page, 
 _WORD = re.compile(r"\S+")
 
 
-@dataclass
+@dataclass(slots=True)
 class Word:
     text: str
     x0: float
@@ -53,16 +55,18 @@ def _snap(values: list[float]) -> list[float]:
 
 def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
     """(horizontal rules as (y, x0, x1), vertical rules as (x, y0, y1)) of one page."""
-    count = raw.FPDFPage_CountObjects(page)
+    pdfium, page_handle = calls(raw), handle(page)
+    count = pdfium.count_objects(page_handle)
     if count > MAX_OBJECTS:
         raise ValueError(f"the page holds {count:,} objects (more than {MAX_OBJECTS:,}); refused")
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     boxes = [ctypes.byref(v) for v in (left, bottom, right, top)]
-    path = raw.FPDF_PAGEOBJ_PATH
+    get_object, object_type, object_bounds, path = (pdfium.get_object, pdfium.object_type, pdfium.object_bounds,
+                                                    pdfium.path_type)
     horizontal, vertical = [], []
     for index in range(count):
-        obj = raw.FPDFPage_GetObject(page, index)
-        if raw.FPDFPageObj_GetType(obj) != path or not raw.FPDFPageObj_GetBounds(obj, *boxes):
+        obj = get_object(page_handle, index)
+        if object_type(obj) != path or not object_bounds(obj, *boxes):
             continue
         width, height = right.value - left.value, top.value - bottom.value
         if height <= RULE_THICKNESS and width >= MIN_RULE:
@@ -95,23 +99,39 @@ def _words(raw, textpage) -> list[Word]:
     x, y = ctypes.c_double(), ctypes.c_double()
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     origin, box = (ctypes.byref(x), ctypes.byref(y)), [ctypes.byref(v) for v in (left, right, bottom, top)]
+    pdfium, text_handle = calls(raw), handle(textpage)
+    char_origin, char_box, font_size = pdfium.char_origin, pdfium.char_box, pdfium.font_size
     words = []
+    baseline, size = None, 10.0
     for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):
         first, last = match.start(), match.end() - 1
-        raw.FPDFText_GetCharOrigin(textpage, first, *origin)
-        raw.FPDFText_GetCharBox(textpage, last, *box)
-        size = raw.FPDFText_GetFontSize(textpage, first) or 10.0
+        char_origin(text_handle, first, *origin)
+        char_box(text_handle, last, *box)
+        if y.value != baseline:  # the type size is read once a line: words of one baseline share it
+            baseline, size = y.value, font_size(text_handle, first) or 10.0
         words.append(Word(match[0], x.value, max(right.value, x.value), y.value, size))
     return words
 
 
 def _place(words: list[Word], rows: list[Row]) -> list[Word]:
     """Put each word inside a ruled cell into it; return the words outside every table."""
+    if not rows:
+        return words
+    bands = sorted(rows, key=lambda r: r.bottom)
+    bottoms = [r.bottom for r in bands]
+    tallest = max(r.top - r.bottom for r in bands)
     outside = []
     for word in words:
         centre = (word.x0 + word.x1) / 2
         middle = word.y + word.size * 0.3
-        row = next((r for r in rows if r.bottom <= middle <= r.top and r.edges[0] <= centre <= r.edges[-1]), None)
+        row = None
+        index = bisect.bisect_right(bottoms, middle) - 1  # the bands starting below the word, nearest first
+        while index >= 0 and bottoms[index] >= middle - tallest:
+            band = bands[index]
+            if middle <= band.top and band.edges[0] <= centre <= band.edges[-1]:
+                row = band
+                break
+            index -= 1
         if row is None:
             outside.append(word)
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ...jetstress.records import JetstressReport
 
@@ -44,3 +45,11 @@ class ReportDocument:
     warnings: list[str] = field(default_factory=list)
     title_line: int | None = None  # where the title is printed
     lines: list = field(default_factory=list, repr=False, compare=False)  # the numbered lines it was read from
+
+    @cached_property
+    def drafts(self) -> list:
+        """The systems it tests, as `esrpdb draft` drafts them (computed once; a forked reader computes
+        it with the parse, and it travels with the document)."""
+        from .draft import draft_solutions
+
+        return draft_solutions(self, self.lines)

@@ -1,0 +1,75 @@
+"""Work done in a forked process, its result read back through a pipe.
+
+PDFium is single-threaded and reading a PDF is CPU work; the machine has more than one core. A
+forked child shares the parent's memory (the PDF's bytes, the imported code) without copying
+it, computes one pure function, pickles the result into a pipe, and leaves with `os._exit`, so
+it never runs the finalizers of the parent's objects (its open database connections above all).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+class ForkFailed(RuntimeError):
+    """The child could not give a result: what it raised, or that it stopped."""
+
+
+def available() -> bool:
+    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+
+
+@dataclass
+class Forked:
+    pid: int
+    reading: int
+    done: bool = False
+
+
+def start(function: Callable[..., Any], *args: Any) -> Forked:
+    reading, writing = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child's coverage is not collected
+        try:
+            os.close(reading)
+            try:
+                outcome: tuple[str, Any] = ("ok", function(*args))
+            except BaseException as error:  # noqa: BLE001 - reported to the parent, which decides
+                outcome = ("error", f"{type(error).__name__}: {error}")
+            with os.fdopen(writing, "wb") as out:
+                pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            os._exit(0)
+    os.close(writing)
+    return Forked(pid, reading)
+
+
+def result(forked: Forked) -> Any:
+    """The child's return value; ForkFailed with its reason when it raised or stopped."""
+    forked.done = True
+    with os.fdopen(forked.reading, "rb") as source:
+        try:
+            status, value = pickle.load(source)
+        except (EOFError, pickle.UnpicklingError):
+            status, value = "error", "the child process stopped"
+    os.waitpid(forked.pid, 0)
+    if status != "ok":
+        raise ForkFailed(value)
+    return value
+
+
+def abandon(forked: Forked) -> None:
+    """Stop a child whose result is no longer wanted, and reap it."""
+    if forked.done:
+        return
+    forked.done = True
+    try:
+        os.kill(forked.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    os.close(forked.reading)
+    os.waitpid(forked.pid, 0)

@@ -1,0 +1,82 @@
+"""The next PDF of a batch is read in a forked process while the current file is written.
+
+Reading a PDF (PDFium, the layout, the document reader) is the slow half of ingesting one, and
+writing it is the other; `ingest_paths` starts reading the next PDF before it writes the current
+file, so the two overlap on two cores. The child computes exactly what `parse` computes in the
+parent (a pure function of the file's bytes). When the child fails in any way, or the file
+changed meanwhile, the parent reads the file itself, so every error reads as it always did.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ... import bounded_read
+from . import forked
+
+MIN_BYTES = 128 * 1024  # smaller PDFs read faster than a fork pays for itself
+_PDF_MAGIC = b"%PDF-"
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_size, info.st_mtime_ns
+
+
+def _parse(path: Path):
+    from .. import document  # the reader itself, as the pipeline calls it
+
+    parsed = document.parse(str(path), bounded_read.read_bounded(path, document))
+    parsed.drafts  # noqa: B018 - drafted here too, off the writer's path
+    return parsed
+
+
+AHEAD = max(1, os.cpu_count() or 1)  # PDFs read at once besides the writer's file: every core kept busy
+READ_AHEAD_WINDOW = 8  # how far down the batch a PDF may be read ahead (each waiting result holds memory)
+
+
+class ReadAhead:
+    def __init__(self) -> None:
+        self._pending: dict[Path, tuple[tuple[int, int], forked.Forked]] = {}
+
+    def start(self, upcoming: list[Path]) -> None:
+        """Begin reading upcoming PDFs worth a process of their own, up to AHEAD at a time, the
+        largest first: the longest reading starts soonest, and the batch ends sooner."""
+        sizes = {path: identity[0] for path in upcoming if path not in self._pending
+                 and (identity := _identity(path)) is not None}
+        for path in sorted(sizes, key=lambda p: -sizes[p]):
+            if len(self._pending) >= AHEAD:
+                return
+            self._start(path)
+
+    def _start(self, path: Path) -> None:
+        identity = _identity(path)
+        if identity is None or identity[0] < MIN_BYTES or not forked.available():
+            return
+        try:
+            if bounded_read.read_head(path, len(_PDF_MAGIC)) != _PDF_MAGIC:
+                return
+        except Exception:  # noqa: BLE001 - the file is read (and its error reported) in its turn
+            return
+        self._pending[path] = (identity, forked.start(_parse, path))
+
+    def take(self, path: Path):
+        """The parsed document when `path` was read ahead and is unchanged since, else None."""
+        pending = self._pending.pop(path, None)
+        if pending is None:
+            return None
+        identity, child = pending
+        try:
+            document = forked.result(child)
+        except forked.ForkFailed:
+            return None
+        return document if _identity(path) == identity else None
+
+    def close(self) -> None:
+        for _, child in self._pending.values():
+            forked.abandon(child)
+        self._pending.clear()

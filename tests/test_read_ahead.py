@@ -1,0 +1,103 @@
+"""Issue 23 (speed): the next PDFs of a batch are read in forked processes while the current file is
+written. The catalogue must be the one a file-by-file load gives, a failure must read as it always
+did, a file changed after its read began is read again, and no child outlives the batch."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from esrpdb.ingest.formats.document import forked, read_ahead
+from esrpdb.ingest.pipeline import ingest_paths
+from tests.test_pdf_text import REPORT_PAGES, make_pdf
+
+pytestmark = pytest.mark.skipif(not forked.available(), reason="reading ahead needs fork and two cores")
+
+
+def _renamed(machine: str) -> list:
+    return [[[(x, text.replace("PDF-MBX01", machine)) for x, text in row] if row else row for row in page]
+            for page in REPORT_PAGES]
+
+
+@pytest.fixture
+def pdfs(tmp_path, monkeypatch):
+    """Three small synthetic report PDFs (tests/test_pdf_text.py's layout, one machine each) and a damaged
+    fourth; read ahead whatever their size."""
+    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
+    folder = tmp_path / "pdfs"
+    folder.mkdir()
+    for n in range(3):
+        (folder / f"{n}-report.pdf").write_bytes(make_pdf(_renamed(f"MBX-{n}")))
+    (folder / "3-damaged.pdf").write_bytes(make_pdf(_renamed("MBX-3"))[:400])
+    return folder
+
+
+def _catalogue(engine) -> list[tuple]:
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        return conn.execute(text("select r.machine_name, r.achieved_iops, s.key from runs r "
+                                 "left join solutions s on s.id = r.solution_id order by 1")).all()
+
+
+def _children() -> list[int]:
+    """This process's live children (zombies included): none may outlive a batch."""
+    mine = str(os.getpid())
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                    if stat.read().rsplit(")", 1)[1].split()[1] == mine:
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+def test_a_batch_read_ahead_gives_the_catalogue_of_files_read_one_by_one(pdfs, catalog, empty_database_url,
+                                                                         monkeypatch):
+    from esrpdb.db.catalog import open_catalog
+
+    ahead = ingest_paths(catalog.engine, [pdfs])
+    assert [o.status for o in ahead] == ["loaded", "loaded", "loaded", "failed"]
+    assert _children() == []
+    monkeypatch.setattr(forked, "available", lambda: False)
+    inline = open_catalog(empty_database_url)
+    try:
+        assert [o.status for o in ingest_paths(inline.engine, [pdfs])] == [o.status for o in ahead]
+        assert _catalogue(inline.engine) == _catalogue(catalog.engine)
+        assert len(_catalogue(catalog.engine)) == 3
+    finally:
+        inline.close()
+
+
+def test_a_failure_reads_the_same_with_and_without_reading_ahead(pdfs, catalog, monkeypatch):
+    damaged = pdfs / "3-damaged.pdf"
+    (read_ahead_outcome,) = [o for o in ingest_paths(catalog.engine, [pdfs]) if o.path == str(damaged)]
+    monkeypatch.setattr(forked, "available", lambda: False)
+    (inline,) = ingest_paths(catalog.engine, [damaged])
+    assert read_ahead_outcome.status == inline.status == "failed"
+    assert read_ahead_outcome.message == inline.message
+
+
+def test_a_file_changed_after_its_read_began_is_read_again(pdfs, tmp_path):
+    path = pdfs / "1-report.pdf"
+    reader = read_ahead.ReadAhead()
+    reader.start([path])
+    os.utime(path, ns=(1, 1))  # touched meanwhile: what the child read may be stale
+    assert reader.take(path) is None
+    reader.start([path])
+    document = reader.take(path)
+    assert document is not None and document.reports[0].machine_name == "MBX-1"
+    reader.close()
+    assert _children() == []
+
+
+def test_children_whose_results_are_not_wanted_are_stopped(pdfs):
+    reader = read_ahead.ReadAhead()
+    reader.start(sorted(pdfs.iterdir()))
+    assert _children()  # reading
+    reader.close()
+    assert _children() == []

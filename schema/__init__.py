@@ -7,7 +7,7 @@ autogenerate compares against the migrations (the no-drift test).
 from .base import Base, table_of
 from .claims import Claim
 from .classes import MailboxClass
-from .documents import DocumentCell, DocumentTable
+from .documents import Document, DocumentCell, DocumentTable
 from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
 from .figures import (
     PerfCounterMean,
@@ -44,6 +44,7 @@ __all__ = [
     "ConfigInstance",
     "ConfigThreshold",
     "DiskGroup",
+    "Document",
     "DocumentCell",
     "DocumentTable",
     "HostCounter",

@@ -1,4 +1,4 @@
-"""Tables printed in ESRP submissions and whitepapers, outside the Jetstress reports.
+"""Documents (ESRP submissions, whitepapers) and the tables they print outside the Jetstress reports.
 
 Kept cell by cell, as printed, with a parsed number beside it where the cell is one, so
 manifests and the claim audit can point at "Figure 7, row 'IOPS - Run 2', column 1".
@@ -6,10 +6,26 @@ manifests and the claim audit can point at "Figure 7, row 'IOPS - Run 2', column
 
 from __future__ import annotations
 
-from sqlalchemy import ARRAY, ForeignKey, Integer, Text, UniqueConstraint
+from datetime import date
+
+from sqlalchemy import ARRAY, Date, ForeignKey, Integer, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base
+
+
+class Document(Base):
+    """What a document says about itself: its title and the ESRP program it was tested under, each with its line."""
+
+    __tablename__ = "documents"
+
+    source_file_id: Mapped[int] = mapped_column(ForeignKey("source_files.id", ondelete="CASCADE"), primary_key=True)
+    title: Mapped[str | None] = mapped_column(Text)
+    title_line: Mapped[int | None] = mapped_column(Integer)
+    esrp_version: Mapped[str | None] = mapped_column(Text)  # "3.0", as printed after "ESRP … Version"
+    esrp_version_line: Mapped[int | None] = mapped_column(Integer)
+    tested_on: Mapped[date | None] = mapped_column(Date)
+    tested_on_line: Mapped[int | None] = mapped_column(Integer)
 
 
 class DocumentTable(Base):

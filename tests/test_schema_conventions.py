@@ -28,7 +28,7 @@ def test_every_measure_column_names_its_unit():
         for column in table.columns:
             if not isinstance(column.type, (Float, Integer, Numeric, BigInteger)):
                 continue
-            if column.name in NOT_MEASURES or column.name.endswith(("_id", "_ordinal", "_count")) or (table.name, column.name) in UNIT_BY_CONTEXT:
+            if column.name in NOT_MEASURES or column.name.endswith(("_id", "_ordinal", "_count", "_line")) or (table.name, column.name) in UNIT_BY_CONTEXT:
                 continue
             if not any(column.name.endswith(suffix) for suffix in UNIT_SUFFIXES):
                 offenders.append(f"{table.name}.{column.name}")

@@ -71,3 +71,58 @@ def test_documents_alone_store_the_mailbox_count_with_its_line(catalog, document
     assert designs, "no mailbox count from the document alone"
     for design in designs:
         assert _printed_on_its_line(design), design
+
+
+# --- the ESRP program: version and tested date --------------------------------------------------
+
+SUBMISSION = DOCUMENTS / "001_4559286d3491bdeb.txt"  # the seed ESRP submission (its cover prints both)
+
+
+def test_the_esrp_program_and_copies_are_stored_with_their_lines(seed_catalog):
+    from datetime import date
+
+    designs = {d["solution"]: d for d in rows(seed_catalog, "test-designs")}
+    with seed_catalog.engine.connect() as conn:
+        (document,) = conn.execute(text(
+            "select d.* from documents d join source_files f on f.id = d.source_file_id "
+            "where d.esrp_version is not null")).mappings().all()
+    printed = SUBMISSION.read_text(encoding="utf-8").splitlines()
+    assert "ESRP" in printed[document["esrp_version_line"] - 1] and document["esrp_version"] in \
+        printed[document["esrp_version_line"] - 1]
+    tested: date = document["tested_on"]
+    assert tested.strftime("%B") in printed[document["tested_on_line"] - 1] and str(tested.year) in \
+        printed[document["tested_on_line"] - 1]
+    tested_here = [d for d in designs.values() if d["esrp_version"] is not None]
+    assert [d["esrp_version"] for d in tested_here] == [document["esrp_version"]]
+    assert tested_here[0]["esrp_version_source"].endswith(f" line {document['esrp_version_line']}")
+    assert tested_here[0]["tested_on"] == tested
+    # the copies its reports print ("Number of Copies per Database")
+    assert tested_here[0]["database_copies"] == int(next(
+        line.split()[-1] for line in printed if line.strip().startswith("Number of Copies per Database")))
+
+
+@pytest.mark.parametrize("variant", ["plain", "spaces", "markdown", "html_bold", "markdown_bold", "crlf", "pages",
+                                     "typeset"])
+def test_the_esrp_program_reads_alike_in_every_form(variant):
+    from esrpdb.ingest.formats import document
+    from tests.document_variants import VARIANTS
+
+    original = document.parse(SUBMISSION.name, SUBMISSION.read_bytes()).program
+    changed = VARIANTS[variant](SUBMISSION.read_text(encoding="utf-8"))
+    data = changed if isinstance(changed, bytes) else changed.encode("utf-8")
+    program = document.parse(SUBMISSION.name, data).program
+    assert (program.esrp_version, program.tested_on) == (original.esrp_version, original.tested_on)
+    assert original.esrp_version and original.tested_on
+
+
+@pytest.mark.parametrize("printed, expected", [
+    ("Tested Date: June 09, 2011", "2011-06-09"), ("Date tested: 9 June 2011", "2011-06-09"),
+    ("Tested date - 06/09/2011", "2011-06-09"), ("Tested Date: the 9th of never", None),
+    ("Tested Date: Jun 9th, 2011", "2011-06-09")])
+def test_tested_dates_in_the_forms_documents_print_them(printed, expected):
+    from esrpdb.ingest.formats.document.lines import Line
+    from esrpdb.ingest.formats.document.program import esrp_program
+
+    program = esrp_program([Line(1, ("Tested with: ESRP – Storage Version 3.0",)), Line(2, (printed,))])
+    assert program.esrp_version == "3.0" and program.esrp_version_line == 1
+    assert (program.tested_on.isoformat() if program.tested_on else None) == expected

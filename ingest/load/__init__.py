@@ -9,7 +9,7 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ...schema import DocumentCell, DocumentTable, IngestWarning, Solution, SourceFile, table_of
+from ...schema import Document, DocumentCell, DocumentTable, IngestWarning, Solution, SourceFile, table_of
 from ..checks import Finding, check_report
 from ..formats.document.fingerprint import content_fingerprint
 from ..formats.document.records import DocumentTable as DocumentTableRecord, ReportDocument
@@ -182,6 +182,11 @@ def load_document(
     Without a solution, the document's runs go to the provisional solutions of the systems it tests.
     """
     messages = list(document.warnings)
+    program = document.program
+    session.execute(insert(Document).values(
+        source_file_id=source_file_id, title=document.title, title_line=document.title_line,
+        esrp_version=program.esrp_version, esrp_version_line=program.esrp_version_line,
+        tested_on=program.tested_on, tested_on_line=program.tested_on_line))
     fingerprint = content_fingerprint(document)
     session.execute(update(SourceFile).where(SourceFile.id == source_file_id).values(content_fingerprint=fingerprint))
     for index, report in enumerate(document.reports):

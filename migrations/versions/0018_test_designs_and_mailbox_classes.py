@@ -1,5 +1,8 @@
 """The test design as data, mailbox classes, ESRP's other tests per solution.
 
+`documents` holds what a document says about itself (title, ESRP program version, tested date,
+each with its line); documents ingested before this revision get their row when ingested again.
+
 `test_designs` gives each solution's mailbox count, mailbox size, IOPS per mailbox and database
 count from the document that prints them (claims, then drafted facts, each with its file and line)
 or from JetstressConfig.xml; `mailbox_classes` holds the class bounds (rows the owner may change;
@@ -19,6 +22,8 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic import op
 
+from esrpdb.migrations import archive
+
 revision = "0018"
 down_revision = "0017"
 branch_labels = None
@@ -35,6 +40,19 @@ SEED = (  # frozen here: later changes to the defaults are later revisions
 
 
 def upgrade() -> None:
+    op.create_table(
+        "documents",
+        sa.Column("source_file_id", sa.Integer(), nullable=False),
+        sa.Column("title", sa.Text(), nullable=True),
+        sa.Column("title_line", sa.Integer(), nullable=True),
+        sa.Column("esrp_version", sa.Text(), nullable=True),
+        sa.Column("esrp_version_line", sa.Integer(), nullable=True),
+        sa.Column("tested_on", sa.Date(), nullable=True),
+        sa.Column("tested_on_line", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(["source_file_id"], ["source_files.id"],
+                                name=op.f("fk_documents_source_file_id_source_files"), ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("source_file_id", name=op.f("pk_documents")),
+    )
     classes = op.create_table(
         "mailbox_classes",
         sa.Column("class_ordinal", sa.Integer(), autoincrement=False, nullable=False),
@@ -47,13 +65,24 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("class_ordinal", name=op.f("pk_mailbox_classes")),
         sa.UniqueConstraint("label", name=op.f("uq_mailbox_classes_label")),
     )
-    op.bulk_insert(classes, [{"class_ordinal": o, "label": label, "min_mailbox_count": low, "max_mailbox_count": high}
-                             for o, label, low, high in SEED])
+    archive.restore("0018", "documents",
+                    "INSERT INTO documents SELECT k.* FROM jsonb_to_recordset(:rows) AS k(source_file_id integer, "
+                    "title text, title_line integer, esrp_version text, esrp_version_line integer, tested_on date, "
+                    "tested_on_line integer) WHERE EXISTS (SELECT 1 FROM source_files f WHERE f.id = k.source_file_id)")
+    archive.restore("0018", "mailbox_classes",  # bounds the owner had changed, kept by a downgrade
+                    "INSERT INTO mailbox_classes SELECT k.* FROM jsonb_to_recordset(:rows) AS k(class_ordinal integer, "
+                    "label text, min_mailbox_count integer, max_mailbox_count integer)")
+    seed = ", ".join(f"({o}, '{label}', {low}, {'NULL' if high is None else high})" for o, label, low, high in SEED)
+    op.execute(f"INSERT INTO {classes.name} SELECT * FROM (VALUES {seed}) AS v "
+               "WHERE NOT EXISTS (SELECT 1 FROM mailbox_classes)")
     for name in NAMES:
         op.execute((VIEWS / f"{name}.sql").read_text(encoding="utf-8"))
 
 
 def downgrade() -> None:
+    archive.stash("0018", "documents", "SELECT * FROM documents")
+    archive.stash("0018", "mailbox_classes", "SELECT * FROM mailbox_classes")
     for name in reversed(NAMES):
         op.execute(f"DROP VIEW IF EXISTS {name}")
     op.drop_table("mailbox_classes")
+    op.drop_table("documents")

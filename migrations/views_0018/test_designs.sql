@@ -1,6 +1,7 @@
 -- title: Test design
 -- description: What each solution's test simulated: mailbox count, mailbox size, IOPS per mailbox
---   (and the target IOPS they imply), database count, and the mailbox class the count falls in
+--   (and the target IOPS they imply), database count and copies, the ESRP program version and
+--   tested date its document prints, and the mailbox class the count falls in
 --   (bounds in table mailbox_classes). Each figure is taken from the document that prints it
 --   (its published figures first, then the figures drafted from it), else from the Jetstress
 --   configuration (JetstressConfig.xml) of the solution's runs; the *_source columns say which
@@ -13,6 +14,10 @@
 -- column implied_target_iops: mailbox_count x iops_per_mailbox (the Jetstress target)
 -- column mailbox_class: the class of mailbox_count (table mailbox_classes)
 -- column mailbox_class_order: the class's order, smallest first
+-- column database_copies: copies of each database (the reports' "Number of Copies per Database")
+-- column esrp_version: the ESRP program version the document was tested with ("ESRP - Storage Version 3.0")
+-- column esrp_version_source: file and line the version is printed on
+-- column tested_on: the tested date the document prints
 CREATE OR REPLACE VIEW test_designs AS
 WITH candidates AS (
     SELECT c.solution_id,
@@ -54,6 +59,22 @@ WITH candidates AS (
     SELECT DISTINCT ON (solution_id, item) solution_id, item, value, source
     FROM candidates
     ORDER BY solution_id, item, preference, file_order, line_order
+), documents_said AS (  -- the ESRP program each solution's documents print (few documents print one)
+    SELECT DISTINCT ON (x.solution_id) x.solution_id, d.esrp_version,
+           f.file_name || coalesce(' line ' || d.esrp_version_line, '') AS esrp_version_source, d.tested_on
+    FROM documents d
+    JOIN source_files f ON f.id = d.source_file_id
+    CROSS JOIN LATERAL (
+        SELECT cl.solution_id FROM claims cl WHERE cl.source_file_id = d.source_file_id AND cl.solution_id IS NOT NULL
+        UNION
+        SELECT r.solution_id FROM run_sources rs JOIN runs r ON r.id = rs.run_id
+        WHERE rs.source_file_id = d.source_file_id AND r.solution_id IS NOT NULL
+    ) AS x
+    WHERE d.esrp_version IS NOT NULL OR d.tested_on IS NOT NULL
+    ORDER BY x.solution_id, d.source_file_id
+), copies AS (
+    SELECT solution_id, max(copies_per_database) AS database_copies
+    FROM runs WHERE solution_id IS NOT NULL AND copies_per_database IS NOT NULL GROUP BY solution_id
 ), designs AS (
     SELECT s.id AS solution_id, s.key AS solution,
            round(max(c.value) FILTER (WHERE c.item = 'mailbox_count'))::int AS mailbox_count,
@@ -67,7 +88,10 @@ WITH candidates AS (
 )
 SELECT d.solution_id, d.solution, d.mailbox_count, d.mailbox_count_source, d.mailbox_size_mb,
        d.iops_per_mailbox, d.database_count, d.mailbox_count * d.iops_per_mailbox AS implied_target_iops,
-       k.label AS mailbox_class, k.class_ordinal AS mailbox_class_order
+       k.label AS mailbox_class, k.class_ordinal AS mailbox_class_order,
+       c.database_copies, e.esrp_version, e.esrp_version_source, e.tested_on
 FROM designs d
+LEFT JOIN copies c ON c.solution_id = d.solution_id
+LEFT JOIN documents_said e ON e.solution_id = d.solution_id
 LEFT JOIN mailbox_classes k
        ON d.mailbox_count >= k.min_mailbox_count AND (k.max_mailbox_count IS NULL OR d.mailbox_count <= k.max_mailbox_count);

@@ -31,6 +31,7 @@ from . import pdf_layout, pdf_text
 from .identify import EXTENSIONS as EXTENSIONS, identify as identify, identify_rest as identify_rest
 from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, decode, document_title, split_lines
 from .log import read_log
+from .program import esrp_program
 from .records import ReportDocument
 from .reports import RawReport, RawSection, find_reports
 from .sections import (
@@ -81,7 +82,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
                          "and no table with a label column was found; not an ESRP or whitepaper document")
     title = document_title(lines)
     document = ReportDocument(name, title, reports, found_tables, warnings, title_line=_line_of(lines, title),
-                              lines=lines)
+                              lines=lines, program=esrp_program(lines))
     if pdf is not None:
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]
         for report in reports:

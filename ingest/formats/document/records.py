@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...jetstress.records import JetstressReport
+from .program import Program
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class ReportDocument:
     warnings: list[str] = field(default_factory=list)
     title_line: int | None = None  # where the title is printed
     lines: list = field(default_factory=list, repr=False, compare=False)  # the numbered lines it was read from
+    program: Program = field(default_factory=Program)  # the ESRP version and tested date it prints
 
     @cached_property
     def drafts(self) -> list:

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
 from ..errors import ParseError
 from ..formats import manifest as manifest_format
-from ..formats.document.draft import DraftSolution
+from ..formats.document.draft import DraftSolution, draft_solutions
 from ..formats.document.facts import Fact, document_facts
 from ..formats.document.records import ReportDocument
 from ..formats.manifest.draft_toml import render, system_keys
@@ -65,7 +65,7 @@ def document_systems(session: Session, source_file_id: int, document: ReportDocu
     if twin is not None:
         return [f"the same document as {twin} (same reports and tables): added as another source of its runs"]
     sha256 = session.execute(select(SourceFile.sha256).where(SourceFile.id == source_file_id)).scalar_one()
-    drafts = document.drafts
+    drafts = document.drafts if document.drafts is not None else draft_solutions(document, document.lines)
     messages: list[str] = []
     if len(drafts) > 1 or document.reports:
         messages += _load_systems(session, source_file_id, sha256, document, drafts)

@@ -29,9 +29,10 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 def _parse(path: Path):
     from .. import document  # the reader itself, as the pipeline calls it
+    from .draft import draft_solutions
 
     parsed = document.parse(str(path), bounded_read.read_bounded(path, document))
-    parsed.drafts  # noqa: B018 - drafted here too, off the writer's path
+    parsed.drafts = draft_solutions(parsed, parsed.lines)  # drafted here too, off the writer's path
     return parsed
 
 

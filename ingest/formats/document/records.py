@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from ...jetstress.records import JetstressReport
 from .program import Program
@@ -48,10 +47,6 @@ class ReportDocument:
     lines: list = field(default_factory=list, repr=False, compare=False)  # the numbered lines it was read from
     program: Program = field(default_factory=Program)  # the ESRP version and tested date it prints
 
-    @cached_property
-    def drafts(self) -> list:
-        """The systems it tests, as `esrpdb draft` drafts them (computed once; a forked reader computes
-        it with the parse, and it travels with the document)."""
-        from .draft import draft_solutions
-
-        return draft_solutions(self, self.lines)
+    # The systems it tests as `esrpdb draft` drafts them, when a forked reader drafted them already
+    # (document/read_ahead.py): they travel with the document, off the writer's path.
+    drafts: list | None = field(default=None, repr=False, compare=False)

@@ -87,6 +87,8 @@ class Catalogue:
     findings: dict[str | None, list] = field(default_factory=lambda: defaultdict(list))
     latency_points: list[Row] = field(default_factory=list)
     claimed_pairs: list[tuple[str, str]] = field(default_factory=list)
+    class_ranks: list[Row] = field(default_factory=list)  # view mailbox_class_ranks, in rank order per class
+    mailbox_classes: list[Row] = field(default_factory=list)  # table mailbox_classes: the bounds
     verdicts: tuple[str, ...] = VERDICTS
 
     def solution(self, key: str) -> Row:
@@ -125,7 +127,8 @@ def load_catalogue(engine: Engine) -> Catalogue:
         read = {name: _rows(conn, getattr(sql, name)) for name in (
             "SOLUTIONS", "MEDIAN_RUNS", "PER_DISK", "IOPS_PER_DOLLAR", "PERF_PER_WATT", "MB_PER_DOLLAR",
             "DISK_COUNTS", "RUN_TESTS", "TEST_DESIGNS", "SOLUTION_DETAILS", "DISKS", "RUNS", "LATENCIES",
-            "LATENCY_POINTS", "CLAIMED_PAIRS", "LOG_REPLAY", "BACKUP_THROUGHPUT")}
+            "LATENCY_POINTS", "CLAIMED_PAIRS", "LOG_REPLAY", "BACKUP_THROUGHPUT",
+            "MAILBOX_CLASS_RANKS", "MAILBOX_CLASSES")}
     keys = {r["solution_id"]: r["key"] for r in read["SOLUTIONS"]}
     chosen = representative_runs(read["MEDIAN_RUNS"])
     per_disk = {(r["run_id"], r["disk_basis"]): r for r in read["PER_DISK"]}
@@ -167,6 +170,7 @@ def load_catalogue(engine: Engine) -> Catalogue:
     cat.latency_points = sorted(({**p, "key": chosen_runs[p["run_id"]]} for p in read["LATENCY_POINTS"]
                                  if p["run_id"] in chosen_runs), key=lambda p: p["key"])
     cat.claimed_pairs = [(r["a"], r["b"]) for r in read["CLAIMED_PAIRS"]]
+    cat.class_ranks, cat.mailbox_classes = read["MAILBOX_CLASS_RANKS"], read["MAILBOX_CLASSES"]
     esrp.attach_esrp_figures(cat.solutions, cat.runs, read["LOG_REPLAY"], read["BACKUP_THROUGHPUT"])
     report = audit(engine)
     for finding in report.findings:

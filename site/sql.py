@@ -114,3 +114,14 @@ SELECT DISTINCT a.key AS a, b.key AS b
 FROM claims c JOIN solutions a ON a.id = c.solution_id JOIN solutions b ON b.id = c.other_solution_id
 ORDER BY a.key, b.key
 """
+
+# Ranks within mailbox classes (the canned view's own ranks and like-for-like flag), and the bounds.
+MAILBOX_CLASS_RANKS = """
+SELECT solution AS key, mailbox_class, mailbox_class_order, mailbox_count, jetstress_release, report_type,
+       iops_per_mailbox, total_iops, total_iops_rank, db_read_latency_ms, db_read_latency_rank,
+       logs_per_s_per_server, log_replay_rank, like_for_like
+FROM mailbox_class_ranks ORDER BY mailbox_class_order, total_iops_rank NULLS LAST, solution
+"""
+MAILBOX_CLASSES = """
+SELECT class_ordinal, label, min_mailbox_count, max_mailbox_count FROM mailbox_classes ORDER BY class_ordinal
+"""

@@ -21,8 +21,9 @@ def plot(
 ) -> None:
     """Draw one chart with the same code as the site's index."""
     from ..schema.keys import UnknownKey, require
-    from ..site.charts import plot_chart, write_chart
+    from ..site.charts import write_chart
     from ..site.data import load_catalogue
+    from ..site.plot import plot_chart
 
     with friendly_errors(ctx, UnknownKey, ValueError):
         require("chart", metric, PLOT_METRICS)  # before reading the catalogue: "did you mean …?"

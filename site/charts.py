@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .data import CHART_METRICS, Row
-from .options import PLOT_METRICS, TOP_BARS
+from .options import TOP_BARS
 
 TOP_POINTS = 2000  # points in the latency scatter
 LABELLED_POINTS = 40  # below this many points each point is labelled with its solution key
@@ -194,22 +194,3 @@ def write_chart(chart: Chart, path: Path) -> None:
         path.write_bytes(vl_convert.vegalite_to_png(drawable(chart.spec), scale=2))
     else:
         raise ValueError(f"unsupported chart format {path.suffix!r}: use .svg or .png")
-
-
-def plot_chart(metric: str, solutions: list[Row], latency_points: list[Row], *, top: int = TOP_BARS) -> Chart:
-    """The chart `esrpdb plot METRIC` draws: the site's own index chart for that metric (the ESRP
-    charts without their links to solution pages, which mean nothing outside the site)."""
-    from . import esrp_charts
-
-    if metric in CHART_METRICS:
-        return bar_chart(metric, solutions, top=top)
-    if metric == "latency":
-        return latency_scatter(latency_points, {s["key"]: s["group"] for s in solutions},
-                               {s["key"]: s.get("name", s["key"]) for s in solutions})
-    if metric == "spread":
-        return spread_overview(solutions, top=top)
-    if metric == "log_playback":
-        return esrp_charts.log_playback(solutions, link_root=None)
-    if metric == "backup_throughput":
-        return esrp_charts.backup_bars(solutions, top=top, link_root=None)
-    raise KeyError(f"unknown chart {metric!r}; known: {', '.join(PLOT_METRICS)}")

@@ -12,6 +12,7 @@ import bisect
 import ctypes
 import re
 from dataclasses import dataclass, field
+from itertools import compress, repeat
 
 from .pdf_text import MAX_PAGE_CHARS
 from .pdfium_calls import calls, handle
@@ -64,9 +65,9 @@ def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[floa
     get_object, object_type, object_bounds, path = (pdfium.get_object, pdfium.object_type, pdfium.object_bounds,
                                                     pdfium.path_type)
     horizontal, vertical = [], []
-    for index in range(count):
-        obj = get_object(page_handle, index)
-        if object_type(obj) != path or not object_bounds(obj, *boxes):
+    objects = list(map(get_object, repeat(page_handle, count), range(count)))  # map: no loop of our own per object
+    for obj in compress(objects, [kind == path for kind in map(object_type, objects)]):
+        if not object_bounds(obj, *boxes):
             continue
         width, height = right.value - left.value, top.value - bottom.value
         if height <= RULE_THICKNESS and width >= MIN_RULE:

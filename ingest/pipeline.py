@@ -121,8 +121,20 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
     except MemoryError:
         return FileOutcome(name, "failed", message=f"{name}: too large to read within memory; refused")
     except Exception as error:  # noqa: BLE001 - a parser's bug must not stop the other files
+        _reraise_interrupt(error)
         detail = (str(error).strip().splitlines() or [""])[0][:200]
         return FileOutcome(name, "failed", message=f"{name}: could not be read: {type(error).__name__}: {detail}")
+
+
+def _reraise_interrupt(error: BaseException) -> None:
+    """An interrupt that landed mid-query can come back as the rollback's error ("another command is
+    already in progress"), the interrupt only its context: it is still an interrupt, not this file's
+    failure, and it must stop the batch."""
+    seen, depth = error.__context__ or error.__cause__, 0
+    while seen is not None and depth < 50:
+        if isinstance(seen, KeyboardInterrupt):
+            raise KeyboardInterrupt from error
+        seen, depth = seen.__context__ or seen.__cause__, depth + 1
 
 
 # Names Jetstress gives its files: empty, one of these is a report that was not saved or copied whole.
@@ -175,6 +187,7 @@ def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     except (SQLAlchemyError, psycopg.Error) as error:
+        _reraise_interrupt(error)
         original = getattr(error, "orig", None) or error
         detail = str(original).strip().splitlines()[0]
         why = ("the database server has no space left on device"  # 53100: disk_full

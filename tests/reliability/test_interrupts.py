@@ -116,3 +116,28 @@ def test_an_interrupted_site_build_leaves_out_as_it_was(fresh_database_url, tmp_
     assert f"interrupted: no site written; {out} is as it was" in stderr
     assert sorted(p.name for p in out.iterdir()) == ["index.html"]  # no staging folder left behind
     assert (out / "index.html").read_text() == "the site that was there"
+
+
+def test_an_interrupt_that_comes_back_as_a_database_error_still_stops_the_batch(catalog, tmp_path):
+    """Ctrl-C landing mid-query surfaces as the rollback's error ("another command is already in
+    progress") with the interrupt as its context: it must stop the batch, not fail one file."""
+    import types
+
+    import psycopg
+
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    def parse(name, data):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise psycopg.OperationalError("sending query failed: another command is already in progress")
+
+    module = types.SimpleNamespace(FORMAT="interrupted", MAX_BYTES=1 << 20, identify=lambda name, head: True,
+                                   parse=parse)
+    files = tmp_path / "files"
+    files.mkdir()
+    for n in range(3):
+        (files / f"{n}.txt").write_text("anything\n")
+    with pytest.raises(KeyboardInterrupt):
+        ingest_paths(catalog.engine, [files], modules=[module])

@@ -48,9 +48,16 @@ def interruptible(summary) -> Iterator[None]:
     def terminate(signum, frame):  # noqa: ANN001 - signal handler signature
         raise KeyboardInterrupt
 
+    from ..ingest.errors import caused_by_interrupt
+
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
         yield
+    except Exception as error:
+        if not caused_by_interrupt(error):  # an interrupt that came back as the rollback's error is one
+            raise
+        echo(summary(), err=True)
+        raise typer.Exit(130) from None
     except KeyboardInterrupt:
         echo(summary(), err=True)
         raise typer.Exit(130) from None

@@ -32,3 +32,16 @@ class UnknownFormat(ParseError):
 
 class AmbiguousFormat(ParseError):
     """More than one parser claims the file: a registry bug, not a user error."""
+
+
+def caused_by_interrupt(error: BaseException) -> bool:
+    """True when an interrupt (Ctrl-C, SIGTERM made one) is in the error's chain: one that landed
+    mid-query comes back as the rollback's error ("another command is already in progress")."""
+    seen: BaseException | None = error
+    for _ in range(50):
+        if seen is None:
+            return False
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__context__ or seen.__cause__
+    return False

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from ..schema import SourceFile, table_of
 from . import bounded_read, load, registry, sanity
-from .errors import ParseError, UnknownFormat
+from .errors import ParseError, UnknownFormat, caused_by_interrupt
 from .formats.document.read_ahead import READ_AHEAD_WINDOW, ReadAhead
 from .link import link_evidence
 from .load import evidence as load_evidence
@@ -127,14 +127,9 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
 
 
 def _reraise_interrupt(error: BaseException) -> None:
-    """An interrupt that landed mid-query can come back as the rollback's error ("another command is
-    already in progress"), the interrupt only its context: it is still an interrupt, not this file's
-    failure, and it must stop the batch."""
-    seen, depth = error.__context__ or error.__cause__, 0
-    while seen is not None and depth < 50:
-        if isinstance(seen, KeyboardInterrupt):
-            raise KeyboardInterrupt from error
-        seen, depth = seen.__context__ or seen.__cause__, depth + 1
+    """An interrupt is not this file's failure: it stops the batch (see caused_by_interrupt)."""
+    if caused_by_interrupt(error):
+        raise KeyboardInterrupt from error
 
 
 # Names Jetstress gives its files: empty, one of these is a report that was not saved or copied whole.

@@ -148,3 +148,27 @@ def seed_catalog(seed_catalog_url) -> Catalog:
     cat = open_catalog(seed_catalog_url)
     yield cat
     cat.close()
+
+
+# --- the site's browser tests (test_site_*browser.py) -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for one test module (the modules skip themselves without Chromium)."""
+    import shutil
+
+    from tests.test_site_browser import _chromium
+
+    driver, profile = _chromium()
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, seed_catalog_url):
+    """The seed catalogue's site, built once per module (read as the reader role)."""
+    from tests.site_helpers import built_site
+
+    return built_site(tmp_path_factory, seed_catalog_url)

@@ -57,19 +57,6 @@ def _chromium(javascript: bool = True):
     return driver, profile
 
 
-@pytest.fixture(scope="module")
-def browser():
-    driver, profile = _chromium()
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory, seed_catalog_url):
-    return built_site(tmp_path_factory, seed_catalog_url)
-
-
 def open_page(driver, path: Path) -> list[dict]:
     """Load a page from disk; return what it wrote to the console (errors included)."""
     driver.get_log("browser")  # drop what earlier pages left

@@ -21,23 +21,10 @@ from sqlalchemy import text
 from esrpdb.site import build, classes
 from esrpdb.site.data import Catalogue, load_catalogue
 
-from .site_helpers import asset_refs, built_site, link_target, soup
+from .site_helpers import asset_refs, link_target, soup
 from .test_site_browser import SCREENSHOTS, By, _chromium, open_page  # skips without Chromium
 
 RANKS = ("total_iops_rank", "db_read_latency_rank", "log_replay_rank")
-
-
-@pytest.fixture(scope="module")
-def driver():
-    chromium, profile = _chromium()
-    yield chromium
-    chromium.quit()
-    shutil.rmtree(profile, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory, seed_catalog_url):
-    return built_site(tmp_path_factory, seed_catalog_url)
 
 
 @pytest.fixture(scope="module")
@@ -52,8 +39,8 @@ def view(seed_catalog) -> list[dict]:
         return [dict(r._mapping) for r in conn.execute(text("SELECT * FROM mailbox_class_ranks"))]
 
 
-def _sections(driver) -> list[dict]:
-    return driver.execute_script("""
+def _sections(browser) -> list[dict]:
+    return browser.execute_script("""
         return [...document.querySelectorAll('section.mailbox-class')].map(s => ({
           order: Number(s.dataset.classOrder), like: s.dataset.likeForLike, heading: s.querySelector('h2').textContent,
           count: s.querySelector('.class-count').textContent, unlike: s.querySelectorAll('.unlike').length,
@@ -70,11 +57,11 @@ def _shown(rank) -> str:
     return "—" if rank is None else f"{rank:,}"
 
 
-def test_each_class_of_the_view_in_order_with_its_rows_in_rank_order(driver, site, view):
-    assert open_page(driver, site / "classes.html") == []
+def test_each_class_of_the_view_in_order_with_its_rows_in_rank_order(browser, site, view):
+    assert open_page(browser, site / "classes.html") == []
     expected = sorted({(r["mailbox_class_order"], r["mailbox_class"]) for r in view})
     assert len(expected) >= 2  # the seed spans several classes
-    sections = _sections(driver)
+    sections = _sections(browser)
     assert [(s["order"], s["heading"]) for s in sections] == expected
     for section in sections:
         rows = {r["solution"]: r for r in view if r["mailbox_class_order"] == section["order"]}
@@ -92,13 +79,13 @@ def test_each_class_of_the_view_in_order_with_its_rows_in_rank_order(driver, sit
         assert section["count"].startswith(f"{n} solution{'' if n == 1 else 's'} in this class")
 
 
-def test_the_unlike_tests_warning_appears_exactly_where_the_view_says(driver, site, view):
-    assert open_page(driver, site / "classes.html") == []
+def test_the_unlike_tests_warning_appears_exactly_where_the_view_says(browser, site, view):
+    assert open_page(browser, site / "classes.html") == []
     like = {r["mailbox_class_order"]: r["like_for_like"] for r in view}
-    for section in _sections(driver):
+    for section in _sections(browser):
         assert section["like"] == ("true" if like[section["order"]] else "false")
         assert section["unlike"] == (0 if like[section["order"]] else 1), section["heading"]
-    assert (driver.find_elements(By.CSS_SELECTOR, ".unlike") != []) == (not all(like.values()))
+    assert (browser.find_elements(By.CSS_SELECTOR, ".unlike") != []) == (not all(like.values()))
 
 
 def test_the_warning_names_what_an_unlike_class_mixes():
@@ -129,50 +116,50 @@ def soup_of(html: str):
     return BeautifulSoup(html, "html.parser")
 
 
-def test_every_solution_link_opens_its_page_and_shows_the_name_not_the_key(driver, site, cat, view):
-    assert open_page(driver, site / "classes.html") == []
+def test_every_solution_link_opens_its_page_and_shows_the_name_not_the_key(browser, site, cat, view):
+    assert open_page(browser, site / "classes.html") == []
     names = {s["key"]: s["name"] for s in cat.solutions}
-    shown = [r for s in _sections(driver) for r in s["rows"]]
+    shown = [r for s in _sections(browser) for r in s["rows"]]
     assert len(shown) == len(view)
     for row in shown:
         assert row["name"] == names[row["key"]] and row["name"] != row["key"]
         target = link_target(site / "classes.html", row["href"])
         assert target is not None and target.is_file(), row["href"]
     for row in shown:
-        assert open_page(driver, site / "classes.html") == []
-        driver.find_element(By.CSS_SELECTOR, f'section.mailbox-class tr[data-key="{row["key"]}"] td.name a').click()
-        assert driver.find_element(By.ID, "title").text == names[row["key"]]
-        mailboxes = driver.find_element(By.ID, "mailboxes").find_element(By.TAG_NAME, "a")
+        assert open_page(browser, site / "classes.html") == []
+        browser.find_element(By.CSS_SELECTOR, f'section.mailbox-class tr[data-key="{row["key"]}"] td.name a').click()
+        assert browser.find_element(By.ID, "title").text == names[row["key"]]
+        mailboxes = browser.find_element(By.ID, "mailboxes").find_element(By.TAG_NAME, "a")
         assert unquote(urlsplit(mailboxes.get_attribute("href")).path).endswith("/classes.html")
     # Solutions the view leaves out are listed at the end by name, and counted.
     classed = {r["solution"] for r in view}
     unclassed = sorted((s for s in cat.solutions if s["key"] not in classed), key=lambda s: s["name"].lower())
-    assert open_page(driver, site / "classes.html") == []
-    items = driver.find_elements(By.CSS_SELECTOR, "#unclassed li")
+    assert open_page(browser, site / "classes.html") == []
+    items = browser.find_elements(By.CSS_SELECTOR, "#unclassed li")
     assert [i.get_attribute("data-key") for i in items] == [s["key"] for s in unclassed]
     assert [i.find_element(By.TAG_NAME, "a").text for i in items] == [s["name"] for s in unclassed]
     if unclassed:
-        said = driver.find_element(By.CSS_SELECTOR, "#unclassed .class-count").text
+        said = browser.find_element(By.CSS_SELECTOR, "#unclassed .class-count").text
         assert said.startswith(f"{len(unclassed)} solution{'' if len(unclassed) == 1 else 's'} of {len(cat.solutions)}")
 
 
-def test_the_intro_gives_the_bounds_and_rank_1_is_best(driver, site, seed_catalog):
-    assert open_page(driver, site / "classes.html") == []
-    intro = driver.find_element(By.ID, "classes-intro").text
+def test_the_intro_gives_the_bounds_and_rank_1_is_best(browser, site, seed_catalog):
+    assert open_page(browser, site / "classes.html") == []
+    intro = browser.find_element(By.ID, "classes-intro").text
     assert "mailbox_classes" in intro and "owner" in intro
     with seed_catalog.reader().connect() as conn:
         labels = [r[0] for r in conn.execute(text("SELECT label FROM mailbox_classes ORDER BY class_ordinal"))]
-    assert [b.text.split(" (")[0] for b in driver.find_elements(By.CSS_SELECTOR, "#classes-intro .bound")] == labels
-    assert "Rank 1 is best" in driver.find_element(By.TAG_NAME, "main").text
+    assert [b.text.split(" (")[0] for b in browser.find_elements(By.CSS_SELECTOR, "#classes-intro .bound")] == labels
+    assert "Rank 1 is best" in browser.find_element(By.TAG_NAME, "main").text
 
 
-def test_the_index_and_every_page_link_to_it_and_nothing_is_fetched(driver, site):
-    assert open_page(driver, site / "index.html") == []
-    link = driver.find_element(By.XPATH, "//header//nav/a[.='Mailbox classes']")
+def test_the_index_and_every_page_link_to_it_and_nothing_is_fetched(browser, site):
+    assert open_page(browser, site / "index.html") == []
+    link = browser.find_element(By.XPATH, "//header//nav/a[.='Mailbox classes']")
     assert link.get_attribute("href").endswith("/classes.html")
     link.click()
-    assert unquote(urlsplit(driver.current_url).path).endswith("/classes.html")
-    assert driver.find_elements(By.CSS_SELECTOR, "section.mailbox-class")
+    assert unquote(urlsplit(browser.current_url).path).endswith("/classes.html")
+    assert browser.find_elements(By.CSS_SELECTOR, "section.mailbox-class")
     page = soup(site / "classes.html")
     for ref in asset_refs(page):
         assert not urlsplit(ref).scheme and not ref.startswith("//"), ref
@@ -188,24 +175,24 @@ def test_the_index_and_every_page_link_to_it_and_nothing_is_fetched(driver, site
 
 
 def test_the_page_reads_with_javascript_off(site, view):
-    driver, profile = _chromium(javascript=False)
+    browser, profile = _chromium(javascript=False)
     try:
-        driver.get((site / "classes.html").as_uri())
-        rows = driver.find_elements(By.CSS_SELECTOR, "section.mailbox-class tbody tr")
+        browser.get((site / "classes.html").as_uri())
+        rows = browser.find_elements(By.CSS_SELECTOR, "section.mailbox-class tbody tr")
         assert sorted(r.get_attribute("data-key") for r in rows if r.is_displayed()) == sorted(
             r["solution"] for r in view)
     finally:
-        driver.quit()
+        browser.quit()
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def test_screenshot(driver, site, tmp_path):
+def test_screenshot(browser, site, tmp_path):
     folder = SCREENSHOTS if os.environ.get("ESRPDB_SCREENSHOTS") == "1" else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
-    driver.set_window_size(1280, 900)
-    assert open_page(driver, site / "classes.html") == []
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(1280, min(max(height + 150, 600), 1900))  # the window less its frame: the whole page
-    driver.save_screenshot(str(folder / "classes.png"))
-    driver.set_window_size(1280, 900)
+    browser.set_window_size(1280, 900)
+    assert open_page(browser, site / "classes.html") == []
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.set_window_size(1280, min(max(height + 150, 600), 1900))  # the window less its frame: the whole page
+    browser.save_screenshot(str(folder / "classes.png"))
+    browser.set_window_size(1280, 900)
     assert Path(folder / "classes.png").stat().st_size > 0

@@ -41,6 +41,7 @@ VIEW_ORDER = (
     "log_replay",
     "test_designs",
     "esrp_tests",
+    "representative_runs",
     "mailbox_class_ranks",
 )
 

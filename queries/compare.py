@@ -63,13 +63,8 @@ SELECT r.jetstress_release, r.report_type,
 FROM runs r WHERE r.id = :run_id
 """)
 
-# The run that stands for a solution: the median run of its largest trial, a Performance test first.
-_REPRESENTATIVE_SQL = text("""
-SELECT m.run_id, m.trial FROM median_runs m JOIN runs r ON r.id = m.run_id
-WHERE m.solution = :s AND m.is_median_run
-ORDER BY m.runs_in_trial DESC, (r.report_type = 'Performance') DESC, m.total_iops DESC NULLS LAST, m.run_id
-LIMIT 1
-""")
+# The run that stands for a solution (the view representative_runs: the site and the classes use it too).
+_REPRESENTATIVE_SQL = text("SELECT run_id, trial FROM representative_runs WHERE solution = :s")
 
 
 class UnknownMetric(UnknownKey):

@@ -17,7 +17,7 @@ from .options import TOP_BARS
 
 TOP_POINTS = 2000  # points in the latency scatter
 LABELLED_POINTS = 40  # below this many points each point is labelled with its solution key
-MEDIAN_RUN_WORDS = "each solution's median run (the median by total IOPS of its first trial)"
+MEDIAN_RUN_WORDS = "each solution's median run (the median by total IOPS of its largest trial)"
 
 
 @dataclass

@@ -2,17 +2,15 @@
 
 A 10,000-solution catalogue must build in under a minute, so every page's data is read in a
 few set-based statements and grouped in Python, never one query per solution. Each solution is
-represented by one median run: the median run of its first trial, or, for a solution whose runs
-stand outside any trial (each its own trial of one), its first run. `esrpdb compare` takes the
-first row a view returns instead, which for such a solution can be another run per metric (see
-docs/site.md); the site shows one run per solution throughout.
+represented by one run, the one the view `representative_runs` names (the median run of its
+largest trial, a Performance test first), as `esrpdb compare` and the mailbox classes take it.
 """
 
-# Every median run: the site keeps one per solution (data.representative_runs).
+# The run that stands for each solution (the view representative_runs, as compare and the classes read it).
 MEDIAN_RUNS = """
-SELECT solution_id, run_id, trial_id, trial, run_label, achieved_iops, log_iops, total_iops, spread_percent,
-       runs_in_trial, iops_source
-FROM median_runs WHERE is_median_run AND solution_id IS NOT NULL
+SELECT m.solution_id, m.run_id, m.trial_id, m.trial, m.run_label, m.achieved_iops, m.log_iops, m.total_iops,
+       m.spread_percent, m.runs_in_trial, m.iops_source
+FROM median_runs m JOIN representative_runs p ON p.run_id = m.run_id
 """
 
 # The canned metrics of median runs, each view read once (joining the views to each other makes

@@ -126,3 +126,18 @@ def test_tested_dates_in_the_forms_documents_print_them(printed, expected):
     program = esrp_program([Line(1, ("Tested with: ESRP – Storage Version 3.0",)), Line(2, (printed,))])
     assert program.esrp_version == "3.0" and program.esrp_version_line == 1
     assert (program.tested_on.isoformat() if program.tested_on else None) == expected
+
+
+# --- one run stands for a solution everywhere ---------------------------------------------------
+
+def test_compare_the_site_and_the_classes_take_the_same_run_for_a_solution(seed_catalog):
+    from esrpdb.queries import compare
+    from esrpdb.site.data import load_catalogue
+
+    view = {r["solution"]: r["run_id"] for r in rows(seed_catalog, "representative-runs")}
+    site = {s["key"]: s["median_run_id"] for s in load_catalogue(seed_catalog.reader()).solutions}
+    classes = {r["solution"]: r["run_id"] for r in rows(seed_catalog, "mailbox-class-ranks")}
+    with seed_catalog.engine.connect() as conn:
+        compared = {key: compare._trial_runs(conn, key)[0] for key in view}
+    assert view and site == view == compared
+    assert classes.items() <= view.items()

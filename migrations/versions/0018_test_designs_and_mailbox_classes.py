@@ -7,7 +7,8 @@ each with its line); documents ingested before this revision get their row when 
 count from the document that prints them (claims, then drafted facts, each with its file and line)
 or from JetstressConfig.xml; `mailbox_classes` holds the class bounds (rows the owner may change;
 seeded with the defaults of schema/classes.py as they were at this revision); `esrp_tests` gives
-backup, checksum and log replay per solution (what `compare` reads); `mailbox_class_ranks` ranks
+backup, checksum and log replay per solution (what `compare` reads); `representative_runs` names the
+one run that stands for each solution (compare, the site, the classes); `mailbox_class_ranks` ranks
 solutions within their class. Views frozen in views_0018/.
 
 Revision ID: 0018
@@ -30,7 +31,7 @@ branch_labels = None
 depends_on = None
 
 VIEWS = Path(__file__).resolve().parents[1] / "views_0018"
-NAMES = ("test_designs", "esrp_tests", "mailbox_class_ranks")
+NAMES = ("test_designs", "esrp_tests", "representative_runs", "mailbox_class_ranks")
 SEED = (  # frozen here: later changes to the defaults are later revisions
     (1, "up to 1,000 mailboxes", 0, 1000),
     (2, "1,001–5,000 mailboxes", 1001, 5000),

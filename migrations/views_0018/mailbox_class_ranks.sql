@@ -1,7 +1,7 @@
 -- title: Ranks within mailbox classes
 -- description: Systems ranked within classes of mailbox count (test-design, bounds in table
 --   mailbox_classes), as the published ESRP catalogue compared them: by total IOPS of the
---   solution's median run (the median run of its largest trial, a Performance test first), by
+--   solution's representative run (representative-runs), by
 --   database read latency of that run (lowest first) and by log replay rate (esrp-tests). Rank 1 is
 --   best; a solution without the figure has no rank. like_for_like is false when the class mixes
 --   Jetstress releases, test types or IOPS per mailbox, as compare warns for two solutions.
@@ -15,11 +15,7 @@
 -- column like_for_like: every solution in the class ran the same release, test type and IOPS per mailbox
 CREATE OR REPLACE VIEW mailbox_class_ranks AS
 WITH representative AS (
-    SELECT DISTINCT ON (m.solution) m.solution, m.run_id
-    FROM median_runs m JOIN runs r ON r.id = m.run_id
-    WHERE m.is_median_run
-    ORDER BY m.solution, m.runs_in_trial DESC, (r.report_type = 'Performance') DESC, m.total_iops DESC NULLS LAST,
-             m.run_id
+    SELECT solution, run_id FROM representative_runs
 ), ranked AS (
     SELECT d.mailbox_class, d.mailbox_class_order, d.solution, d.mailbox_count, d.iops_per_mailbox,
            rs.run_id, rs.jetstress_release, rs.report_type, rs.total_iops, rs.db_read_latency_ms,

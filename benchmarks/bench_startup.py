@@ -64,8 +64,8 @@ def main(argv: list[str] | None = None) -> None:
         "esrpdb --help": _median_ms([*esrpdb, "--help"], args.repeats, env),
         "esrpdb query --list": _median_ms([*esrpdb, "query", "--list", "-f", "csv"], args.repeats, env),
         'esrpdb sql "select 1"': _median_ms([*esrpdb, "sql", "select 1", "-f", "csv"], args.repeats, env),
-        "esrpdb query median-runs -p run_id=1": _median_ms(
-            [*esrpdb, "query", "median-runs", "-p", "run_id=1", "-f", "csv"], args.repeats, env),
+        # no filter: a key the catalogue lacks is an error now (issue 26), and the catalogue may be empty
+        "esrpdb query median-runs": _median_ms([*esrpdb, "query", "median-runs", "-f", "csv"], args.repeats, env),
     }
     print(f"{'command':<44}{'median ms':>10}{'x floor':>9}  goal")
     for name, ms in cases.items():

@@ -57,14 +57,18 @@ def test_a_printed_seed_reads_to_the_same_reports(renderings, seed, layout):
     assert [r.report_type for r in printed.reports] == [r.report_type for r in text.reports]
 
 
-def test_the_printed_seeds_give_the_whole_unattended_catalogue(renderings, seed_catalog, catalog):
+@pytest.mark.parametrize("layout", ["one-column", "two-column"])
+def test_the_printed_seeds_give_the_whole_unattended_catalogue(renderings, seed_catalog, catalog, layout, capsys):
     from esrpdb.ingest.pipeline import ingest_paths
 
-    paths = [renderings[s.name]["one-column"] for s in SEEDS]
+    paths = [renderings[s.name][layout] for s in SEEDS]
     outcomes = ingest_paths(catalog.engine, paths)
     assert [o.status for o in outcomes] == ["loaded"] * len(paths), [o.message for o in outcomes]
     result = score(seed_catalog.engine, catalog.engine)
     found, total = result.figures
+    with capsys.disabled():
+        print(f"\n{layout}: unattended catalogue: {result.systems_found}/{len(result.systems)} systems, "
+              f"{found}/{total} figures")
     assert result.systems_found == len(result.systems) and found == total, result.table()
 
 

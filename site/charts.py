@@ -87,6 +87,15 @@ def bar_chart(metric: str, solutions: list[Row], *, top: int = TOP_BARS) -> Char
     return Chart(f"bar-{metric}", words, caption, spec)
 
 
+def name_labels(values: list[Row], x: str, y: str, *, dx: int) -> list[dict[str, Any]]:
+    """A scatter's text layer naming each mark, while there are few enough marks to read the names."""
+    if len(values) > LABELLED_POINTS:
+        return []
+    return [{"mark": {"type": "text", "align": "left", "dx": dx, "fontSize": 10},
+             "encoding": {"x": {"field": x, "type": "quantitative"}, "y": {"field": y, "type": "quantitative"},
+                          "text": {"field": "name"}}}]
+
+
 def latency_scatter(points: list[Row], groups: dict[str, str], names: dict[str, str] | None = None) -> Chart:
     """Read latency against log-write latency of each solution's median run (from its report)."""
     shown = points[:TOP_POINTS]
@@ -101,12 +110,7 @@ def latency_scatter(points: list[Row], groups: dict[str, str], names: dict[str, 
                  "y": {"field": "read", "type": "quantitative", "title": "database read latency, ms (average)"},
                  "color": _group_colour(),
                  "description": {"field": "solution"}}}
-    layers = [point]
-    if len(values) <= LABELLED_POINTS:
-        layers.append({"mark": {"type": "text", "align": "left", "dx": 7, "fontSize": 10},
-                       "encoding": {"x": {"field": "log", "type": "quantitative"},
-                                    "y": {"field": "read", "type": "quantitative"},
-                                    "text": {"field": "name"}}})
+    layers = [point, *name_labels(values, "log", "read", dx=7)]
     spec = {**_base("read latency vs log write latency"), "height": 300, "data": {"values": values},
             "layer": layers}
     return Chart("scatter-latency", "Read latency vs log write latency", caption, spec)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .charts import LABELLED_POINTS, TOP_POINTS, Chart, _base, _group_colour
+from .charts import TOP_POINTS, Chart, _base, _group_colour, name_labels
 from .esrp import Row, class_order, mailbox_class_of
 from .options import TOP_BARS
 
@@ -56,12 +56,7 @@ def log_playback(solutions: list[Row], *, link_root: str | None = "solutions/") 
     if link_root is not None:
         encoding["href"] = {"field": "href"}
     layers: list[dict[str, Any]] = [{"mark": {"type": "point", "filled": True, "size": 120, "cursor": "pointer"},
-                                     "encoding": encoding}]
-    if len(values) <= LABELLED_POINTS:
-        layers.append({"mark": {"type": "text", "align": "left", "dx": 8, "fontSize": 10},
-                       "encoding": {"x": {"field": "read", "type": "quantitative"},
-                                    "y": {"field": "replay", "type": "quantitative"},
-                                    "text": {"field": "name"}}})
+                                     "encoding": encoding}, *name_labels(values, "read", "replay", dx=8)]
     spec = {**_base("log playback vs database read latency"), "height": 300, "data": {"values": values},
             "layer": layers}
     return Chart("log-playback", "Log playback vs read latency", caption, spec)

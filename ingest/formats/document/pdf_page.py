@@ -290,7 +290,7 @@ def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: floa
     for _, item in items:
         if isinstance(item, Row):
             flush()
-            out.append((item.top, item.bottom, "\t".join(_cell_text(cell) for cell in item.cells)))
+            out.append(_row_item(item))
         elif id(item) not in margins and (gutter is None or not _crosses(item, gutter)):  # type: ignore[arg-type]
             band.append(item)  # type: ignore[arg-type]
         else:
@@ -357,15 +357,20 @@ def _joined(lines: list[list[Word]], style: Style, column_right: float, leading:
     return out
 
 
+def _row_item(row: Row) -> Item:
+    """A ruled row as one tab-separated line, each cell's wrapped lines joined."""
+    return row.top, row.bottom, "\t".join(_cell_text(cell) for cell in row.cells)
+
+
 def page_lines(raw, page, textpage) -> tuple[list[tuple[float, str]], list[Row]]:
     """(baseline, text) of every line and ruled row of one page, in reading order."""
     rows = _grid(*_rules(raw, page))
     outside = _place(_words(raw, textpage), rows)
-    width = raw.FPDF_GetPageWidthF(page)
-    items = _ordered(_group(outside), rows, _style(outside), width) if outside else \
-        [(row.top, row.bottom, "\t".join(_cell_text(cell) for cell in row.cells)) for row in rows if any(row.cells)]
+    style = _style(outside) if outside else None
+    items = _ordered(_group(outside), rows, style, raw.FPDF_GetPageWidthF(page)) if style else \
+        [_row_item(row) for row in rows if any(row.cells)]
     spaced: list[tuple[float, str]] = []
-    size = _style(outside).body if outside else 10.0
+    size = style.body if style else 10.0
     bottom = None
     for top, last, text in items:  # a paragraph break is a blank line, as a text extraction prints it
         if bottom is not None and bottom - top > PARAGRAPH_GAP * min(size, 14.0) and "\t" not in text:

@@ -43,27 +43,31 @@ READ_AHEAD_WINDOW = 8  # how far down the batch a PDF may be read ahead (each wa
 class ReadAhead:
     def __init__(self) -> None:
         self._pending: dict[Path, tuple[tuple[int, int], forked.Forked]] = {}
+        self._passed: set[Path] = set()  # looked at once and not worth a process: never looked at again
 
     def start(self, upcoming: list[Path]) -> None:
         """Begin reading upcoming PDFs worth a process of their own, up to AHEAD at a time, the
         largest first: the longest reading starts soonest, and the batch ends sooner."""
-        sizes = {path: identity[0] for path in upcoming if path not in self._pending
-                 and (identity := _identity(path)) is not None}
-        for path in sorted(sizes, key=lambda p: -sizes[p]):
+        if not forked.available():
+            return
+        candidates = {path: identity for path in upcoming if path not in self._pending and path not in self._passed
+                      and (identity := self._worth_reading(path)) is not None}
+        for path in sorted(candidates, key=lambda p: -candidates[p][0]):
             if len(self._pending) >= AHEAD:
                 return
-            self._start(path)
+            self._pending[path] = (candidates[path], forked.start(_parse, path))
 
-    def _start(self, path: Path) -> None:
+    def _worth_reading(self, path: Path) -> tuple[int, int] | None:
+        """The file's identity when it is a PDF large enough to read ahead, else None (and remembered)."""
         identity = _identity(path)
-        if identity is None or identity[0] < MIN_BYTES or not forked.available():
-            return
         try:
-            if bounded_read.read_head(path, len(_PDF_MAGIC)) != _PDF_MAGIC:
-                return
+            if identity is not None and identity[0] >= MIN_BYTES and \
+                    bounded_read.read_head(path, len(_PDF_MAGIC)) == _PDF_MAGIC:
+                return identity
         except Exception:  # noqa: BLE001 - the file is read (and its error reported) in its turn
-            return
-        self._pending[path] = (identity, forked.start(_parse, path))
+            pass
+        self._passed.add(path)
+        return None
 
     def take(self, path: Path):
         """The parsed document when `path` was read ahead and is unchanged since, else None."""

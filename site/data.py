@@ -103,11 +103,6 @@ def _first(rows: list[Row], key) -> dict:
     return out
 
 
-def representative_runs(median_runs: list[Row]) -> dict[int, Row]:
-    """The run per solution that the view representative_runs names (the rows are read through it)."""
-    return _first(median_runs, lambda r: r["solution_id"])
-
-
 def _test_of(solution_id: int, run: Row | None, tests: list[Row]) -> Row:
     """The Jetstress release and test type: the run's own, else its trial's, else the solution's first run's."""
     run_id, trial_id = (run["run_id"], run["trial_id"]) if run else (None, None)
@@ -126,10 +121,10 @@ def load_catalogue(engine: Engine) -> Catalogue:
         read = {name: _rows(conn, getattr(sql, name)) for name in (
             "SOLUTIONS", "MEDIAN_RUNS", "PER_DISK", "IOPS_PER_DOLLAR", "PERF_PER_WATT", "MB_PER_DOLLAR",
             "DISK_COUNTS", "RUN_TESTS", "TEST_DESIGNS", "SOLUTION_DETAILS", "DISKS", "RUNS", "LATENCIES",
-            "LATENCY_POINTS", "CLAIMED_PAIRS", "LOG_REPLAY", "BACKUP_THROUGHPUT",
+            "LATENCY_POINTS", "CLAIMED_PAIRS", "ESRP_TESTS",
             "MAILBOX_CLASS_RANKS", "MAILBOX_CLASSES")}
     keys = {r["solution_id"]: r["key"] for r in read["SOLUTIONS"]}
-    chosen = representative_runs(read["MEDIAN_RUNS"])
+    chosen = {r["solution_id"]: r for r in read["MEDIAN_RUNS"]}  # one a solution: read through representative_runs
     per_disk = {(r["run_id"], r["disk_basis"]): r for r in read["PER_DISK"]}
     per_dollar = _first(read["IOPS_PER_DOLLAR"], lambda r: r["run_id"])
     per_watt = _first(read["PERF_PER_WATT"], lambda r: r["run_id"])
@@ -170,7 +165,7 @@ def load_catalogue(engine: Engine) -> Catalogue:
                                  if p["run_id"] in chosen_runs), key=lambda p: p["key"])
     cat.claimed_pairs = [(r["a"], r["b"]) for r in read["CLAIMED_PAIRS"]]
     cat.class_ranks, cat.mailbox_classes = read["MAILBOX_CLASS_RANKS"], read["MAILBOX_CLASSES"]
-    esrp.attach_esrp_figures(cat.solutions, cat.runs, read["LOG_REPLAY"], read["BACKUP_THROUGHPUT"])
+    esrp.attach_esrp_figures(cat.solutions, cat.runs, read["ESRP_TESTS"])
     report = audit(engine)
     for finding in report.findings:
         cat.findings[finding.solution].append(finding)

@@ -47,17 +47,11 @@ SELECT solution_id, mailbox_count, mailbox_count_source, mailbox_size_mb, iops_p
 FROM test_designs
 """
 
-# ESRP's other tests, per run: soft recovery (log playback) and database backup (not the checksum test).
-LOG_REPLAY = """
-SELECT r.solution_id, l.run_id, l.run_label, l.database_count, l.logs_per_s_per_server, l.logs_per_s_per_database
-FROM log_replay l JOIN runs r ON r.id = l.run_id
-WHERE r.solution_id IS NOT NULL AND l.logs_per_s_per_server IS NOT NULL ORDER BY l.run_id
-"""
-BACKUP_THROUGHPUT = """
-SELECT r.solution_id, b.run_id, b.run_label, b.database_count, b.mb_per_s_per_database, b.mb_per_s_per_server
-FROM backup_throughput b JOIN runs r ON r.id = b.run_id
-WHERE r.solution_id IS NOT NULL AND b.report_type = 'DatabaseBackup' AND b.mb_per_s_per_database IS NOT NULL
-ORDER BY b.run_id
+# ESRP's other tests per solution, as compare and the mailbox classes read them (the view esrp_tests:
+# a solution's runs of one test averaged; backup, not the checksum test, for the backup figures).
+ESRP_TESTS = """
+SELECT solution AS key, logs_per_s_per_server, backup_mb_per_s_per_database, backup_mb_per_s_per_server
+FROM esrp_tests
 """
 
 SOLUTION_DETAILS = """

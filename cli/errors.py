@@ -53,12 +53,9 @@ def interruptible(summary) -> Iterator[None]:
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
         yield
-    except Exception as error:
-        if not caused_by_interrupt(error):  # an interrupt that came back as the rollback's error is one
+    except (Exception, KeyboardInterrupt) as error:
+        if not caused_by_interrupt(error):  # an interrupt that came back as the rollback's error is one too
             raise
-        echo(summary(), err=True)
-        raise typer.Exit(130) from None
-    except KeyboardInterrupt:
         echo(summary(), err=True)
         raise typer.Exit(130) from None
     finally:

@@ -44,7 +44,8 @@ def _embedded_disk_full() -> str | None:
     """A lost or refused connection to the embedded server: a full disk, when its log says so."""
     import os
 
-    if "--database-url" in sys.argv[1:] or os.environ.get("ESRPDB_DATABASE_URL"):
+    if any(a == "--database-url" or a.startswith("--database-url=") for a in sys.argv[1:]) \
+            or os.environ.get("ESRPDB_DATABASE_URL"):
         return None
     try:
         from ..db import embedded

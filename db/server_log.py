@@ -32,7 +32,10 @@ def last_failure(log: Path) -> str | None:
 
 def disk_full(pgdata: Path) -> str | None:
     """One line when the server's log says its disk filled up since it was last ready, else None."""
-    failure = last_failure(pgdata / "log")
+    return _disk_full(pgdata, last_failure(pgdata / "log"))
+
+
+def _disk_full(pgdata: Path, failure: str | None) -> str | None:
     if failure is None or NO_SPACE not in failure:
         return None
     try:
@@ -45,8 +48,8 @@ def disk_full(pgdata: Path) -> str | None:
 
 def start_failure(pgdata: Path) -> str:
     """Why `pg_ctl start` failed, for its error line."""
-    full = disk_full(pgdata)
+    failure = last_failure(pgdata / "log")
+    full = _disk_full(pgdata, failure)
     if full:
         return full
-    failure = last_failure(pgdata / "log")
     return f"the server's log says: {failure}" if failure else f"see {pgdata / 'log'}"

@@ -260,6 +260,8 @@ def ingest_paths(
             else:
                 outcome = ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules,
                                       ahead=ahead)
+            if ahead is not None:
+                ahead.drop(path)  # read ahead for a file that was skipped or failed before its parse
             outcomes.append(outcome)
             if on_outcome:
                 on_outcome(outcome)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 MAX_PDF_BYTES = 64 * 1024 * 1024
 MAX_PAGES = 2000  # ESRP submissions run to a few dozen pages, bound volumes to hundreds
-MAX_PAGE_CHARS = 400_000  # text of one page; more is cut with a warning
+MAX_PAGE_CHARS = 400_000  # text read from one page; a page holding more is read that far (MAX_OBJECTS refuses hostile ones)
 
 
 @dataclass

@@ -81,6 +81,12 @@ class ReadAhead:
             return None
         return document if _identity(path) == identity else None
 
+    def drop(self, path: Path) -> None:
+        """The file's turn has passed (written, skipped, failed): a reading it never took is stopped."""
+        pending = self._pending.pop(path, None)
+        if pending is not None:
+            forked.abandon(pending[1])
+
     def close(self) -> None:
         for _, child in self._pending.values():
             forked.abandon(child)

@@ -101,3 +101,18 @@ def test_children_whose_results_are_not_wanted_are_stopped(pdfs):
     assert _children()  # reading
     reader.close()
     assert _children() == []
+
+
+def test_a_reading_whose_file_was_skipped_is_given_up_and_frees_its_slot(pdfs, catalog):
+    """A batch run again: every PDF is skipped before its parse, so no reading is ever taken; each is
+    stopped when its file's turn passes, and none holds a slot the next files need."""
+    assert {o.status for o in ingest_paths(catalog.engine, [pdfs])} == {"loaded", "failed"}
+    again = ingest_paths(catalog.engine, [pdfs])
+    assert [o.status for o in again] == ["skipped", "skipped", "skipped", "failed"]
+    assert _children() == []
+    reader = read_ahead.ReadAhead()
+    reader.start(sorted(pdfs.iterdir()))
+    started = len(_children())
+    for path in sorted(pdfs.iterdir()):
+        reader.drop(path)
+    assert started and _children() == []

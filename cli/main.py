@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Optional
 
 import typer
@@ -48,11 +49,11 @@ class Options:
     debug: bool
     catalogue: str | None = None  # a named catalogue on the embedded server (database esrpdb_<name>)
 
-    @property
+    @cached_property  # a named catalogue's URL starts the server and checks the database: once a command
     def database_url(self) -> str | None:
         return self.given_database_url or self._catalogue_url("owner")
 
-    @property
+    @cached_property
     def reader_url(self) -> str | None:
         return self.given_reader_url or self._catalogue_url("reader")
 

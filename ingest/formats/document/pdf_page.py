@@ -222,6 +222,12 @@ COLUMN_WORDS = 2  # words on each side of the gutter that make a line two column
 FILLED = 0.2  # a left-column line ending this near the gutter (share of the column's width) was filled
 
 
+def _sides(lines: list[list[Word]], gutter: float) -> tuple[list[list[Word]], list[list[Word]]]:
+    """The lines' words left of the gutter and right of it (a line with none on a side is not in it)."""
+    return ([part for line in lines if (part := [w for w in line if w.x0 < gutter])],
+            [part for line in lines if (part := [w for w in line if w.x0 > gutter])])
+
+
 def _crosses(line: list[Word], gutter: float) -> bool:
     """A line set across the gutter (a caption, a heading), not two columns' lines side by side. A long
     unbreakable word (a path) that overflows its column into the next, under that column's own words,
@@ -253,10 +259,11 @@ def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: floa
     items.sort(key=lambda item: -item[0])
     out: list[Item] = []
     band: list[list[Word]] = []
+    crossing = {id(line) for line in lines if _crosses(line, gutter)} if gutter is not None else set()
     if gutter is not None:  # a page set in two columns has one run of prose that shows it; then all runs are
         runs, run = [], []
         for _, item in items:
-            if isinstance(item, list) and not _crosses(item, gutter):
+            if isinstance(item, list) and id(item) not in crossing:
                 run.append(item)
             else:
                 runs.append(run)
@@ -266,36 +273,30 @@ def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: floa
 
     text_right = width - style.margin  # the text block's right edge, margins taken as equal
 
-    columns = ([[p for line in lines if (p := [w for w in line if w.x0 < gutter])],
-                [p for line in lines if (p := [w for w in line if w.x0 > gutter])]] if gutter is not None else [lines])
-    leading = _leading(columns)
+    leading = _leading(list(_sides(lines, gutter)) if gutter is not None else [lines])
 
     def rendered(column: list[list[Word]], margin: float, right: float) -> list[Item]:
         return [(line[0].y, line[-1].y, _render(line, style, margin)) for line in _joined(column, style, right, leading)]
 
     def flush() -> None:
         if band and gutter is not None:
-            out.extend(rendered([part for line in band if (part := [w for w in line if w.x0 < gutter])],
-                                style.margin, gutter - 4))
-            out.extend(rendered([part for line in band if (part := [w for w in line if w.x0 > gutter])],
-                                gutter, text_right))
+            left, right = _sides(band, gutter)
+            out.extend(rendered(left, style.margin, gutter - 4))
+            out.extend(rendered(right, gutter, text_right))
         else:
             out.extend(rendered(band, style.margin, text_right))
         band.clear()
-
-    def emit(column: list[list[Word]], margin: float, right: float) -> None:
-        out.extend(rendered(column, margin, right))
 
     margins = _margin_lines(lines, style)
     for _, item in items:
         if isinstance(item, Row):
             flush()
             out.append(_row_item(item))
-        elif id(item) not in margins and (gutter is None or not _crosses(item, gutter)):  # type: ignore[arg-type]
+        elif id(item) not in margins and (gutter is None or id(item) not in crossing):
             band.append(item)  # type: ignore[arg-type]
         else:
             flush()
-            emit([item], style.margin, text_right)  # type: ignore[list-item]
+            out.extend(rendered([item], style.margin, text_right))  # type: ignore[list-item]
     flush()
     return out
 

@@ -58,7 +58,8 @@ DEFAULT_METRICS = ("total_iops", "achieved_iops", "achieved_iops_per_disk", "tot
 # What makes two Jetstress runs comparable: the same release, test type and load per mailbox.
 _LIKENESS_SQL = text("""
 SELECT r.jetstress_release, r.report_type,
-       (SELECT c.iops_per_mailbox FROM test_configs c WHERE c.run_id = r.id LIMIT 1) AS iops_per_mailbox,
+       (SELECT c.iops_per_mailbox FROM test_configs c WHERE c.run_id = r.id ORDER BY c.source_file_id LIMIT 1)
+           AS iops_per_mailbox,
        EXTRACT(EPOCH FROM (r.test_end - r.test_start)) / 3600.0 AS duration_h
 FROM runs r WHERE r.id = :run_id
 """)

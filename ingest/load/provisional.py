@@ -71,7 +71,7 @@ def document_systems(session: Session, source_file_id: int, document: ReportDocu
         messages += _load_systems(session, source_file_id, sha256, document, drafts)
     unassigned = _unassigned_runs(session, source_file_id)
     if unassigned:
-        fallback = provisional_solution(session, source_file_id, document)
+        fallback = provisional_solution(session, source_file_id, sha256, document)
         session.execute(update(Run).where(Run.id.in_(unassigned)).values(solution_id=fallback))
         if len(drafts) > 1:
             messages.append(f"{len(unassigned)} report(s) could not be told apart between the document's "
@@ -110,10 +110,9 @@ def _unassigned_runs(session: Session, source_file_id: int) -> list[int]:
         RunSource.source_file_id == source_file_id, Run.solution_id.is_(None))).scalars())
 
 
-def provisional_solution(session: Session, source_file_id: int, document: ReportDocument) -> int:
+def provisional_solution(session: Session, source_file_id: int, sha256: str, document: ReportDocument) -> int:
     """One solution for the whole document (key "doc-" + the first 12 digits of its SHA-256): the
     fallback for reports no system claims."""
-    sha256 = session.execute(select(SourceFile.sha256).where(SourceFile.id == source_file_id)).scalar_one()
     facts = document_facts(document)
     single = [f for f in facts if f.column is None]  # a document that tests several solutions names none alone
     values = {"key": f"{KEY_PREFIX}{sha256[:12]}", "provisional": True, "derived_from_source_file_id": source_file_id,

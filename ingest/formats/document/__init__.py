@@ -28,7 +28,7 @@ from ...jetstress.vocabulary import (
 )
 from ..jetstress_html import tables as html_tables
 from . import pdf_layout, pdf_text
-from .identify import EXTENSIONS as EXTENSIONS, identify as identify, identify_rest as identify_rest
+from .identify import EXTENSIONS as EXTENSIONS, PDF_MAGIC, identify as identify, identify_rest as identify_rest
 from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, decode, document_title, split_lines
 from .log import read_log
 from .program import esrp_program
@@ -54,7 +54,7 @@ def read_lines(name: str, data: bytes, warnings: list[str] | None = None) -> tup
     """The document's numbered lines (a PDF's text extracted first), as `parse` reads them."""
     warnings = warnings if warnings is not None else []
     pdf = None
-    if data.startswith(b"%PDF-"):
+    if data.startswith(PDF_MAGIC):
         pdf = pdf_layout.extract_layout(name, data)
         text = pdf.text
         warnings.extend(pdf.warnings)

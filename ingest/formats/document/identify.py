@@ -31,6 +31,8 @@ _ESRP_WORD = re.compile(r"\besrp\b")
 _IOPS_CELL = re.compile(r"\biops\b|i/o per second", re.IGNORECASE)  # a word: `run_iops` is a name, not a label
 _NUMBER_CELL = re.compile(r"[\d,.]+")
 
+PDF_MAGIC = b"%PDF-"  # how every PDF begins
+
 
 class Evidence:
     """What the lines seen so far show; `recognised` once they are enough."""
@@ -75,7 +77,7 @@ def _eligible(name: str, head: bytes) -> str | None:
 
 def identify(name: str, head: bytes) -> bool:
     """True for a document whose head prints a Jetstress report or an ESRP/whitepaper result table."""
-    if head.startswith(b"%PDF-"):
+    if head.startswith(PDF_MAGIC):
         return True
     text = _eligible(name, head)
     if text is None:
@@ -92,7 +94,7 @@ def identify_rest(name: str, head: bytes, chunks: Iterable[bytes]) -> bool:
     `chunks` is the file from its first byte, in pieces; no more than the size cap is read,
     and only one piece and one line are held at a time.
     """
-    if head.startswith(b"%PDF-") or _eligible(name, head) is None:
+    if head.startswith(PDF_MAGIC) or _eligible(name, head) is None:
         return False
     bom = byte_order_mark(head, utf32=False)
     decoder = codecs.getincrementaldecoder(bom.whole_codec if bom else "utf-8")(errors="ignore")

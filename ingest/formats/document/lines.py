@@ -238,8 +238,11 @@ def _is_report_text(text: str) -> bool:
 
 
 def _is_furniture(line: Line, counts: Counter[str]) -> bool:
-    text = line.text
-    if not text or line.separated or _TIMESTAMP.search(text) or _is_report_text(text):
+    return not line.separated and _furniture_text(line.text, counts)
+
+
+def _furniture_text(text: str, counts: Counter[str]) -> bool:
+    if not text or _TIMESTAMP.search(text) or _is_report_text(text):
         return False
     words = len(text.split())
     if _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and words <= 12):
@@ -253,12 +256,14 @@ def mark_furniture(lines: list[Line]) -> list[Line]:
     counts = Counter(line.text for line in lines if not line.separated and len(line.text) >= 30)
     wrapped = {}  # index of a line -> the long line it and its neighbour print together
     for n, (first, second) in enumerate(zip(lines, lines[1:])):
+        if first.separated or second.separated or not first.text or not second.text:
+            continue
         together = f"{first.text} {second.text}"
-        if not first.separated and not second.separated and first.text and second.text and together in counts:
+        if together in counts:
             counts[together] += 1
             wrapped[n] = wrapped[n + 1] = together
     return [replace(line, furniture=True)
-            if _is_furniture(line, counts) or (n in wrapped and _is_furniture(replace(line, cells=(wrapped[n],)), counts))
+            if _is_furniture(line, counts) or (n in wrapped and _furniture_text(wrapped[n], counts))
             else line for n, line in enumerate(lines)]
 
 

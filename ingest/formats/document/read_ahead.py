@@ -14,9 +14,9 @@ from pathlib import Path
 
 from ... import bounded_read
 from . import forked
+from .identify import PDF_MAGIC
 
 MIN_BYTES = 128 * 1024  # smaller PDFs read faster than a fork pays for itself
-_PDF_MAGIC = b"%PDF-"
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -65,7 +65,7 @@ class ReadAhead:
         identity = _identity(path)
         try:
             if identity is not None and identity[0] >= MIN_BYTES and \
-                    bounded_read.read_head(path, len(_PDF_MAGIC)) == _PDF_MAGIC:
+                    bounded_read.read_head(path, len(PDF_MAGIC)) == PDF_MAGIC:
                 return identity
         except Exception:  # noqa: BLE001 - the file is read (and its error reported) in its turn
             pass

@@ -134,9 +134,8 @@ def vega_bundle() -> bytes:
 def index_charts(cat: Catalogue) -> list[charts_lib.Chart]:
     """The index's charts, drawn once and shared by every solution page."""
     groups = {s["key"]: s["group"] for s in cat.solutions}
-    names = {s["key"]: s["name"] for s in cat.solutions}
     return ([charts_lib.bar_chart(metric, cat.solutions) for metric in CHART_METRICS]
-            + [charts_lib.latency_scatter(cat.latency_points, groups, names), charts_lib.spread_overview(cat.solutions),
+            + [charts_lib.latency_scatter(cat.latency_points, groups, cat.names), charts_lib.spread_overview(cat.solutions),
                esrp_charts.log_playback(cat.solutions), esrp_charts.backup_bars(cat.solutions)])
 
 
@@ -220,10 +219,9 @@ def _build(engine: Engine, out: Path, static_chart_limit: int) -> BuildReport:
 
 def _compare_pages(out: Path, env: Environment, cat: Catalogue) -> int:
     """compare.html for any pair (in the browser), and one static page per pair a document compares."""
-    known = {s["key"] for s in cat.solutions}
-    names = {s["key"]: s["name"] for s in cat.solutions}
-    pairs = [{"a": a, "b": b, "a_name": names.get(a, a), "b_name": names.get(b, b), "page": f"{page_name(a)}--{page_name(b)}"}
-             for a, b in cat.claimed_pairs if a in known and b in known and a != b]
+    names = cat.names
+    pairs = [{"a": a, "b": b, "a_name": names[a], "b_name": names[b], "page": f"{page_name(a)}--{page_name(b)}"}
+             for a, b in cat.claimed_pairs if a in names and b in names and a != b]
     if cat.solutions:
         data = json.dumps(compare_data(cat), ensure_ascii=True, allow_nan=False).replace("</", "<\\/")
         _write(out / "static" / "compare-data.js", f"window.ESRP_COMPARE = {data};\n")

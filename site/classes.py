@@ -54,7 +54,7 @@ def mixed_words(rows: list[Row]) -> str:
 def class_page(cat: Catalogue) -> Row:
     """The template's data: one section per class present (smallest first), the solutions no class
     holds, and every class's bounds with how many solutions fall in it."""
-    by_key = {s["key"]: s for s in cat.solutions}
+    by_key = cat.by_key
     sections = []
     for (order, label), grouped in groupby(cat.class_ranks, key=lambda r: (r["mailbox_class_order"],
                                                                             r["mailbox_class"])):

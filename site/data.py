@@ -90,9 +90,22 @@ class Catalogue:
     class_ranks: list[Row] = field(default_factory=list)  # view mailbox_class_ranks, in rank order per class
     mailbox_classes: list[Row] = field(default_factory=list)  # table mailbox_classes: the bounds
     verdicts: tuple[str, ...] = VERDICTS
+    _by_key: dict[str, Row] = field(default_factory=dict, repr=False)
+
+    @property
+    def by_key(self) -> dict[str, Row]:
+        """Solutions by key (built once, on first use, after load_catalogue filled the list)."""
+        if len(self._by_key) != len(self.solutions):
+            self._by_key = {s["key"]: s for s in self.solutions}
+        return self._by_key
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Solution key -> the name the site shows for it."""
+        return {key: s["name"] for key, s in self.by_key.items()}
 
     def solution(self, key: str) -> Row:
-        return next(s for s in self.solutions if s["key"] == key)
+        return self.by_key[key]
 
 
 def _first(rows: list[Row], key) -> dict:

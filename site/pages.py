@@ -36,7 +36,7 @@ class Job:
         if self.page_of is None:
             self.page_of = {s["key"]: s["page"] for s in self.cat.solutions}
         if self.name_of is None:
-            self.name_of = {s["key"]: s["name"] for s in self.cat.solutions}
+            self.name_of = self.cat.names
 
 
 _JOB: Job | None = None  # set before forking; the workers read it

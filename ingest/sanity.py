@@ -52,6 +52,8 @@ def _field_rules(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
     hints = typing.get_type_hints(cls)
     rules = []
     for field in dataclasses.fields(cls):
+        if field.metadata.get("loaded", True) is False:
+            continue  # a parser's working material, not written as it is (see its field)
         allowed = _allowed_types(hints.get(field.name))
         if allowed is not None and float in allowed:
             allowed = (*allowed, int)  # an int is a fine float

@@ -34,11 +34,14 @@ def pdfs(tmp_path, monkeypatch):
 
 
 def _catalogue(engine) -> list[tuple]:
+    """Runs and their solutions, and each file's content fingerprint (made in the child, which pipes no lines)."""
     from sqlalchemy import text
 
     with engine.connect() as conn:
-        return conn.execute(text("select r.machine_name, r.achieved_iops, s.key from runs r "
-                                 "left join solutions s on s.id = r.solution_id order by 1")).all()
+        return conn.execute(text("select r.machine_name, r.achieved_iops, s.key, f.content_fingerprint from runs r "
+                                 "left join solutions s on s.id = r.solution_id "
+                                 "join run_sources rs on rs.run_id = r.id "
+                                 "join source_files f on f.id = rs.source_file_id order by 1")).all()
 
 
 def _children() -> list[int]:

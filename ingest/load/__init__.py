@@ -187,7 +187,7 @@ def load_document(
         source_file_id=source_file_id, title=document.title, title_line=document.title_line,
         esrp_version=program.esrp_version, esrp_version_line=program.esrp_version_line,
         tested_on=program.tested_on, tested_on_line=program.tested_on_line))
-    fingerprint = content_fingerprint(document)
+    fingerprint = document.fingerprint or content_fingerprint(document)
     session.execute(update(SourceFile).where(SourceFile.id == source_file_id).values(content_fingerprint=fingerprint))
     for index, report in enumerate(document.reports):
         _, findings = load_report(session, source_file_id, report, report_index=index, solution_id=solution_id)

@@ -33,6 +33,7 @@ def _parse(path: Path):
 
     parsed = document.parse(str(path), bounded_read.read_bounded(path, document))
     parsed.drafts = draft_solutions(parsed, parsed.lines)  # drafted here too, off the writer's path
+    parsed.lines = []  # the writer loads none of them (drafts and fingerprint are made): megabytes not piped back
     return parsed
 
 

@@ -44,9 +44,15 @@ class ReportDocument:
     # "line 812: Host System Performance: row could not be read: …" — the document still loads.
     warnings: list[str] = field(default_factory=list)
     title_line: int | None = None  # where the title is printed
-    lines: list = field(default_factory=list, repr=False, compare=False)  # the numbered lines it was read from
+    # The numbered lines it was read from: the reader's working material, never loaded as they are
+    # ("loaded": False: the sanity check at the loader's door passes them by).
+    lines: list = field(default_factory=list, repr=False, compare=False, metadata={"loaded": False})
     program: Program = field(default_factory=Program)  # the ESRP version and tested date it prints
 
     # The systems it tests as `esrpdb draft` drafts them, when a forked reader drafted them already
     # (document/read_ahead.py): they travel with the document, off the writer's path.
-    drafts: list | None = field(default=None, repr=False, compare=False)
+    # Loaded through the manifest reader, which checks them as it checks a manifest.
+    drafts: list | None = field(default=None, repr=False, compare=False, metadata={"loaded": False})
+    # What the document prints, independent of layout and names (fingerprint.py): made while its lines are at
+    # hand, so a document read ahead travels without them.
+    fingerprint: str = field(default="", compare=False)

@@ -119,3 +119,30 @@ def test_a_reading_whose_file_was_skipped_is_given_up_and_frees_its_slot(pdfs, c
     for path in sorted(pdfs.iterdir()):
         reader.drop(path)
     assert started and _children() == []
+
+
+def _nice(pid: int) -> int:
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[16])  # field 19 of stat: nice
+
+
+def test_a_reading_behind_a_larger_one_runs_at_the_lowest_priority(tmp_path, monkeypatch):
+    """The batch ends when its longest reading ends: that one keeps the writer's priority, a smaller
+    PDF read beside it takes only what it leaves idle (nice 19)."""
+    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
+    small, large = tmp_path / "small.pdf", tmp_path / "large.pdf"
+    small.write_bytes(make_pdf(_renamed("MBX-S")))
+    large.write_bytes(make_pdf(_renamed("MBX-L") * 40))
+    reader = read_ahead.ReadAhead()
+    try:
+        reader.start([small, large])
+        children = {path: child.pid for path, (_, child) in reader._pending.items()}
+        assert set(children) == {small, large}
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert _nice(children[large]) == mine
+        assert _nice(children[small]) == 19
+        assert reader.take(small).reports[0].machine_name == "MBX-S"  # slower to start, read all the same
+        assert reader.take(large) is not None
+    finally:
+        reader.close()
+    assert _children() == []

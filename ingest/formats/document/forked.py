@@ -30,12 +30,15 @@ class Forked:
     done: bool = False
 
 
-def start(function: Callable[..., Any], *args: Any) -> Forked:
+def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False) -> Forked:
+    """`lower_priority`: the child runs at the lowest CPU priority (nice 19), on what others leave idle."""
     reading, writing = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child's coverage is not collected
         try:
             os.close(reading)
+            if lower_priority:
+                _lowest_priority()
             try:
                 outcome: tuple[str, Any] = ("ok", function(*args))
             except BaseException as error:  # noqa: BLE001 - reported to the parent, which decides
@@ -45,7 +48,19 @@ def start(function: Callable[..., Any], *args: Any) -> Forked:
         finally:
             os._exit(0)
     os.close(writing)
+    if lower_priority:  # set from here too, so it holds once start returns (the child's own call may come later)
+        try:
+            os.setpriority(os.PRIO_PROCESS, pid, 19)
+        except OSError:
+            pass
     return Forked(pid, reading)
+
+
+def _lowest_priority() -> None:  # pragma: no cover - runs in the child
+    try:
+        os.nice(19)  # before it forks a helper of its own (pdf_layout), which inherits it; the kernel stops at 19
+    except OSError:
+        pass  # a system that refuses it: the child runs at its parent's priority, only slower to finish
 
 
 def result(forked: Forked) -> Any:

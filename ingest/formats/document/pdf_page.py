@@ -97,20 +97,21 @@ def _words(raw, textpage) -> list[Word]:
     buffer = ctypes.create_string_buffer((count + 1) * 2)
     written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
     text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace")
-    x, y = ctypes.c_double(), ctypes.c_double()
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-    origin, box = (ctypes.byref(x), ctypes.byref(y)), [ctypes.byref(v) for v in (left, right, bottom, top)]
+    x, y, right, unused = (ctypes.c_double() for _ in range(4))
+    at_x, at_y, at_right, at_unused = map(ctypes.byref, (x, y, right, unused))
     pdfium, text_handle = calls(raw), handle(textpage)
     char_origin, char_box, font_size = pdfium.char_origin, pdfium.char_box, pdfium.font_size
-    words = []
+    words: list[Word] = []
+    add = words.append
     baseline, size = None, 10.0
-    for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):
-        first, last = match.start(), match.end() - 1
-        char_origin(text_handle, first, *origin)
-        char_box(text_handle, last, *box)
-        if y.value != baseline:  # the type size is read once a line: words of one baseline share it
-            baseline, size = y.value, font_size(text_handle, first) or 10.0
-        words.append(Word(match[0], x.value, max(right.value, x.value), y.value, size))
+    for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):  # three calls a word, the third once a line
+        first, end = match.span()
+        char_origin(text_handle, first, at_x, at_y)
+        char_box(text_handle, end - 1, at_unused, at_right, at_unused, at_unused)  # its right edge only
+        left, base, far = x.value, y.value, right.value
+        if base != baseline:  # the type size is read once a line: words of one baseline share it
+            baseline, size = base, font_size(text_handle, first) or 10.0
+        add(Word(match[0], left, far if far > left else left, base, size))
     return words
 
 

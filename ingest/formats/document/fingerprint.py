@@ -31,7 +31,5 @@ def content_fingerprint(document: ReportDocument) -> str:
         f"{(r.machine_name or '').casefold()}|{r.test_start.isoformat() if r.test_start else ''}|"
         f"{r.report_type}|{'' if r.achieved_iops is None else f'{r.achieved_iops:.3f}'}"
         for r in document.reports)
-    printed: set[str] = set()
-    for line in document.lines:
-        printed |= figures(line.text)
+    printed = figures("\n".join(line.text for line in document.lines))  # one scan; a figure never spans lines
     return hashlib.sha256("\n".join([*reports, "--", *sorted(printed)]).encode()).hexdigest()

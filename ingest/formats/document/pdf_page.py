@@ -12,7 +12,7 @@ import bisect
 import ctypes
 import re
 from dataclasses import dataclass, field
-from itertools import compress, repeat
+from itertools import accumulate, compress, repeat
 
 from .pdf_text import MAX_PAGE_CHARS
 from .pdfium_calls import calls, handle
@@ -204,15 +204,25 @@ def _gutter(lines: list[list[Word]], width: float) -> float | None:
     if sum(len(line) for line in lines) < 40:
         return None
     low, steps = width * 0.4, int(width * 0.2 / GUTTER_STEP) + 1
-    crossing = [0] * steps  # lines that cross each candidate x: one pass over the words
-    for line in lines:
-        covered: set[int] = set()
+    starts = [0] * (steps + 1)  # lines whose covered stretch starts (+1) or ends (-1) at each candidate x
+    for line in lines:  # a line's words left to right; overlapping ones merged into stretches
+        stretch_first, stretch_last = -1, -2
         for word in line:
             first = max(0, int((word.x0 - 3 - low) / GUTTER_STEP) + 1)
             last = min(steps - 1, int((word.x1 + 3 - low) / GUTTER_STEP))
-            covered.update(range(first, last + 1))
-        for step in covered:
-            crossing[step] += 1
+            if first > last:
+                continue
+            if first <= stretch_last + 1:
+                stretch_last = max(stretch_last, last)
+                continue
+            if stretch_last >= stretch_first >= 0:
+                starts[stretch_first] += 1
+                starts[stretch_last + 1] -= 1
+            stretch_first, stretch_last = first, last
+        if stretch_last >= stretch_first >= 0:
+            starts[stretch_first] += 1
+            starts[stretch_last + 1] -= 1
+    crossing = list(accumulate(starts[:steps]))  # lines that cross each candidate x
     fewest = min(range(steps), key=lambda step: crossing[step])
     return low + fewest * GUTTER_STEP if crossing[fewest] * 7 <= len(lines) else None
 

@@ -8,6 +8,7 @@ it never runs the finalizers of the parent's objects (its open database connecti
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import signal
@@ -36,6 +37,8 @@ def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child's coverage is not collected
         try:
+            gc.freeze()  # the parent's objects are never collected here: the child's collections do not walk
+            # (and so copy) the pages they sit on; what the child makes is collected as usual
             os.close(reading)
             if lower_priority:
                 _lowest_priority()

@@ -85,7 +85,7 @@ def _grid(horizontal, vertical) -> list[Row]:
         if top - bottom < 2 * SNAP:
             continue
         edges = _snap([x for x, y0, y1 in vertical if y0 <= bottom + SNAP and y1 >= top - SNAP])
-        if len(edges) >= 2 and any(y_top >= top - SNAP for y_top, _, _ in horizontal):
+        if len(edges) >= 2:  # (every level is some rule's own y: a rule always bounds the band from above)
             rows.append(Row(top, bottom, edges, [[] for _ in edges[1:]]))
     return rows
 

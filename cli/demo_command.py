@@ -16,8 +16,7 @@ def demo_command(ctx: typer.Context) -> None:
     `--catalogue demo`); with --database-url, the given database, which must be empty."""
     from ..db.connection import redact
     from ..db.demo import DEMO_METRICS, DemoRefused, demo
-
-    DEMO_CATALOGUE = "demo"  # database esrpdb_demo (db/demo.py DEMO_DATABASE)
+    from ..db.roles import DEMO_CATALOGUE
 
     on_embedded = ctx.obj.given_database_url is None and ctx.obj.catalogue in (None, DEMO_CATALOGUE)
     with friendly_errors(ctx, DemoRefused):

@@ -63,7 +63,7 @@ class Options:
         from ..db import embedded, roles
 
         server = embedded.start()
-        database = catalogue_database(self.catalogue)
+        database = roles.catalogue_database(self.catalogue)
         if role == "owner":  # asked first: the catalogue is opened (and migrated) by its owner
             _named_catalogue(server, database)
         return server.url_for(roles.OWNER_ROLE if role == "owner" else roles.READER_ROLE, database)
@@ -127,11 +127,6 @@ def main(
 
 
 CATALOGUE_NAME = re.compile(r"[a-z0-9_]{1,40}")
-
-
-def catalogue_database(name: str) -> str:
-    """The embedded server's database for a named catalogue."""
-    return f"esrpdb_{name}"
 
 
 def _named_catalogue(server, database: str) -> None:

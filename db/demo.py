@@ -21,7 +21,7 @@ from . import embedded, roles
 from .catalog import Catalog, open_catalog
 from .connection import ENV_URL, redact
 
-DEMO_DATABASE = "esrpdb_demo"
+DEMO_DATABASE = roles.catalogue_database(roles.DEMO_CATALOGUE)
 
 # (title, canned query, columns shown, why a cell can be blank): the median run of each trial,
 # on each disk basis; a solution the metric cannot cover gets an empty row.

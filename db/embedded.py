@@ -14,6 +14,7 @@ authentication and a world-writable runtime folder.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import sys
@@ -269,18 +270,21 @@ def _as_server_user() -> dict:
     """
     if not _running_as_root():
         return {}
+    entry = _server_account()
+    return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+
+
+def _server_account():
+    """The server user's passwd entry (root runs the server as it); KeyError before it is made."""
     import pwd
 
-    entry = pwd.getpwnam(SERVER_USER_AS_ROOT)
-    return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+    return pwd.getpwnam(SERVER_USER_AS_ROOT)
 
 
 def _server_uid() -> int:
     if not _running_as_root():
         return os.geteuid()
-    import pwd
-
-    return pwd.getpwnam(SERVER_USER_AS_ROOT).pw_uid
+    return _server_account().pw_uid
 
 
 def _refuse_foreign_pgdata(pgdata: Path) -> None:
@@ -291,20 +295,13 @@ def _refuse_foreign_pgdata(pgdata: Path) -> None:
     if not pgdata.exists():
         return
     owner = pgdata.stat().st_uid
-    allowed = {os.geteuid(), *([_server_uid()] if _running_as_root() and _server_user_exists() else [])}
+    allowed = {os.geteuid()}
+    if _running_as_root():
+        with contextlib.suppress(KeyError):  # no server user yet: only root's own folder is allowed
+            allowed.add(_server_uid())
     if owner not in allowed:
         raise ServerError(f"{pgdata} belongs to another user (uid {owner}); esrpdb uses only a data folder it "
                           "made (choose another ESRPDB_HOME)")
-
-
-def _server_user_exists() -> bool:
-    import pwd
-
-    try:
-        pwd.getpwnam(SERVER_USER_AS_ROOT)
-        return True
-    except KeyError:
-        return False
 
 
 def _binaries(home: Path) -> Path:

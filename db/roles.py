@@ -11,6 +11,12 @@ from __future__ import annotations
 OWNER_ROLE = "esrpdb_owner"  # owns the tables, migrates and ingests
 READER_ROLE = "esrpdb_reader"  # can only SELECT the catalogue
 ADMIN_ROLE = "postgres"  # the embedded server's bootstrap superuser; used only to bootstrap
+DEMO_CATALOGUE = "demo"  # the catalogue `esrpdb demo` rebuilds
+
+
+def catalogue_database(name: str) -> str:
+    """The embedded server's database for a named catalogue (`--catalogue NAME`)."""
+    return f"esrpdb_{name}"
 
 READER_SESSION_DEFAULTS = {
     "default_transaction_read_only": "on",

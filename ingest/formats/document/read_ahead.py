@@ -3,8 +3,10 @@
 Reading a PDF (PDFium, the layout, the document reader) is the slow half of ingesting one, and
 writing it is the other; `ingest_paths` starts reading the next PDF before it writes the current
 file, so the two overlap on two cores. The child computes exactly what `parse` computes in the
-parent (a pure function of the file's bytes). When the child fails in any way, or the file
-changed meanwhile, the parent reads the file itself, so every error reads as it always did.
+parent (a pure function of the file's bytes), drafts the document's systems there too, and sends
+it back without its numbered lines (the writer loads none of them). When the child fails in any
+way, or the file changed meanwhile, the parent reads the file itself, so every error reads as it
+always did.
 """
 
 from __future__ import annotations

@@ -136,7 +136,7 @@ def test_a_pdf_encrypted_only_against_editing_reads_like_any_other():
     b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R",  # cut short: no xref, no pages
     b"%PDF-1.7\n" + bytes(range(256)) * 40,  # noise after the signature
 ])
-def test_a_pdf_pypdf_cannot_read_is_refused_with_the_file(data):
+def test_a_pdf_pdfium_cannot_open_is_refused_with_the_file(data):
     with pytest.raises(ParseError) as error:
         document_text.parse("broken.pdf", data)
     assert error.value.file == "broken.pdf"

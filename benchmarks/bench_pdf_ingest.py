@@ -52,6 +52,18 @@ def render(folder: Path, long_copies: int) -> tuple[list[Path], Path]:
     return seeds, long_pdf
 
 
+def archive_copies(folder: Path, seeds: list[Path], copies: int) -> list[Path]:
+    """Each seed PDF `copies` times, each copy one comment line longer (a distinct file for the SHA-256 check)."""
+    folder.mkdir()
+    made = []
+    for n in range(1, copies + 1):
+        for seed in seeds:
+            copy = folder / f"{seed.stem}-{n}.pdf"
+            copy.write_bytes(seed.read_bytes() + f"%copy {n}\n".encode())
+            made.append(copy)
+    return made
+
+
 def floor_seconds(files: list[Path]) -> float:
     started = time.perf_counter()
     for pdf in files:
@@ -99,6 +111,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--copies", type=int, default=4, help="seed sets in the long PDF (4: ~400 pages)")
     parser.add_argument("--repeat", type=int, default=3, help="ingest repetitions (the median is reported)")
+    parser.add_argument("--archive", type=int, default=0, metavar="N",
+                        help="also a folder of N copies of each seed PDF, as an archive of many mid-sized PDFs "
+                             "(each copy a distinct file of the same document: read whole, written as a twin)")
     args = parser.parse_args()
     for tool in ("pdftotext", "pdfinfo"):
         if shutil.which(tool) is None:
@@ -120,6 +135,11 @@ def main() -> None:
             with psycopg.connect(server.admin_url().replace("+psycopg", ""), autocommit=True) as conn:
                 roles.create_database(conn, "esrpdb_bench_pdf_rss", template="esrpdb_bench_pdf_template")
             rss = peak_rss_mib(server, long_pdf)
+            archive = archive_copies(folder / "archive", seeds, args.archive) if args.archive else []
+            if archive:
+                archive_pages = sum(pages(p) for p in archive)
+                archive_floor = statistics.median(floor_seconds(archive) for _ in range(args.repeat))
+                archive_ingest = ingest_seconds(server, archive, args.repeat)
         finally:
             embedded.stop(home)
     print(f"files: {len(files)} PDFs, {total_pages} pages (the long one {long_pages})")
@@ -127,6 +147,9 @@ def main() -> None:
     print(f"esrpdb ingest:     {ingest:.2f} s ({total_pages / ingest:.0f} pages/s)")
     print(f"ratio ingest / pdftotext: {ingest / floor:.1f}x (goal <= 3x)")
     print(f"peak RSS ingesting the long PDF: {rss:.0f} MiB (goal < 300 MiB)")
+    if archive:
+        print(f"archive of {len(archive)} PDFs ({archive_pages} pages): pdftotext {archive_floor:.2f} s, "
+              f"esrpdb {archive_ingest:.2f} s, ratio {archive_ingest / archive_floor:.1f}x")
 
 
 if __name__ == "__main__":

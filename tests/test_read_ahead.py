@@ -136,13 +136,40 @@ def test_a_reading_behind_a_larger_one_runs_at_the_lowest_priority(tmp_path, mon
     reader = read_ahead.ReadAhead()
     try:
         reader.start([small, large])
-        children = {path: child.pid for path, (_, child) in reader._pending.items()}
+        children = {path: child.pid for path, (_, child) in reader._reading.items()}
         assert set(children) == {small, large}
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         assert _nice(children[large]) == mine
         assert _nice(children[small]) == 19
         assert reader.take(small).reports[0].machine_name == "MBX-S"  # slower to start, read all the same
         assert reader.take(large) is not None
+    finally:
+        reader.close()
+    assert _children() == []
+
+
+def test_a_finished_reading_frees_its_slot_for_the_next_pdf(pdfs, monkeypatch):
+    """A result waiting for its turn holds no core: the next PDF starts reading meanwhile (a folder of
+    similar PDFs kept the writer reading the smaller ones alone while the larger ones' results waited)."""
+    import time
+
+    monkeypatch.setattr(read_ahead, "AHEAD", 1)
+    first, second = pdfs / "0-report.pdf", pdfs / "1-report.pdf"
+    reader = read_ahead.ReadAhead()
+    try:
+        reader.start([first, second])
+        assert set(reader._reading) == {first} or set(reader._reading) == {second}
+        started = next(iter(reader._reading))
+        waiting = second if started == first else first
+        child = reader._reading[started][1]
+        deadline = time.monotonic() + 30
+        while not forked.finished(child) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        reader.start([first, second])
+        assert set(reader._reading) == {waiting} and set(reader._read) == {started}
+        assert len(_children()) == 1  # the finished child was reaped when its result was collected
+        assert reader.take(started).reports[0].machine_name == f"MBX-{started.name[0]}"
+        assert reader.take(waiting).reports[0].machine_name == f"MBX-{waiting.name[0]}"
     finally:
         reader.close()
     assert _children() == []

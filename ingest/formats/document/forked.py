@@ -66,6 +66,15 @@ def _lowest_priority() -> None:  # pragma: no cover - runs in the child
         pass  # a system that refuses it: the child runs at its parent's priority, only slower to finish
 
 
+def finished(forked: Forked) -> bool:
+    """Whether the child has its result (it writes only once it has computed it) or has stopped."""
+    import select
+
+    poller = select.poll()  # not select(): a batch may hold descriptors past FD_SETSIZE
+    poller.register(forked.reading, select.POLLIN | select.POLLHUP)
+    return bool(poller.poll(0))
+
+
 def result(forked: Forked) -> Any:
     """The child's return value; ForkFailed with its reason when it raised or stopped."""
     forked.done = True

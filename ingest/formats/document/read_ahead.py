@@ -39,36 +39,50 @@ def _parse(path: Path):
     return parsed
 
 
-# PDFs read at once besides the writer's file: every core kept busy. A child reading a long PDF splits
-# it again (pdf_layout): measured, forbidding that split made the batch slower (4.5x pdftotext against
-# 3.6x), since the longest PDF then sets the pace on one core.
+# PDFs being read at once besides the writer's file: every core kept busy. A reading that has finished
+# holds no core: its result is collected (a few megabytes) and its slot goes to the next PDF. A child
+# reading a long PDF splits it again (pdf_layout): measured, forbidding that split made the batch slower
+# (4.5x pdftotext against 3.6x), since the longest PDF then sets the pace on one core.
 AHEAD = max(1, os.cpu_count() or 1)
 READ_AHEAD_WINDOW = 8  # how far down the batch a PDF may be read ahead (each waiting result holds memory)
+
+Identity = tuple[int, int]
 
 
 class ReadAhead:
     def __init__(self) -> None:
-        self._pending: dict[Path, tuple[tuple[int, int], forked.Forked]] = {}
+        self._reading: dict[Path, tuple[Identity, forked.Forked]] = {}
+        self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
         self._passed: set[Path] = set()  # looked at once and not worth a process: never looked at again
 
     def start(self, upcoming: list[Path]) -> None:
-        """Begin reading upcoming PDFs worth a process of their own, up to AHEAD at a time, the
+        """Begin reading upcoming PDFs worth a process of their own, AHEAD being read at a time, the
         largest first: the longest reading starts soonest, and the batch ends sooner. A reading
         started while a larger PDF is still being read runs at the lowest priority: it takes what
         the longer one leaves idle instead of slowing it, since the batch ends when the longest
-        reading ends (measured on benchmarks/bench_pdf_ingest.py: 2.2 s against 2.45 s)."""
+        reading ends (measured on benchmarks/bench_pdf_ingest.py: 2.2 s against 2.45 s). Readings
+        that have finished are collected first, so a result waiting for its turn keeps no core idle
+        (a folder of similar PDFs: the writer no longer reads the smaller ones alone meanwhile)."""
         if not forked.available():
             return
-        candidates = {path: identity for path in upcoming if path not in self._pending and path not in self._passed
+        self._collect_finished()
+        candidates = {path: identity for path in upcoming
+                      if path not in self._reading and path not in self._read and path not in self._passed
                       and (identity := self._worth_reading(path)) is not None}
         for path in sorted(candidates, key=lambda p: -candidates[p][0]):
-            if len(self._pending) >= AHEAD:
+            if len(self._reading) >= AHEAD:
                 return
             size = candidates[path][0]
-            behind_a_larger = any(identity[0] > size for identity, _ in self._pending.values())
-            self._pending[path] = (candidates[path], forked.start(_parse, path, lower_priority=behind_a_larger))
+            behind_a_larger = any(identity[0] > size for identity, _ in self._reading.values())
+            self._reading[path] = (candidates[path], forked.start(_parse, path, lower_priority=behind_a_larger))
 
-    def _worth_reading(self, path: Path) -> tuple[int, int] | None:
+    def _collect_finished(self) -> None:
+        for path, (identity, child) in list(self._reading.items()):
+            if forked.finished(child):
+                del self._reading[path]
+                self._read[path] = (identity, _result(child))
+
+    def _worth_reading(self, path: Path) -> Identity | None:
         """The file's identity when it is a PDF large enough to read ahead, else None (and remembered)."""
         identity = _identity(path)
         try:
@@ -82,23 +96,32 @@ class ReadAhead:
 
     def take(self, path: Path):
         """The parsed document when `path` was read ahead and is unchanged since, else None."""
-        pending = self._pending.pop(path, None)
-        if pending is None:
-            return None
-        identity, child = pending
-        try:
-            document = forked.result(child)
-        except forked.ForkFailed:
+        if path in self._read:
+            identity, document = self._read.pop(path)
+        elif path in self._reading:
+            identity, child = self._reading.pop(path)
+            document = _result(child)
+        else:
             return None
         return document if _identity(path) == identity else None
 
     def drop(self, path: Path) -> None:
         """The file's turn has passed (written, skipped, failed): a reading it never took is stopped."""
-        pending = self._pending.pop(path, None)
-        if pending is not None:
-            forked.abandon(pending[1])
+        self._read.pop(path, None)
+        reading = self._reading.pop(path, None)
+        if reading is not None:
+            forked.abandon(reading[1])
 
     def close(self) -> None:
-        for _, child in self._pending.values():
+        for _, child in self._reading.values():
             forked.abandon(child)
-        self._pending.clear()
+        self._reading.clear()
+        self._read.clear()
+
+
+def _result(child: forked.Forked):
+    """The child's document, or None when it failed (the writer then reads the file itself)."""
+    try:
+        return forked.result(child)
+    except forked.ForkFailed:
+        return None

@@ -4,9 +4,12 @@ broken over pages, two-column prose. Each reads to what its text reads to (issue
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from esrpdb.ingest.formats import document as document_text
+from esrpdb.ingest.formats.document import pdf_layout
 
 from .conftest import FIXTURES
 from .document_variants import records
@@ -109,3 +112,25 @@ def test_the_print_that_cuts_a_path_differs_by_that_path_alone(renderings):
         assert len(differing) == 1 and ".performance_logs[" in differing[0], differing
         (key,) = differing
         assert text[key].startswith(printed[key]) and len(printed[key]) > 40
+
+
+PROSE = ("Jetstress ran against every database of the server for two hours, and the storage kept the database "
+         "read latency well under the limit that Microsoft sets for a passing test, while the log writes stayed "
+         "short throughout the run and the background maintenance went on as it does in production.")
+
+
+def test_a_word_longer_than_its_column_is_read_whole(tmp_path):
+    """A path longer than a column's line is broken where the line ends, as word processors break it
+    (CSS `overflow-wrap: anywhere`); its pieces are one word again, and wrapped prose keeps its spaces."""
+    path = r"C:\Jetstress\results\7_2driveFW_2iop_7threads_2hrs\Performance_2011_5_28_11_38_30.blg"
+    paragraphs = [PROSE] * 6 + [f"Performance Log {path}", f"{path} has 486 samples."] + [PROSE] * 6
+    page = ("<!doctype html><html><head><meta charset='utf-8'><style>body { font-family: 'DejaVu Serif', serif; "
+            "font-size: 10pt; } p { margin: 3pt 0; overflow-wrap: anywhere; } .columns { column-count: 2; "
+            "column-gap: 18pt; }</style></head><body><div class='columns'>"
+            + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs) + "</div></body></html>")
+    pdf = tmp_path / "long-word.pdf"
+    print_pdf(page, pdf)
+    text = pdf_layout.extract_layout(pdf.name, pdf.read_bytes()).text
+    assert "Performance_2011_5_28" not in " ".join(PROSE.split())  # the path is the only long word
+    assert text.count(path) == 2, [line for line in text.splitlines() if "Jetstress" in line and "\\" in line]
+    assert " ".join(text.split()).count(" ".join(PROSE.split())) >= 1  # wrapped prose joined with its spaces

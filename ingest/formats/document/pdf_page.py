@@ -11,9 +11,10 @@ from __future__ import annotations
 import bisect
 import ctypes
 import re
-from dataclasses import dataclass, field
-from itertools import accumulate, compress, repeat
+from dataclasses import dataclass, field, replace
+from itertools import compress, repeat
 
+from .pdf_columns import crosses, gutter_at, prose_band, sides
 from .pdf_text import MAX_PAGE_CHARS
 from .pdfium_calls import calls, handle
 
@@ -33,6 +34,7 @@ class Word:
     x1: float
     y: float  # baseline, points from the page's bottom
     size: float
+    glued: bool = False  # the rest of the word before it, broken for room (see _joined): printed with no space
 
 
 @dataclass
@@ -185,7 +187,9 @@ def _render(line: list[Word], style: Style, margin: float) -> str:
     text = "## " if max(w.size for w in line) >= HEADING_SCALE * style.body else ""  # larger type: a heading
     previous: Word | None = None
     for word in line:
-        if previous is not None and word.x0 - previous.x1 < style.char * 1.5:
+        if previous is not None and word.glued:
+            text += word.text  # an overlong word's rest, from the next printed line
+        elif previous is not None and word.x0 - previous.x1 < style.char * 1.5:
             text += " " + word.text  # the next word of the same phrase
         else:  # the line's first word, or a new column: at its place on the page (three spaces at least)
             gap = 3 if previous is not None else 0
@@ -195,82 +199,16 @@ def _render(line: list[Word], style: Style, margin: float) -> str:
     return text
 
 
-GUTTER_STEP = 2.0  # points between the gutter positions tried
-
-
-def _gutter(lines: list[list[Word]], width: float) -> float | None:
-    """The x of an empty vertical strip near the middle of the page that all but a few lines (a full-width
-    caption, a path too long for its column) leave empty: two columns of prose, else None."""
-    if sum(len(line) for line in lines) < 40:
-        return None
-    low, steps = width * 0.4, int(width * 0.2 / GUTTER_STEP) + 1
-    starts = [0] * (steps + 1)  # lines whose covered stretch starts (+1) or ends (-1) at each candidate x
-    for line in lines:  # a line's words left to right; overlapping ones merged into stretches
-        stretch_first, stretch_last = -1, -2
-        for word in line:
-            first = max(0, int((word.x0 - 3 - low) / GUTTER_STEP) + 1)
-            last = min(steps - 1, int((word.x1 + 3 - low) / GUTTER_STEP))
-            if first > last:
-                continue
-            if first <= stretch_last + 1:
-                stretch_last = max(stretch_last, last)
-                continue
-            if stretch_last >= stretch_first >= 0:
-                starts[stretch_first] += 1
-                starts[stretch_last + 1] -= 1
-            stretch_first, stretch_last = first, last
-        if stretch_last >= stretch_first >= 0:
-            starts[stretch_first] += 1
-            starts[stretch_last + 1] -= 1
-    crossing = list(accumulate(starts[:steps]))  # lines that cross each candidate x
-    fewest = min(range(steps), key=lambda step: crossing[step])
-    return low + fewest * GUTTER_STEP if crossing[fewest] * 7 <= len(lines) else None
-
-
-COLUMN_WORDS = 2  # words on each side of the gutter that make a line two columns of prose, not a table row
-
-
-FILLED = 0.2  # a left-column line ending this near the gutter (share of the column's width) was filled
-
-
-def _sides(lines: list[list[Word]], gutter: float) -> tuple[list[list[Word]], list[list[Word]]]:
-    """The lines' words left of the gutter and right of it (a line with none on a side is not in it)."""
-    return ([part for line in lines if (part := [w for w in line if w.x0 < gutter])],
-            [part for line in lines if (part := [w for w in line if w.x0 > gutter])])
-
-
-def _crosses(line: list[Word], gutter: float) -> bool:
-    """A line set across the gutter (a caption, a heading), not two columns' lines side by side. A long
-    unbreakable word (a path) that overflows its column into the next, under that column's own words,
-    does not make its line cross: the two columns' words overlap, which one line's words never do."""
-    spanning = [w for w in line if w.x0 - 1 <= gutter <= w.x1 + 1]
-    return bool(spanning) and not any(gutter < o.x0 < w.x1 for w in spanning for o in line)
-
-
-def _band(lines: list[list[Word]], gutter: float, margin: float) -> bool:
-    """Two columns of prose, not a table's label and value columns: most lines print words on both
-    sides, or both sides print lines and most left-hand ones run on to the gutter, as text filling a
-    column does (labels end where they end; the columns' baselines need not line up)."""
-    if len(lines) < 3:
-        return False
-    prose = sum(1 for line in lines if sum(w.x1 < gutter for w in line) >= COLUMN_WORDS
-                and sum(w.x0 > gutter for w in line) >= COLUMN_WORDS)
-    left_ends = [max(w.x1 for w in left) for line in lines if (left := [w for w in line if w.x1 < gutter])]
-    filled = sum(1 for end in left_ends if gutter - end <= FILLED * (gutter - margin))
-    right_lines = sum(1 for line in lines if line[-1].x0 > gutter)
-    return prose * 2 >= len(lines) or (right_lines >= 3 and filled * 2 >= len(left_ends) >= 3)
-
-
 def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: float) -> list[Item]:
     """Lines and ruled rows in reading order: a run of two-column prose is read column by column, and
     lines a word processor wrapped are joined back into the one line the text had."""
-    gutter = _gutter(lines, width)
+    gutter = gutter_at(lines, width)
     items: list[tuple[float, object]] = [(line[0].y, line) for line in lines]
     items += [(row.top, row) for row in rows if any(row.cells)]
     items.sort(key=lambda item: -item[0])
     out: list[Item] = []
     band: list[list[Word]] = []
-    crossing = {id(line) for line in lines if _crosses(line, gutter)} if gutter is not None else set()
+    crossing = {id(line) for line in lines if crosses(line, gutter)} if gutter is not None else set()
     if gutter is not None:  # a page set in two columns has one run of prose that shows it; then all runs are
         runs, run = [], []
         for _, item in items:
@@ -280,18 +218,18 @@ def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: floa
                 runs.append(run)
                 run = []
         runs.append(run)
-        gutter = gutter if any(_band(r, gutter, style.margin) for r in runs) else None
+        gutter = gutter if any(prose_band(r, gutter, style.margin) for r in runs) else None
 
     text_right = width - style.margin  # the text block's right edge, margins taken as equal
 
-    leading = _leading(list(_sides(lines, gutter)) if gutter is not None else [lines])
+    leading = _leading(list(sides(lines, gutter)) if gutter is not None else [lines])
 
     def rendered(column: list[list[Word]], margin: float, right: float) -> list[Item]:
         return [(line[0].y, line[-1].y, _render(line, style, margin)) for line in _joined(column, style, right, leading)]
 
     def flush() -> None:
         if band and gutter is not None:
-            left, right = _sides(band, gutter)
+            left, right = sides(band, gutter)
             out.extend(rendered(left, style.margin, gutter - 4))
             out.extend(rendered(right, gutter, text_right))
         else:
@@ -353,7 +291,9 @@ def _joined(lines: list[list[Word]], style: Style, column_right: float, leading:
     why a word processor broke the line there. Table-like lines (column gaps) and headings stay."""
     if len(lines) < 2 or leading is None:
         return lines
-    right = max(column_right, *(w.x1 for line in lines for w in line))
+    ink_right = max(w.x1 for line in lines for w in line)  # how far this column's own text reaches
+    right = max(column_right, ink_right)
+    left = min(line[0].x0 for line in lines)
     out = [lines[0]]
     tail = lines[0]  # the last printed line of out[-1]
     for line in lines[1:]:
@@ -362,11 +302,22 @@ def _joined(lines: list[list[Word]], style: Style, column_right: float, leading:
         same_type = abs(first.size - last.size) < 0.5 and first.size < HEADING_SCALE * style.body
         broken_for_room = last.x1 + style.char + (first.x1 - first.x0) > right - style.char
         if follows and same_type and broken_for_room and _one_phrase(tail, style) and _one_phrase(line, style):
+            if len(tail) == 1 and _fills(last, left, ink_right, style):
+                line = [replace(first, glued=True), *line[1:]]
             out[-1] = out[-1] + line
         else:
             out.append(line)
         tail = line
     return out
+
+
+def _fills(word: Word, left: float, right: float, style: Style) -> bool:
+    """A word alone on its line and as wide as the column's text (from its left edge to as far as any of
+    its lines reach): a word longer than a line (a path), which a word processor breaks where the line
+    ends; its rest starts the next line. A word that fits is never broken, and a line of one word is not
+    stretched by justification, so no other word fills a column. (The page's margins are not the
+    column's: a running footer may reach further than the text block.)"""
+    return word.x0 <= left + style.char and word.x1 >= right - 1.5 * style.char
 
 
 def _row_item(row: Row) -> Item:

@@ -1,0 +1,79 @@
+"""Two columns of prose on one page: where the gutter is, which lines cross it, which runs are prose.
+
+A page set in two columns prints two lines side by side on most baselines; a table with a label
+column and a value column does too. What tells them apart is here, over a page's lines of words
+(pdf_page.py's `Word`: text, x0, x1, baseline); pure, no PDFium.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .pdf_page import Word
+
+GUTTER_STEP = 2.0  # points between the gutter positions tried
+
+
+def gutter_at(lines: list[list[Word]], width: float) -> float | None:
+    """The x of an empty vertical strip near the middle of the page that all but a few lines (a full-width
+    caption, a path too long for its column) leave empty: two columns of prose, else None."""
+    if sum(len(line) for line in lines) < 40:
+        return None
+    low, steps = width * 0.4, int(width * 0.2 / GUTTER_STEP) + 1
+    starts = [0] * (steps + 1)  # lines whose covered stretch starts (+1) or ends (-1) at each candidate x
+    for line in lines:  # a line's words left to right; overlapping ones merged into stretches
+        stretch_first, stretch_last = -1, -2
+        for word in line:
+            first = max(0, int((word.x0 - 3 - low) / GUTTER_STEP) + 1)
+            last = min(steps - 1, int((word.x1 + 3 - low) / GUTTER_STEP))
+            if first > last:
+                continue
+            if first <= stretch_last + 1:
+                stretch_last = max(stretch_last, last)
+                continue
+            if stretch_last >= stretch_first >= 0:
+                starts[stretch_first] += 1
+                starts[stretch_last + 1] -= 1
+            stretch_first, stretch_last = first, last
+        if stretch_last >= stretch_first >= 0:
+            starts[stretch_first] += 1
+            starts[stretch_last + 1] -= 1
+    crossing = list(accumulate(starts[:steps]))  # lines that cross each candidate x
+    fewest = min(range(steps), key=lambda step: crossing[step])
+    return low + fewest * GUTTER_STEP if crossing[fewest] * 7 <= len(lines) else None
+
+
+COLUMN_WORDS = 2  # words on each side of the gutter that make a line two columns of prose, not a table row
+
+
+FILLED = 0.2  # a left-column line ending this near the gutter (share of the column's width) was filled
+
+
+def sides(lines: list[list[Word]], gutter: float) -> tuple[list[list[Word]], list[list[Word]]]:
+    """The lines' words left of the gutter and right of it (a line with none on a side is not in it)."""
+    return ([part for line in lines if (part := [w for w in line if w.x0 < gutter])],
+            [part for line in lines if (part := [w for w in line if w.x0 > gutter])])
+
+
+def crosses(line: list[Word], gutter: float) -> bool:
+    """A line set across the gutter (a caption, a heading), not two columns' lines side by side. A long
+    unbreakable word (a path) that overflows its column into the next, under that column's own words,
+    does not make its line cross: the two columns' words overlap, which one line's words never do."""
+    spanning = [w for w in line if w.x0 - 1 <= gutter <= w.x1 + 1]
+    return bool(spanning) and not any(gutter < o.x0 < w.x1 for w in spanning for o in line)
+
+
+def prose_band(lines: list[list[Word]], gutter: float, margin: float) -> bool:
+    """Two columns of prose, not a table's label and value columns: most lines print words on both
+    sides, or both sides print lines and most left-hand ones run on to the gutter, as text filling a
+    column does (labels end where they end; the columns' baselines need not line up)."""
+    if len(lines) < 3:
+        return False
+    prose = sum(1 for line in lines if sum(w.x1 < gutter for w in line) >= COLUMN_WORDS
+                and sum(w.x0 > gutter for w in line) >= COLUMN_WORDS)
+    left_ends = [max(w.x1 for w in left) for line in lines if (left := [w for w in line if w.x1 < gutter])]
+    filled = sum(1 for end in left_ends if gutter - end <= FILLED * (gutter - margin))
+    right_lines = sum(1 for line in lines if line[-1].x0 > gutter)
+    return prose * 2 >= len(lines) or (right_lines >= 3 and filled * 2 >= len(left_ends) >= 3)

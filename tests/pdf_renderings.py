@@ -3,7 +3,8 @@
 The rendering is the project's own means (HTML and CSS, then Chromium's print-to-PDF): ruled
 tables with a proportional font and a label column narrow enough that long labels and headers
 wrap over several lines, bold labels, ligatures, Chromium's running header (date, title) and
-footer (file, page "3/27"), tables that break across pages with their header row repeated, and a
+footer (file, page "3/27"), tables that break across pages with their header row repeated, a word
+longer than its column (a path) broken where the line ends as word processors break it, and a
 variant whose prose is set in two columns. Nothing here reads the PDF: tests compare what the
 document reader makes of it with what it makes of the text.
 """
@@ -24,7 +25,7 @@ table { border-collapse: collapse; width: 100%; margin: 6pt 0; }
 td, th { border: 0.75pt solid #333; padding: 2pt 3pt; vertical-align: top; font-size: 8.5pt; text-align: left; }
 td:first-child, th:first-child { width: 30%; font-weight: bold; }
 thead { display: table-header-group; }
-p { margin: 3pt 0; }
+p { margin: 3pt 0; overflow-wrap: anywhere; }
 h2 { font-size: 12pt; margin: 8pt 0 4pt; }
 .columns { column-count: 2; column-gap: 18pt; }
 """

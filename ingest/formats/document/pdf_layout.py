@@ -21,7 +21,7 @@ from collections import Counter
 
 from ...errors import ParseError
 from . import forked
-from .pdf_page import page_lines
+from .pdf_page import Leading, page_leading, page_lines
 from .pdf_text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 
 PARALLEL_PAGES = 8  # a PDF this long has its second half read by a forked process
@@ -73,24 +73,53 @@ def extract_layout(name: str, data: bytes) -> PdfText:
         document.close()
 
 
-def _page_range(raw, document, first: int, stop: int) -> list[list[str]] | tuple[int, str]:
+Page = tuple[list[str], Leading]  # a page's lines, and its leading as its own lines show it
+
+
+class _Unreadable(Exception):
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(reason)
+        self.number, self.reason = number, reason
+
+
+def _page_range(raw, document, first: int, stop: int) -> list[Page] | tuple[int, str]:
     """The lines of pages [first, stop), or (page number, reason) for a page that cannot be read."""
-    pages: list[list[str]] = []
-    for number in range(first, stop):
-        page = document[number]
-        textpage = page.get_textpage()
-        try:
-            items, _ = page_lines(raw, page.raw, textpage.raw)
-        except ValueError as error:
-            return number + 1, str(error)
-        finally:
-            textpage.close()
-            page.close()
-        pages.append([text for _, text in items])
-    return pages
+    try:
+        return [_page(raw, document, number) for number in range(first, stop)]
+    except _Unreadable as error:
+        return error.number, error.reason
 
 
-def _pages_of(data: bytes, first: int, stop: int) -> list[list[str]] | tuple[int, str]:
+def _page(raw, document, number: int, document_leading: float | None = None) -> Page:
+    page = document[number]
+    textpage = page.get_textpage()
+    try:
+        items, leading = page_lines(raw, page.raw, textpage.raw, document_leading)
+    except ValueError as error:
+        raise _Unreadable(number + 1, str(error)) from None
+    finally:
+        textpage.close()
+        page.close()
+    return [text for _, text in items], leading
+
+
+def _document_leading(pages: list[Page]) -> float | None:
+    """The leading most pages that show one (a wider step recurring beside it) agree on."""
+    shown = Counter(leading.step for _, leading in pages if leading.shown and leading.step is not None)
+    return min(shown, key=lambda step: (-shown[step], step)) if shown else None
+
+
+def _read_again(raw, document, pages: list[Page]) -> None:
+    """Pages that joined lines at a leading that was a step between paragraphs, read again with the
+    document's (a page that joined none reads the same: only lines at that narrower step, which do
+    not recur on it, could join)."""
+    leading = _document_leading(pages)
+    for index, (_, own) in enumerate(pages):
+        if own.joined and page_leading(own, leading) != own.step:
+            pages[index] = _page(raw, document, index, leading)  # read once already: it reads again
+
+
+def _pages_of(data: bytes, first: int, stop: int) -> list[Page] | tuple[int, str]:
     """Pages [first, stop) of the PDF in `data`, opened anew (in a forked process)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
@@ -119,7 +148,9 @@ def _read(name: str, raw, document, data: bytes) -> PdfText:
     for part in (pages_or_error, rest):
         if isinstance(part, tuple):
             raise ParseError(name, f"page {part[0]}: {part[1]}")
-    pages: list[list[str]] = [*pages_or_error, *rest]  # type: ignore[misc]
+    read_pages: list[Page] = [*pages_or_error, *rest]  # type: ignore[misc]
+    _read_again(raw, document, read_pages)
+    pages = [lines for lines, _ in read_pages]
     blank = [number for number, lines in enumerate(pages, 1) if not lines]
     furniture = _furniture(pages)
     chunks: list[str] = []

@@ -199,7 +199,8 @@ def _render(line: list[Word], style: Style, margin: float) -> str:
     return text
 
 
-def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: float) -> list[Item]:
+def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: float,
+             document_leading: float | None) -> tuple[list[Item], Leading]:
     """Lines and ruled rows in reading order: a run of two-column prose is read column by column, and
     lines a word processor wrapped are joined back into the one line the text had."""
     gutter = gutter_at(lines, width)
@@ -222,10 +223,16 @@ def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: floa
 
     text_right = width - style.margin  # the text block's right edge, margins taken as equal
 
-    leading = _leading(list(sides(lines, gutter)) if gutter is not None else [lines])
+    own = _leading(list(sides(lines, gutter)) if gutter is not None else [lines])
+    leading = page_leading(own, document_leading)
+
+    joins = 0
 
     def rendered(column: list[list[Word]], margin: float, right: float) -> list[Item]:
-        return [(line[0].y, line[-1].y, _render(line, style, margin)) for line in _joined(column, style, right, leading)]
+        nonlocal joins
+        joined = _joined(column, style, right, leading)
+        joins += len(column) - len(joined)
+        return [(line[0].y, line[-1].y, _render(line, style, margin)) for line in joined]
 
     def flush() -> None:
         if band and gutter is not None:
@@ -247,7 +254,7 @@ def _ordered(lines: list[list[Word]], rows: list[Row], style: Style, width: floa
             flush()
             out.extend(rendered([item], style.margin, text_right))  # type: ignore[list-item]
     flush()
-    return out
+    return out, replace(own, joined=joins > 0)
 
 
 MARGIN_GAP = 1.5  # a line this many line steps from the text block, at the page's edge: a running header/footer
@@ -277,12 +284,31 @@ def _one_phrase(words: list[Word], style: Style) -> bool:
     return all(b.x0 - a.x1 < style.char * 1.5 for a, b in zip(words, words[1:]))
 
 
-def _leading(columns: list[list[list[Word]]]) -> float | None:
-    """The step between the lines of one paragraph on this page: the smallest baseline step that
-    recurs within a column (paragraph spacing only adds to it); None when no step recurs."""
+@dataclass(frozen=True)
+class Leading:
+    """A page's leading as its own lines show it: the smallest baseline step that recurs within a
+    column (None when none recurs), and whether a wider step recurs too (paragraph spacing on top of
+    it), which shows the smallest is the step within a paragraph, not the step between paragraphs."""
+
+    step: float | None
+    shown: bool
+    joined: bool = False  # the page's reading joined lines at this step (else reading it again changes nothing)
+
+
+def _leading(columns: list[list[list[Word]]]) -> Leading:
     steps = [round((a[0].y - b[0].y) * 2) / 2 for lines in columns for a, b in zip(lines, lines[1:])]
-    recurring = [step for step in steps if step > 0 and steps.count(step) >= 2]
-    return min(recurring) if recurring else None
+    recurring = sorted({step for step in steps if step > 0 and steps.count(step) >= 2})
+    return Leading(recurring[0] if recurring else None, len(recurring) >= 2)
+
+
+def page_leading(own: Leading, document: float | None) -> float | None:
+    """The leading to join this page's wrapped lines by. A page whose paragraphs are all one line long
+    shows only the step between them; when that is wider than the document's leading (what the pages
+    that show both steps agree on), it is no leading, and the document's is taken. A narrower one is
+    the page's own (smaller type)."""
+    if own.step is None or document is None or own.step <= document * (1 + STEP_TOLERANCE):
+        return own.step
+    return document
 
 
 def _joined(lines: list[list[Word]], style: Style, column_right: float, leading: float | None) -> list[list[Word]]:
@@ -325,13 +351,14 @@ def _row_item(row: Row) -> Item:
     return row.top, row.bottom, "\t".join(_cell_text(cell) for cell in row.cells)
 
 
-def page_lines(raw, page, textpage) -> tuple[list[tuple[float, str]], list[Row]]:
-    """(baseline, text) of every line and ruled row of one page, in reading order."""
+def page_lines(raw, page, textpage, document_leading: float | None = None) -> tuple[list[tuple[float, str]], Leading]:
+    """(baseline, text) of every line and ruled row of one page, in reading order, and the page's own
+    leading (pdf_layout reads a page again with the document's when its own is a step between paragraphs)."""
     rows = _grid(*_rules(raw, page))
     outside = _place(_words(raw, textpage), rows)
     style = _style(outside) if outside else None
-    items = _ordered(_group(outside), rows, style, raw.FPDF_GetPageWidthF(page)) if style else \
-        [_row_item(row) for row in rows if any(row.cells)]
+    items, own = _ordered(_group(outside), rows, style, raw.FPDF_GetPageWidthF(page), document_leading) \
+        if style else ([_row_item(row) for row in rows if any(row.cells)], Leading(None, False))
     spaced: list[tuple[float, str]] = []
     size = style.body if style else 10.0
     bottom = None
@@ -340,4 +367,4 @@ def page_lines(raw, page, textpage) -> tuple[list[tuple[float, str]], list[Row]]
             spaced.append((top, ""))
         spaced.append((top, text))
         bottom = last
-    return spaced, rows
+    return spaced, own

@@ -13,7 +13,7 @@ import pytest
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import document as document_text
-from esrpdb.ingest.formats.document import pdf_layout, pdf_text
+from esrpdb.ingest.formats.document import forked, pdf_layout, pdf_page, pdf_text
 
 Row = list[tuple[int, str]]
 
@@ -182,3 +182,26 @@ def test_a_pdf_with_a_damaged_page_stream_names_the_file():
         document_text.parse("damaged.pdf", data)
     except ParseError as error:
         assert str(error).startswith("damaged.pdf") and "\n" not in str(error)
+
+
+@pytest.mark.skipif(not forked.available(), reason="the split needs fork and two cores")
+def test_a_long_pdf_read_in_two_processes_reads_as_in_one(monkeypatch):
+    """A PDF of PARALLEL_PAGES or more has its second half read by a forked process: the same text,
+    pages and warnings as one process reading it all, and a page the child cannot read is named."""
+    data = make_pdf(REPORT_PAGES * 3)
+    monkeypatch.setattr(pdf_layout, "PARALLEL_PAGES", 2)
+    split = pdf_layout.extract_layout("long.pdf", data)
+    monkeypatch.setattr(forked, "available", lambda: False)
+    whole = pdf_layout.extract_layout("long.pdf", data)
+    assert (split.text, split.page_starts, split.warnings) == (whole.text, whole.page_starts, whole.warnings)
+    assert len(split.page_starts) == 6
+
+
+@pytest.mark.skipif(not forked.available(), reason="the split needs fork and two cores")
+def test_a_page_the_second_process_cannot_read_is_named(monkeypatch):
+    crowded = [[(40 + 90 * c, "x") for c in range(60)] for _ in range(40)]
+    data = make_pdf([*REPORT_PAGES, *REPORT_PAGES, crowded], width=5600, height=4000)
+    monkeypatch.setattr(pdf_layout, "PARALLEL_PAGES", 2)
+    monkeypatch.setattr(pdf_page, "MAX_OBJECTS", 1000)  # the forked child inherits it
+    with pytest.raises(ParseError, match=r"^crowded\.pdf: page 5: the page holds 2,400 objects"):
+        pdf_layout.extract_layout("crowded.pdf", data)

@@ -24,7 +24,11 @@ from . import forked
 from .pdf_page import Leading, page_leading, page_lines
 from .pdf_text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 
-PARALLEL_PAGES = 8  # a PDF this long has its second half read by a forked process
+# A PDF this long has its second half read by a forked process. Shorter ones are read in one: in a batch
+# both cores are busy with other PDFs anyway, and the split's fork, second opening and piped lines cost
+# more than they return (24 PDFs of 18-27 pages: 2.9x pdftotext split from 8 pages, 2.5x from 64; the
+# 299-page benchmark, whose long PDF sets its pace, alike).
+PARALLEL_PAGES = 64
 _DIGITS = re.compile(r"\d+")
 
 

@@ -2,16 +2,14 @@
 
 A page set in two columns prints two lines side by side on most baselines; a table with a label
 column and a value column does too. What tells them apart is here, over a page's lines of words
-(pdf_page.py's `Word`: text, x0, x1, baseline); pure, no PDFium.
+(pdf_words.py's `Word`: text, x0, x1, baseline); pure, no PDFium.
 """
 
 from __future__ import annotations
 
 from itertools import accumulate
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .pdf_page import Word
+from .pdf_words import Word
 
 GUTTER_STEP = 2.0  # points between the gutter positions tried
 

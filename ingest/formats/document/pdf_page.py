@@ -1,21 +1,20 @@
 """One PDF page -> its lines and ruled rows in reading order (the geometry of pdf_layout.py).
 
-Words come with their boxes from PDFium's text page; the page's thin rectangles are its ruling
-lines; a word inside a ruled cell joins that cell however many lines it wraps over; the other
-words are laid out by baseline and column as `pdftotext -layout` does, two columns of prose read
-column by column. Pure over the PDFium handles it is given (no file, no document state).
+Words come with their boxes from PDFium's text page (pdf_words.py); the page's thin rectangles
+are its ruling lines; a word inside a ruled cell joins that cell however many lines it wraps over;
+the other words are laid out by baseline and column as `pdftotext -layout` does, two columns of
+prose read column by column (pdf_columns.py). Pure over the PDFium handles it is given (no file, no document state).
 """
 
 from __future__ import annotations
 
 import bisect
 import ctypes
-import re
 from dataclasses import dataclass, field, replace
 from itertools import compress, repeat
 
 from .pdf_columns import crosses, gutter_at, prose_band, sides
-from .pdf_text import MAX_PAGE_CHARS
+from .pdf_words import Word, page_words
 from .pdfium_calls import calls, handle
 
 RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
@@ -24,17 +23,6 @@ SNAP = 1.5  # rules this close are one edge
 HEADING_SCALE = 1.15  # a line set this much larger than the page's body text is a heading
 PARAGRAPH_GAP = 1.8  # a gap between lines this many times the type size is a paragraph break
 MAX_OBJECTS = 200_000  # page objects read on one page; more is a hostile page, refused by name
-_WORD = re.compile(r"\S+")
-
-
-@dataclass(slots=True)
-class Word:
-    text: str
-    x0: float
-    x1: float
-    y: float  # baseline, points from the page's bottom
-    size: float
-    glued: bool = False  # the rest of the word before it, broken for room (see _joined): printed with no space
 
 
 @dataclass
@@ -90,31 +78,6 @@ def _grid(horizontal, vertical) -> list[Row]:
         if len(edges) >= 2:  # (every level is some rule's own y: a rule always bounds the band from above)
             rows.append(Row(top, bottom, edges, [[] for _ in edges[1:]]))
     return rows
-
-
-def _words(raw, textpage) -> list[Word]:
-    count = raw.FPDFText_CountChars(textpage)
-    if count <= 0:
-        return []
-    buffer = ctypes.create_string_buffer((count + 1) * 2)
-    written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
-    text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace")
-    x, y, right, unused = (ctypes.c_double() for _ in range(4))
-    at_x, at_y, at_right, at_unused = map(ctypes.byref, (x, y, right, unused))
-    pdfium, text_handle = calls(raw), handle(textpage)
-    char_origin, char_box, font_size = pdfium.char_origin, pdfium.char_box, pdfium.font_size
-    words: list[Word] = []
-    add = words.append
-    baseline, size = None, 10.0
-    for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):  # three calls a word, the third once a line
-        first, end = match.span()
-        char_origin(text_handle, first, at_x, at_y)
-        char_box(text_handle, end - 1, at_unused, at_right, at_unused, at_unused)  # its right edge only
-        left, base, far = x.value, y.value, right.value
-        if base != baseline:  # the type size is read once a line: words of one baseline share it
-            baseline, size = base, font_size(text_handle, first) or 10.0
-        add(Word(match[0], left, far if far > left else left, base, size))
-    return words
 
 
 def _place(words: list[Word], rows: list[Row]) -> list[Word]:
@@ -355,7 +318,7 @@ def page_lines(raw, page, textpage, document_leading: float | None = None) -> tu
     """(baseline, text) of every line and ruled row of one page, in reading order, and the page's own
     leading (pdf_layout reads a page again with the document's when its own is a step between paragraphs)."""
     rows = _grid(*_rules(raw, page))
-    outside = _place(_words(raw, textpage), rows)
+    outside = _place(page_words(raw, textpage), rows)
     style = _style(outside) if outside else None
     items, own = _ordered(_group(outside), rows, style, raw.FPDF_GetPageWidthF(page), document_leading) \
         if style else ([_row_item(row) for row in rows if any(row.cells)], Leading(None, False))

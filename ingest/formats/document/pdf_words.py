@@ -1,0 +1,52 @@
+"""A PDF page's words with their boxes, from PDFium's text page: what pdf_page.py lays out.
+
+Three calls a word (the first glyph's origin, the last glyph's box, the type size once a line), not
+one a glyph; see pdfium_calls.py for why they are declared as they are.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from dataclasses import dataclass
+
+from .pdf_text import MAX_PAGE_CHARS
+from .pdfium_calls import calls, handle
+
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(slots=True)
+class Word:
+    text: str
+    x0: float
+    x1: float
+    y: float  # baseline, points from the page's bottom
+    size: float
+    glued: bool = False  # the rest of the word before it, broken for room (see pdf_page._joined): printed with no space
+
+
+def page_words(raw, textpage) -> list[Word]:
+    """Every word of the page (text split at white space) with its box and type size."""
+    count = raw.FPDFText_CountChars(textpage)
+    if count <= 0:
+        return []
+    buffer = ctypes.create_string_buffer((count + 1) * 2)
+    written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
+    text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace")
+    x, y, right, unused = (ctypes.c_double() for _ in range(4))
+    at_x, at_y, at_right, at_unused = map(ctypes.byref, (x, y, right, unused))
+    pdfium, text_handle = calls(raw), handle(textpage)
+    char_origin, char_box, font_size = pdfium.char_origin, pdfium.char_box, pdfium.font_size
+    words: list[Word] = []
+    add = words.append
+    baseline, size = None, 10.0
+    for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):  # three calls a word, the third once a line
+        first, end = match.span()
+        char_origin(text_handle, first, at_x, at_y)
+        char_box(text_handle, end - 1, at_unused, at_right, at_unused, at_unused)  # its right edge only
+        left, base, far = x.value, y.value, right.value
+        if base != baseline:  # the type size is read once a line: words of one baseline share it
+            baseline, size = base, font_size(text_handle, first) or 10.0
+        add(Word(match[0], left, far if far > left else left, base, size))
+    return words

@@ -3,13 +3,15 @@
 Words come with their boxes from PDFium's text page (pdf_words.py); the page's thin rectangles
 are its ruling lines; a word inside a ruled cell joins that cell however many lines it wraps over;
 the other words are laid out by baseline and column as `pdftotext -layout` does, two columns of
-prose read column by column (pdf_columns.py). Pure over the PDFium handles it is given (no file, no document state).
+prose read column by column (pdf_columns.py). Pure over the PDFium handles it is given (no file,
+no document state).
 """
 
 from __future__ import annotations
 
 import bisect
 import ctypes
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import compress, repeat
 
@@ -259,8 +261,8 @@ class Leading:
 
 
 def _leading(columns: list[list[list[Word]]]) -> Leading:
-    steps = [round((a[0].y - b[0].y) * 2) / 2 for lines in columns for a, b in zip(lines, lines[1:])]
-    recurring = sorted({step for step in steps if step > 0 and steps.count(step) >= 2})
+    steps = Counter(round((a[0].y - b[0].y) * 2) / 2 for lines in columns for a, b in zip(lines, lines[1:]))
+    recurring = sorted(step for step, times in steps.items() if step > 0 and times >= 2)
     return Leading(recurring[0] if recurring else None, len(recurring) >= 2)
 
 

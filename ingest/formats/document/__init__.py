@@ -68,12 +68,13 @@ def parse(name: str, data: bytes) -> ReportDocument:
     """Every report and table the document prints; see the module docstring."""
     warnings: list[str] = []
     lines, pdf = read_lines(name, data, warnings)
-    reports, consumed = [], set[int]()
+    reports, consumed, spans = [], set[int](), []
     for raw in (raw for raw in find_reports(lines) if _kept(raw, warnings)):
         report = build_report(name, raw)
         if _holds_anything(report):
             reports.append(report)
-            consumed.update(range(raw.first, raw.last + 1))  # these lines are the report's, not document tables
+            consumed.update(range(raw.first, raw.last + 1))
+            spans.append((raw.first, raw.last))  # these lines are the report's, not document tables
         else:
             warnings.append(f'line {raw.line}: "{raw.sections[0].title}" starts no report: nothing a report holds '
                             "follows it; ignored")
@@ -83,7 +84,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
                          "and no table with a label column was found; not an ESRP or whitepaper document")
     title = document_title(lines)
     document = ReportDocument(name, title, reports, found_tables, warnings, title_line=_line_of(lines, title),
-                              lines=lines, program=esrp_program(lines))
+                              lines=lines, program=esrp_program(lines), report_spans=spans)
     document.fingerprint = content_fingerprint(document)
     if pdf is not None:
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]

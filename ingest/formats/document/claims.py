@@ -48,6 +48,10 @@ COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNO
 # Table row labels -> (metric, unit); first match wins. Units as the manifest vocabulary names them.
 ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
     (re.compile(p, re.IGNORECASE), m, u) for p, m, u in (
+        (r"^(?:list |total )?price\b|^cost\b", "list_price", "USD"),
+        (r"iops per (?:dollar|\$)|iops/\$", "iops_per_dollar", "IOPS/USD"),
+        (r"(?:mb|megabytes) per (?:dollar|\$)", "mb_per_dollar", "MB/USD"),
+        (r"iops per watt|iops/w\b", "perf_per_watt", "IOPS/W"),
         (r"^achieved iops per disk", "achieved_iops_per_disk", "IOPS/disk"),
         (r"reads/second per disk|reads per second per disk", "db_reads_per_s_per_disk", "IOPS/disk"),
         (r"^log writes/second per disk", "log_iops_per_disk", "IOPS/disk"),

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from ...jetstress.vocabulary import normalise_label
 from .claims import DraftClaim, price_and_power, sentence_claims, table_claims
-from .facts import NOT_STORAGE_KINDS, Fact, document_facts
+from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
+from .host_tests import caption, host_tests, scenario_of
 from .lines import Line
 from .names import MEDIA_WORDS, best as _best, words as _words
 from .owners import report_owners
@@ -41,6 +42,8 @@ class DraftRun:
     figure_table: DocumentTable | None = None  # a report run's figures no report holds (MB/s, power)
     figure_column: str | None = None
     figure_rows: dict[str, list[str]] = field(default_factory=dict)
+    hosts: tuple[int, ...] = ()  # one test over several hosts: its reports, by index (host_tests.py)
+    scenario: str | None = None  # "Drive failure": a test under an abnormal condition, as the document names it
 
 
 @dataclass
@@ -58,7 +61,7 @@ SOLUTION_KINDS = re.compile(r"storage_systems|storage_hardware|disk_configuratio
 
 def _solution_tables(document: ReportDocument) -> list[DocumentTable]:
     return [t for t in document.tables if SOLUTION_KINDS.search(t.kind) and len(t.columns) > 1
-            and not any(_RUN.search(c) for c in t.columns)]
+            and not any(_RUN.search(c) for c in t.columns) and columns_are_systems(t)]
 
 
 def _names(document: ReportDocument) -> list[str]:
@@ -130,6 +133,10 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
             [i for i in range(count) if _words(fact.column) & _words(names[i])][:1]
         for index in targets:
             solutions[index].facts.append(fact)
+    if count == 1:  # a one-system document's sentences speak of that system
+        solutions[0].facts.extend(prose_facts(document))
+        if not any(f.fact == "model" for f in solutions[0].facts):
+            solutions[0].facts.extend(title_system(document))
     distinct = _distinct(solutions)
     owners = report_owners(document, count, distinct)
     column_tables: list[list[tuple[DocumentTable, int]]] = [[] for _ in solutions]
@@ -163,16 +170,46 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
             label = f"Report {index + 1}"
         solutions[owner].runs.append(DraftRun(label, report_index=index, line=report.source_line,
                                               description=f"{report.report_type} report at line {report.source_line}"))
+    for solution in solutions:
+        _group_hosts(solution, document)
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
     _add_sentences(solutions, lines, distinct)
     return solutions + _variant_solutions(document, solutions, variants, variant_facts)
 
 
+def _group_hosts(solution: DraftSolution, document: ReportDocument) -> None:
+    """A system's reports of one test on several hosts become one run over those hosts (host_tests.py);
+    a report under an abnormal condition keeps it as its scenario."""
+    reports = document.reports
+    indexes = [run.report_index for run in solution.runs if run.report_index is not None]
+    tests = host_tests(reports, indexes, document.lines)
+    grouped = {i for test in tests for i in test.report_indexes}
+    kept = [run for run in solution.runs if run.report_index not in grouped]
+    for run in kept:
+        if run.report_index is not None:
+            report = reports[run.report_index]
+            run.scenario = scenario_of(caption(document.lines, report), report.test_description)
+    labels = {run.label for run in kept}
+    for test in tests:
+        label, n = test.label, 2
+        while label in labels:
+            label, n = f"{test.label} ({n})", n + 1
+        labels.add(label)
+        lines = ", ".join(str(reports[i].source_line) for i in test.report_indexes)
+        kept.append(DraftRun(label, line=test.line, hosts=test.report_indexes, scenario=test.scenario,
+                             description=f"one {reports[test.report_indexes[0]].report_type} test on "
+                                         f"{len(test.report_indexes)} hosts: reports at lines {lines}"))
+    solution.runs = kept
+
+
 def _run_totals(document: ReportDocument, solution: DraftSolution) -> list[float | None]:
     totals: list[float | None] = []
     for run in solution.runs:
-        if run.report_index is not None:
+        if run.hosts:
+            achieved = [document.reports[i].achieved_iops for i in run.hosts]
+            totals.append(None if None in achieved else sum(a for a in achieved if a is not None))
+        elif run.report_index is not None:
             totals.append(document.reports[run.report_index].achieved_iops)
         elif run.table is not None and run.column in run.table.columns:
             totals.append(run_total(run.table, run.table.columns.index(run.column), run.rows))

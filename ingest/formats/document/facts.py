@@ -12,10 +12,13 @@ Pure: a parsed `ReportDocument` in, `Fact`s out.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import replace
 
 from ...jetstress.vocabulary import normalise_label
-from .records import DocumentTable, ReportDocument
+from .claims import paragraphs
+from .lines import LEGAL
+from .quantities import quantity_facts
+from .records import DocumentTable, Fact, ReportDocument
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -26,36 +29,37 @@ _SSD = re.compile(r"\bSSDs?\b|solid[\s-]state|\bflash\b", re.IGNORECASE)
 _HDD = re.compile(r"\bHDDs?\b|\brpm\b|\b\d{1,2}k\b|\bSAS\b|\bFC\b|\bSATA\b|hard[\s-]dis[kc]", re.IGNORECASE)
 _MARKS = re.compile(r"[™®©]")
 
-# (fact, label pattern, what the value is); first pattern that matches a row's label wins.
+# (fact, label pattern, what the value is); first pattern that matches a row's label wins. A value
+# printed with its own unit or noun ("2 databases per host", "0.134 IOPS per user") is read by
+# quantity (quantities.py) and overrides the label's reading of that fact family.
 ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
     (fact, re.compile(pattern, re.IGNORECASE), kind) for fact, pattern, kind in (
+        ("spare_disk_count", r"^(?:number of )?(?:global |dedicated )?(?:hot[\s-]?)?spares?(?: (?:disks?|drives?))?$", "count"),
+        ("active_disk_count", r"^(?:number of )?active (?:disks|drives)$|^(?:disks|drives) in use$", "count"),
         ("disk_count", r"^(?!.*\b(?:maximum|max|per|slices?|spindles can)\b)(?:number|total number|total|number of)"
                        r"\b.*\b(?:disks?|drives?)\b.*\b(?:tested|test|solution|system)\b", "count"),
-        ("disk_count", r"^number (?:of )?(?:physical )?(?:disks|drives)$", "count"),
+        ("disk_count", r"^number (?:of )?(?:physical )?(?:disks|drives)$|^(?:disks|drives)$", "count"),
         ("disk_capacity", r"^(?:raw )?(?:capacity|size)\b.*\bper (?:disk|drive)|^size \((?:GB|TB)\)$", "size"),
         ("raw_capacity", r"^total raw (?:storage )?capacity", "size"),
-        ("usable_capacity", r"^(?:total )?formatted (?:storage )?capacity|^total use?able space", "size"),
-        ("media", r"^(?:disk|drive) type\b|^disks$|^type$", "media"),
-        ("raid_level", r"^raid (?:level|technology)", "raid"),
-        ("mailboxes", r"^number of (?:exchange )?mailboxes(?: simulated| we simulated.*)?$", "count"),
-        ("iops_per_mailbox", r"per second per mailbox|iops per mailbox", "number"),
-        ("mailbox_size", r"^mailbox size", "size"),
-        ("storage_model", r"^storage model|^storage system$|^arrays?$|^vendor and model", "text"),
-        ("connectivity", r"^storage connectivity|^connection$", "text"),
+        ("usable_capacity", r"^(?:total )?formatted (?:storage )?capacity|^total use?able space|^use?able capacity", "size"),
+        ("media", r"^(?:disk|drive) type\b|^disks$|^drives$|^type$", "media"),
+        ("raid_level", r"^raid (?:level|technology)|^protection$|^raid$", "raid"),
+        ("mailboxes", r"^(?:number of )?(?:exchange )?mailboxes(?: simulated| we simulated.*)?$|^mailbox count$", "count"),
+        ("iops_per_mailbox", r"per second per mailbox|iops per (?:mailbox|user)|mailbox (?:i/o )?profile|"
+                             r"^(?:user )?i/o profile", "profile"),
+        ("mailbox_size", r"^mailbox (?:size|quota|limit)|^quota", "size"),
+        ("databases_per_server", r"^number of databases ?(?:/|per) ?(?:host|server)|^databases (?:/|per) (?:host|server)",
+         "count"),
+        ("databases", r"^(?:number of )?databases$", "count"),
+        ("copies", r"^(?:number of )?(?:database )?copies(?: ?(?:/|per) ?database)?$", "count"),
+        ("servers", r"^(?:number of )?(?:jetstress |exchange |mailbox |test )?(?:servers|hosts)$", "count"),
+        ("storage_model", r"^storage model|^storage system$|^storage array$|^arrays?$|^vendor and model|^array model",
+         "text"),
+        ("connectivity", r"^storage connectivity|^connection$|^connectivity$", "text"),
     ))
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One thing the document prints about what it tested: its value as printed and where."""
-
-    fact: str  # "disk_count", "media", "usable_capacity" ...
-    value: str  # as read: "24", "HDD", "RAID 10", the printed text for text facts
-    number: float | None
-    unit: str | None
-    line: int | None
-    quote: str  # the row or line as printed
-    column: str | None = None  # the solution column of a table with several
+# Facts a value's own unit settles (quantities.py) before its row label does, by family.
+FAMILIES = {"databases": "databases", "databases_per_server": "databases", "iops_per_mailbox": "profile",
+            "messages_per_day": "profile"}
 
 
 def number_in(text: str) -> tuple[float, str] | None:
@@ -108,6 +112,13 @@ def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column
     if kind == "media":
         media = media_of(value)
         return Fact(fact, media, None, None, line, quote, column) if media else None
+    if kind == "profile":  # "150 messages a day (0.15 IOPS)": the IOPS, never the messages
+        read = [f for f in quantity_facts(value, line, quote) if f.fact in ("iops_per_mailbox", "messages_per_day")]
+        if read:
+            return None
+        found = number_in(value)
+        bare = found is not None and re.fullmatch(r"\s*[\d.,]+\s*(?:IOPS)?\s*", value, re.IGNORECASE)
+        return Fact(fact, found[1], found[0], None, line, quote, column) if bare and found else None
     if kind == "raid":
         raid = raid_of(value)
         return Fact(fact, raid, None, None, line, quote, column) if raid else None
@@ -119,30 +130,104 @@ NOT_STORAGE_KINDS = frozenset({"server_configuration", "switch_configuration", "
 
 
 def table_facts(table: DocumentTable) -> list[Fact]:
-    """The facts a configuration table prints, one per row and solution column (not the server's parts)."""
+    """The facts a configuration table prints, one per row and solution column (not the server's parts):
+    by the row's label, and by quantity and unit from each cell's own words."""
     facts: list[Fact] = []
     if table.kind in NOT_STORAGE_KINDS:
         return facts
+    systems = len(table.columns) > 1 and table.kind != "other" and columns_are_systems(table)
     for row in table.rows:
         label = _MARKS.sub("", row.label).strip().rstrip(":*").strip()
-        match = next(((fact, kind) for fact, pattern, kind in ROW_FACTS if pattern.search(label)), None)
-        if match is None:
+        if LEGAL.search(label):
             continue
-        for index, value in enumerate(row.values):
-            column = table.columns[index] if len(table.columns) > 1 and index < len(table.columns) else None
-            found = _fact(match[0], match[1], label, value, row.line, column)
-            if found is not None and found.fact == "media" and column and media_of_column(column):
-                found = Fact("media", media_of_column(column) or "", None, None, row.line, found.quote, column)
-            if found is not None and not (found.fact == "media" and "capacity" in label.casefold()):
-                facts.append(found)
+        match = next(((fact, kind) for fact, pattern, kind in ROW_FACTS if pattern.search(label)), None)
+        cells = list(enumerate(row.values)) if systems else [(None, " ".join(v for v in row.values if v))]
+        for index, value in cells:
+            column = table.columns[index] if index is not None and index < len(table.columns) else None
+            quote = f"{label}: {value}" if column is None else f"{label} [{column}]: {value}"
+            read = [replace(f, column=column) for f in quantity_facts(value, row.line, quote)
+                    if f.fact not in ("servers",) or not match or match[0] == "servers"]
+            families = {FAMILIES.get(f.fact, f.fact) for f in read}
+            if match is not None and FAMILIES.get(match[0], match[0]) not in families:
+                found = _fact(match[0], match[1], label, value, row.line, column)
+                if found is not None and found.fact == "media" and column and media_of_column(column):
+                    found = Fact("media", media_of_column(column) or "", None, None, row.line, found.quote, column)
+                if found is not None and not (found.fact == "media" and "capacity" in label.casefold()):
+                    facts.append(found)
+            facts.extend(read)
+            if match is None or match[0] != "media":
+                media = media_of(value) if read and any(f.fact.startswith("disk") for f in read) else None
+                if media is not None:
+                    facts.append(Fact("media", media, None, None, row.line, quote, column))
     return facts
+
+
+def columns_are_systems(table: DocumentTable) -> bool:
+    """Columns are systems side by side when their cells hold the same kind of value row by row (a
+    "Quantity | Description" or "Achieved | Target" header holds a number beside words)."""
+    alike = unlike = 0
+    for row in table.rows:
+        kinds = {_kind(v) for v in row.values if v.strip()}
+        if len([v for v in row.values if v.strip()]) < 2:
+            continue
+        if len(kinds) == 1:
+            alike += 1
+        else:
+            unlike += 1
+    return alike >= unlike
+
+
+def _kind(value: str) -> str:
+    return "number" if re.fullmatch(r"\s*[$€£]?\s*[\d.,]+\s*%?\s*", value) else "words"
 
 
 def _vendor_model(model: str) -> tuple[str, str]:
     """"Dell PowerVault MD1220 + PERC H800 Firmware (…)" -> ("Dell", "PowerVault MD1220")."""
-    text = re.split(r"\s(?:\+|firmware\b|with\b|os\b)", model, maxsplit=1, flags=re.IGNORECASE)[0].strip(" ,;")
+    text = re.split(r"\s(?:\+|firmware\b|with\b|os\b)|,|;|\s\(", model, maxsplit=1, flags=re.IGNORECASE)[0].strip(" ,;")
     words = text.split()
     return (words[0], " ".join(words[1:]) or text) if len(words) > 1 else ("", text)
+
+
+def prose_facts(document: ReportDocument) -> list[Fact]:
+    """Facts stated in sentences and bullets outside the reports and tables, by quantity and unit:
+    what a one-system document says of its system ("on 75 600GB 10K RPM SAS disks total (72 active)")."""
+    spans = document.report_spans
+    facts: list[Fact] = []
+    for text, starts in paragraphs(document.lines):
+        first = starts[0][1]
+        if LEGAL.search(text) or any(a <= first <= b for a, b in spans):
+            continue
+        for fact in quantity_facts(text, first):
+            line = max((n for offset, n in starts if offset <= text.find(fact.value)), default=first)
+            facts.append(replace(fact, line=line, quote=_sentence_of(text, fact.value)))
+    return facts
+
+
+def _sentence_of(text: str, value: str) -> str:
+    at = max(text.find(value), 0)
+    start = max((m.end() for m in re.finditer(r"[.!?]\s+", text[:at])), default=0)
+    end = re.search(r"[.!?](?:\s|$)", text[at:])
+    return text[start: at + end.end() if end else len(text)].strip()
+
+
+_TITLE_ENDS = re.compile(r"\s+(?:for|with|on|and|in|using|running)\s+|\s*[:|–—]\s*|\s+-\s+|\s+\d[\d,]*\s+(?:mailbox|user)|"
+                         r"\s+(?:microsoft|exchange|storage\s+solution|reference|validated|best|sizing|performance)\b|"
+                         r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|\d+(?:\.\d)?K)\b", re.IGNORECASE)
+
+
+def title_system(document: ReportDocument) -> list[Fact]:
+    """Vendor and model from the title block, for a one-system document no configuration table names:
+    the words before the title says what the system is for ("<vendor> <model> for Exchange …",
+    "<vendor> <model> 6000 Mailbox Resiliency …"); nothing when those words hold no model number."""
+    if not document.title:
+        return []
+    head = _TITLE_ENDS.split(" " + document.title, maxsplit=1)[0].strip(" ,;")
+    words = head.split()
+    if len(words) < 2 or len(words) > 6 or not any(re.search(r"\d", w) for w in words[1:]):
+        return []
+    quote = f"title: {document.title}"
+    return [Fact("vendor", words[0], None, None, document.title_line, quote),
+            Fact("model", " ".join(words[1:]), None, None, document.title_line, quote)]
 
 
 def document_facts(document: ReportDocument) -> list[Fact]:

@@ -281,6 +281,11 @@ def mark_furniture(lines: list[Line]) -> list[Line]:
 _TITLE_WORDS = re.compile(r"exchange|jetstress|esrp", re.IGNORECASE)
 
 
+# Legal text names the vendor but never the system: a copyright line, a disclaimer, a trademark notice.
+LEGAL = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|all rights reserved|trademarks?\b|written permission|"
+                   r"strictly (?:forbidden|prohibited)|\bdisclaim|\bwarrant(?:y|ies)\b|without notice|\bliabilit", re.IGNORECASE)
+
+
 def document_title(lines: list[Line]) -> str | None:
     """The title block at the top: a Markdown heading, else the first block naming Exchange/Jetstress/ESRP."""
     blocks: list[list[Line]] = []
@@ -296,7 +301,8 @@ def document_title(lines: list[Line]) -> str | None:
         current.append(line)
     if current and len(blocks) < 3:
         blocks.append(current)
-    candidates = [block for block in blocks if len(block) <= 5 and all(len(line.text) <= 200 for line in block)]
+    candidates = [block for block in blocks if len(block) <= 5 and all(len(line.text) <= 200 for line in block)
+                  and not any(LEGAL.search(line.text) for line in block)]  # never a copyright or disclaimer
     for block in candidates:
         heading = next((line for line in block if 0 < line.heading <= 2), None)
         if heading:

@@ -9,6 +9,20 @@ from .program import Program
 
 
 @dataclass(frozen=True)
+class Fact:
+    """One thing the document prints about what it tested: its value as printed and where."""
+
+    fact: str  # "disk_count", "media", "usable_capacity" ...
+    value: str  # as read: "24", "HDD", "RAID 10", the printed text for text facts
+    number: float | None
+    unit: str | None
+    line: int | None
+    quote: str  # the row or line as printed
+    column: str | None = None  # the solution column of a table with several
+    by_quantity: bool = False  # read from the value's own unit or noun (quantities.py), not from a row label
+
+
+@dataclass(frozen=True)
 class DocumentRow:
     """One row of a table printed in a document: its label and its cells, as printed."""
 
@@ -47,6 +61,8 @@ class ReportDocument:
     # The numbered lines it was read from: the reader's working material, never loaded as they are
     # ("loaded": False: the sanity check at the loader's door passes them by).
     lines: list = field(default_factory=list, repr=False, compare=False, metadata={"loaded": False})
+    # (first, last) line of each embedded report: prose there is the report's, not the document's.
+    report_spans: list = field(default_factory=list, repr=False, compare=False, metadata={"loaded": False})
     program: Program = field(default_factory=Program)  # the ESRP version and tested date it prints
 
     # The systems it tests as `esrpdb draft` drafts them, when a forked reader drafted them already

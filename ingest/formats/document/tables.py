@@ -169,6 +169,20 @@ def _header(rows: list[Line]) -> tuple[str, ...] | None:
     return None
 
 
+def _header_continued(header: tuple[str, ...] | None, rows: list[Line]) -> tuple[str, ...] | None:
+    """A header printed over two rows ("Achieved" above "IOPS"): the second row has no label of its own
+    (or a stub word), words in every cell it fills, and numbers in the rows below it."""
+    if header is None or len(rows) < 3:
+        return None
+    second = rows[1].cells
+    values = [cell for cell in second[1:] if cell]
+    label = second[0].strip().casefold().rstrip(":") if second else ""
+    if not values or any(_is_number(v) for v in values) or (label and label not in HEADER_STUBS):
+        return None
+    below = sum(1 for row in rows[2:] if any(_is_number(c) for c in row.cells[1:] if c))
+    return second if below * 2 >= len(rows) - 2 else None
+
+
 def _values(cells: tuple[str, ...], width: int) -> tuple[str, ...]:
     """The cells after the label, without empty cells trailing past the header (a row keeps one cell it printed)."""
     values = list(cells[1:])
@@ -230,6 +244,13 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str]) -> l
     for first, last, rows in _blocks(lines, consumed):
         header = _header(rows)
         columns = tuple(cell for cell in header[1:]) if header else ()
+        continued = _header_continued(header, rows)
+        if header is not None and continued is not None:  # one label from both rows, the row not data
+            width = max(len(header), len(continued))
+            padded = [(header + ("",) * width)[:width], (continued + ("",) * width)[:width]]
+            header = tuple(" ".join(c for c in pair if c) for pair in zip(*padded))
+            columns = header[1:]
+            rows = [rows[0], *rows[2:]]
         while columns and not columns[-1]:
             columns = columns[:-1]
         body = [row for row in (rows[1:] if header else rows) if not (header and row.cells == header)]

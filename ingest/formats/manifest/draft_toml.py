@@ -79,7 +79,7 @@ def _solution(out: list[str], key: str, solution: DraftSolution) -> None:
             out.append(f"{name} = {_q(fact.value)}{_line(fact)}")
     if _first(facts, "model") is None:
         out.append(f"model = {_q(solution.name)}  # source: the document's column heading")
-    out.append(f"label = {_q(solution.name)}")
+    out.append(f"label = {_q(system_name(solution) if _first(facts, 'model') else solution.name)}")
     for name, field_name in (("connectivity", "connectivity"), ("raid_level", "raid_level")):
         fact = _first(facts, name)
         if fact is not None:
@@ -97,6 +97,11 @@ def _solution(out: list[str], key: str, solution: DraftSolution) -> None:
             if size is not None and size.unit in SIZE_UNITS:
                 out += [f"capacity = {size.value.replace(',', '')}{_line(size)}", f"capacity_unit = {_q(size.unit)}",
                         'capacity_base = "decimal"  # disk vendors\' GB are 10^9 bytes']
+            rpm, interface = _first(facts, "disk_rpm"), _first(facts, "disk_interface")
+            if rpm is not None and rpm.number and media.value == "HDD":
+                out.append(f"rpm = {int(rpm.number)}{_line(rpm)}")
+            if interface is not None and interface.value:
+                out.append(f"interface = {_q(interface.value)}{_line(interface)}")
             out.append(f"role = {_q(group.role)}" + ("  # confirm: spares and system disks are not told apart"
                                                        if group.role != "active" else ""))
     # else: `disks = []` at the top of the draft (render): the document gives no disk count and media
@@ -122,7 +127,12 @@ def _run(out: list[str], run: DraftRun, document: str, trial: str | None) -> Non
     out += ["", "[[runs]]", f"label = {_q(run.label)}"]
     if trial:
         out.append(f"trial = {_q(trial)}")
-    if run.report_index is not None:
+    if run.scenario:
+        out.append(f"scenario = {_q(run.scenario)}")
+    if run.hosts:
+        out += [f"document = {_q(document)}",
+                f"hosts = [{', '.join(str(i) for i in run.hosts)}]  # one test on several hosts; source: line {run.line}"]
+    elif run.report_index is not None:
         out += [f"document = {_q(document)}",
                 f"match = {{ report_index = {run.report_index} }}  # source: line {run.line}"]
         if run.figure_table is not None:
@@ -182,8 +192,8 @@ def render(solutions: list[DraftSolution], document: PurePosixPath | str, source
         out.append("")
         _solution(out, key, solution)
         _price_power(out, solution)
-        types = [report_types[r.report_index] if report_types and r.report_index is not None else "Performance"
-                 for r in solution.runs]
+        types = [report_types[r.hosts[0] if r.hosts else r.report_index]
+                 if report_types and (r.hosts or r.report_index is not None) else "Performance" for r in solution.runs]
         trial_of = trials(solution, types)
         for trial in sorted(set(trial_of.values())):
             out += ["", "[[trials]]", f"key = {_q(trial)}",

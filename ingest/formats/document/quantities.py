@@ -1,0 +1,198 @@
+"""Facts read by quantity and unit, from free text: a table cell or a sentence, any vendor's wording.
+
+The same fact is printed many ways ("72 x 300GB 15K SAS", "(48) 450GB 10K drives", "75 600GB 10K RPM
+SAS disks total (72 active)", "60 in use plus 4 global spares", "an I/O profile of 0.134 IOPS per
+user", "200 messages a day (0.14 IOPS)"): each rule reads a number by the unit or noun printed
+beside it, never by the label or place it sits in, so a wording no table template uses is still
+read, and a number whose unit says it is something else (messages per day beside a profile) is
+never taken for the fact. Pure: text in, `Fact`s out (`facts.Fact`, without a table column).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .records import Fact
+
+_N = r"(\d{1,3}(?:,\d{3})+|\d+)"
+_DECIMAL = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+|\d+)"
+_DISK_NOUN = r"(?:disks?|drives?|spindles?|HDDs?|SSDs?|hard\s+dis[kc]s?)"
+_SPEED = r"(?:(\d{1,2}(?:\.\d)?)\s?K(?:\s?RPM)?|(\d{1,2},?\d{3})\s?RPM)"
+_INTERFACE = r"(NL[\s-]?SAS|SAS|SATA|FC|Fibre\s+Channel|NVMe|SSD|SAS\s+SSD)"
+
+# "72 x 300GB 15K SAS", "(48) 450GB 10K SAS 6Gbps drives", "75 600GB 10K RPM SAS disks", "36 x 2TB 7.2K NL-SAS"
+DISK_GROUP = re.compile(
+    rf"(?<![\w.,])(?:\(\s*{_N}\s*\)\s*|{_N}(?:\s*[x×*]\s*|\s+))(\d+(?:\.\d+)?)\s?(GB|TB)\b(?!\s*(?:per|/))"
+    rf"(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
+_DISK_AFTER = re.compile(rf"[\s,]*(?:\d+\s?Gb(?:ps|/s)\s*)?(?:\w+\s+){{0,2}}{_DISK_NOUN}", re.IGNORECASE)
+SIZE_FIRST = re.compile(rf"(\d+(?:\.\d+)?)\s?(GB|TB)\b(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
+SPARES = re.compile(rf"(?:(?<![\w.,]){_N}\s+(?:are\s+)?(?:global\s+|dedicated\s+)?(?:hot[\s-]?)?spares?\b"
+                    rf"|\bspares?\s*(?:drives?|disks?)?\s*[:=]?\s*{_N}(?![\w.,]))", re.IGNORECASE)
+ACTIVE = re.compile(rf"(?<![\w.,]){_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:active|in\s+use|carrying\s+data|for\s+data)\b",
+                    re.IGNORECASE)
+TOTAL_DISKS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:physical|total)\s+)?{_DISK_NOUN}\b(?!\s*(?:per|/|each|enclosure))",
+                         re.IGNORECASE)
+SHELVES = re.compile(rf"(?<![\w.,]){_N}\s+(?:shelves|enclosures|trays|drawers)\s+of\s+{_N}\s+{_DISK_NOUN}", re.IGNORECASE)
+RAID = re.compile(r"\bRAID[\s-]*(10|50|60|0\+1|1\+0|DP|TEC|[0-9])\b", re.IGNORECASE)
+# "0.134 IOPS per user", "0.12 IOPS/mailbox", ".3 IOPS per mailbox"; never "150 messages a day"
+IOPS_PER_MAILBOX = re.compile(rf"(?<![\w,]){_DECIMAL}\s*(?:I/?Os?PS|I/O's\s+per\s+second|I/Os?\s+per\s+second)\s*"
+                              r"(?:\(\w+\)\s*)?(?:per|/|an?|each)\s*(?:active\s+)?(?:mailbox|user)", re.IGNORECASE)
+IOPS_IN_PARENTHESES = re.compile(rf"\(\s*{_DECIMAL}\s*I/?Os?PS\s*\)", re.IGNORECASE)
+MESSAGES = re.compile(rf"(?<![\w.,]){_N}\s+(?:e-?mail\s+)?messages?\s*"
+                      r"(?:(?:sent\s+and\s+received\s+)?(?:per|a|/)\s*day|/day|daily)", re.IGNORECASE)
+MAILBOXES = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){{0,2}}"
+                       r"(?:mailboxes|users)\b(?!\s*(?:per|/|each|on\s+each))", re.IGNORECASE)
+MAILBOX_SIZE = re.compile(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s+(?:of\s+|is\s+|was\s+)?{_DECIMAL}\s?(MB|GB)\b"
+                          rf"|{_DECIMAL}\s?(MB|GB)\s+(?:mailbox(?:es)?|quota|per\s+(?:mailbox|user))\b)", re.IGNORECASE)
+COPIES = re.compile(rf"(?<![\w.,]){_N}\s+(?:database\s+)?copies\b", re.IGNORECASE)
+DATABASES = re.compile(rf"(?<![\w.,]){_N}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:availability|volumes?|luns?|files?|"
+                       r"size|copies|servers?|reads?|writes?|disks?|drives?|paths?))"
+                       r"(?:\s+(per|/|on each|each)\s*(?:host|server|vm))?", re.IGNORECASE)
+SERVERS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
+                     r"(?:servers?|hosts?|VMs?|virtual\s+machines)\b(?!\s*(?:per|/|each))", re.IGNORECASE)
+_CAN_HOLD = re.compile(r"\b(?:up\s+to|maximum|max\.?|supports?|scales?\s+to|expand\w*|room\s+for|can\s+(?:host|hold))"
+                       r"\W*(?:\w+\W+)?$", re.IGNORECASE)  # "room for up to 384 drives": what it could hold
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def _number(printed: str) -> float:
+    return float(printed.replace(",", ""))
+
+
+def _rpm(match: re.Match[str], k_group: int) -> int | None:
+    thousands, plain = match[k_group], match[k_group + 1]
+    if thousands:
+        return int(round(float(thousands) * 1000))
+    return int(plain.replace(",", "")) if plain else None
+
+
+def interface_of(text: str | None) -> str | None:
+    if not text:
+        return None
+    word = re.sub(r"[\s-]+", "-", text.strip()).upper()
+    return {"FIBRE-CHANNEL": "FC", "NL-SAS": "NL-SAS", "NLSAS": "NL-SAS", "SAS-SSD": "SAS"}.get(word, word)
+
+
+def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
+    """Disk counts on every basis, size, speed and interface from one cell or sentence."""
+    found: list[Fact] = []
+
+    def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
+        found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
+
+    group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None)
+    if group is not None:
+        count = group[1] or group[2]
+        if _number(count) >= 1 and not _is_capacity_total(text, group):
+            add("disk_count", count, _number(count))
+        add("disk_capacity", group[3], float(group[3]), group[4].upper())
+        rpm = _rpm(group, 5)
+        if rpm:
+            add("disk_rpm", str(rpm), rpm)
+        if group[7]:
+            add("disk_interface", interface_of(group[7]) or "", None)
+    else:
+        size = SIZE_FIRST.search(text) if re.search(_DISK_NOUN + r"|\bK\b|RPM|SAS|SATA", text, re.IGNORECASE) else None
+        if size is not None and (size[3] or size[4] or size[5]):
+            add("disk_capacity", size[1], float(size[1]), size[2].upper())
+            rpm = _rpm(size, 3)
+            if rpm:
+                add("disk_rpm", str(rpm), rpm)
+            if size[5]:
+                add("disk_interface", interface_of(size[5]) or "", None)
+        shelves = SHELVES.search(text)
+        total = next((m for m in TOTAL_DISKS.finditer(text) if not _CAN_HOLD.search(text[max(0, m.start() - 30):m.start()])),
+                     None)
+        if shelves is not None:
+            count = int(_number(shelves[1]) * _number(shelves[2]))
+            add("disk_count", str(count), count)
+        elif total is not None and not ACTIVE.match(text, total.start()):
+            add("disk_count", total[1], _number(total[1]))
+    for match in ACTIVE.finditer(text):
+        if _disks_meant(text, match):
+            add("active_disk_count", match[1], _number(match[1]))
+    for match in SPARES.finditer(text):
+        count = match[1] or match[2]
+        add("spare_disk_count", count, _number(count))
+    return found
+
+
+_NOT_DISKS = re.compile(r"\s*(?:\w+\s+)?(?:database|databases|copies|copy|mailbox|mailboxes|users?|ports?|controllers?|"
+                        r"paths?|links?|hosts?|servers?|vms?|nodes?|sessions?|threads?|instances?|luns?|volumes?)\b",
+                        re.IGNORECASE)
+
+
+def _disks_meant(text: str, match: re.Match[str]) -> bool:
+    """"72 active" counts disks only where disks are spoken of, and no other noun follows it
+    ("8 active database copies", "6 active (2 per controller)" ports are not disks)."""
+    if re.search(_DISK_NOUN, match[0], re.IGNORECASE):
+        return True
+    return bool(re.search(_DISK_NOUN + r"|\bspares?\b", text, re.IGNORECASE)) and not _NOT_DISKS.match(text, match.end())
+
+
+def _is_disk_group(text: str, group: re.Match[str]) -> bool:
+    """A count and a size are disks when a speed, an interface or a disk noun goes with them
+    ("2 x 4 GB memory" is not)."""
+    return bool(group[5] or group[6] or group[7] or _DISK_AFTER.match(text, group.end()))
+
+
+def _is_capacity_total(text: str, group: re.Match[str]) -> bool:
+    """"21,600 GB (72 x 300 GB)": the number before the size is a capacity, not a count."""
+    return bool(re.match(r"\s*(?:GB|TB)\b", text[group.end(3):], re.IGNORECASE)) and group[1] is None and \
+        bool(re.search(r"\(\s*\d+\s*x", text[group.end():], re.IGNORECASE))
+
+
+def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
+    """The simulated design: mailboxes, IOPS per mailbox (never messages per day), mailbox size,
+    databases, copies, servers; RAID level."""
+    found: list[Fact] = []
+
+    def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
+        found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
+
+    for match in MESSAGES.finditer(text):
+        add("messages_per_day", match[1], _number(match[1]), "messages/day")
+    profile = IOPS_PER_MAILBOX.search(text)
+    if profile is None and MESSAGES.search(text):
+        profile = IOPS_IN_PARENTHESES.search(text)  # "200 messages a day (0.14 IOPS)"
+    if profile is not None and _number(profile[1]) < 10:
+        add("iops_per_mailbox", profile[1], _number(profile[1]), "IOPS/mailbox")
+    for match in MAILBOXES.finditer(text):
+        if _number(match[1]) >= 10 and not _is_messages(text, match):
+            add("mailboxes", match[1], _number(match[1]))
+            break
+    size = MAILBOX_SIZE.search(text)
+    if size is not None:
+        printed, unit = (size[1], size[2]) if size[1] else (size[3], size[4])
+        add("mailbox_size", printed, _number(printed), unit.upper())
+    for match in COPIES.finditer(text):
+        add("copies", match[1], _number(match[1]))
+        break
+    for match in DATABASES.finditer(text):
+        add("databases_per_server" if match[2] else "databases", match[1], _number(match[1]))
+        break
+    for match in SERVERS.finditer(text):
+        add("servers", match[1], _number(match[1]))
+        break
+    raid = RAID.search(text)
+    if raid is not None:
+        add("raid_level", f"RAID {raid[1].upper()}", None)
+    return found
+
+
+def _is_messages(text: str, match: re.Match[str]) -> bool:
+    return bool(MESSAGES.match(text, match.start()))
+
+
+def word_count(text: str) -> int | None:
+    """"Two IBM System x3650 M4" -> 2; for counts printed as words."""
+    first = text.strip().split(" ", 1)[0].casefold()
+    return _WORD_NUMBERS.get(first)
+
+
+def quantity_facts(text: str, line: int | None, quote: str | None = None) -> Iterator[Fact]:
+    """Every fact the text states by quantity and unit (see the module docstring)."""
+    quote = quote if quote is not None else text
+    yield from disk_facts(text, line, quote)
+    yield from design_facts(text, line, quote)

@@ -1,6 +1,7 @@
 -- title: Per-disk IOPS
 -- description: Achieved, log and total IOPS of each run divided by its solution's disk count, on
 --   both disk bases (all physical disks, active disks only); the basis is always shown.
+--   A test run on several hosts at once is one run (its host reports' sums); its host reports have no row.
 -- column disk_basis: all | active
 -- column achieved_iops_per_disk: achieved IOPS per disk
 -- column log_iops_per_disk: log writes per second per disk

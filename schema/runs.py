@@ -25,7 +25,7 @@ from .base import Base, non_negative, one_of
 
 REPORT_TYPES = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum")
 VERDICTS = ("Pass", "Fail")
-RUN_ORIGINS = ("report", "document_table")
+RUN_ORIGINS = ("report", "document_table", "hosts")
 THREAD_SCOPES = ("per_storage_group", "per_database", "global")
 IO_SCOPES = ("transactional", "background_maintenance", "log_replication", "total", "disk_subsystem")
 LATENCY_UNITS = ("ms", "s")
@@ -72,8 +72,13 @@ class Run(Base):
     solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="SET NULL"), index=True)
     trial_id: Mapped[int | None] = mapped_column(ForeignKey("trials.id", ondelete="SET NULL"), index=True)
     run_label: Mapped[str | None] = mapped_column(Text)  # "Run 2"
-    # "report": a Jetstress report; "document_table": only a document's result table gives its figures.
+    # "report": a Jetstress report; "document_table": only a document's result table gives its figures;
+    # "hosts": a test over several hosts, whose figures are its host reports' (runs.test_run_id) sums.
     origin: Mapped[str] = mapped_column(Text, server_default="report")
+    # On a host's report: the test over several hosts it is one host of (origin "hosts").
+    test_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"), index=True)
+    # What a document calls a test under an abnormal condition ("Drive failure", "Rebuild"); NULL: a normal test.
+    scenario: Mapped[str | None] = mapped_column(Text)
     # What makes two sightings of a report one run: machine, test start, Jetstress version, achieved IOPS.
     identity_key: Mapped[str | None] = mapped_column(Text, index=True)
 

@@ -34,7 +34,8 @@ ACTIVE = re.compile(rf"(?<![\w.,]){_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:activ
 TOTAL_DISKS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:physical|total)\s+)?{_DISK_NOUN}\b(?!\s*(?:per|/|each|enclosure))",
                          re.IGNORECASE)
 SHELVES = re.compile(rf"(?<![\w.,]){_N}\s+(?:shelves|enclosures|trays|drawers)\s+of\s+{_N}\s+{_DISK_NOUN}", re.IGNORECASE)
-RAID = re.compile(r"\bRAID[\s-]*(10|50|60|0\+1|1\+0|DP|TEC|[0-9])\b", re.IGNORECASE)
+RAID = re.compile(r"\bRAID[\s-]*(1/0|1\+0|0\+1|10|50|60|DP|TEC|[0-9])(?![\d/+])", re.IGNORECASE)
+_RAID_NAMES = {"1/0": "10", "1+0": "10"}
 # "0.134 IOPS per user", "0.12 IOPS/mailbox", ".3 IOPS per mailbox"; never "150 messages a day"
 IOPS_PER_MAILBOX = re.compile(rf"(?<![\w,]){_DECIMAL}\s*(?:I/?Os?PS|I/O's\s+per\s+second|I/Os?\s+per\s+second)\s*"
                               r"(?:\(\w+\)\s*)?(?:per|/|an?|each)\s*(?:active\s+)?(?:mailbox|user)", re.IGNORECASE)
@@ -177,7 +178,7 @@ def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
         break
     raid = RAID.search(text)
     if raid is not None:
-        add("raid_level", f"RAID {raid[1].upper()}", None)
+        add("raid_level", f"RAID {_RAID_NAMES.get(raid[1], raid[1].upper())}", None)
     return found
 
 

@@ -56,6 +56,14 @@ def _runs_named(session: Session, target: str) -> tuple[list[int], str]:
     return runs, f"file {source.file_name} ({source.sha256})"
 
 
+def _with_their_tests(session: Session, run_ids: list[int]) -> list[int]:
+    """A test over several hosts moves whole: a host report brings its test, a test its host reports."""
+    tests = select(Run.test_run_id).where(Run.id.in_(run_ids), Run.test_run_id.is_not(None))
+    whole = select(Run.id).where(Run.id.in_(run_ids) | Run.id.in_(tests) | Run.test_run_id.in_(run_ids)
+                                 | Run.test_run_id.in_(tests))
+    return sorted(session.scalars(whole))
+
+
 def assign(engine: Engine, target: str, solution_key: str, *, new_solution: bool = False) -> Assignment:
     """Every run of `target` (a run id, or an ingested file) now belongs to `solution_key`."""
     from ...schema.keys import require_solutions
@@ -64,6 +72,7 @@ def assign(engine: Engine, target: str, solution_key: str, *, new_solution: bool
         require_solutions(engine, solution_key)
     with Session(engine) as session, session.begin():
         run_ids, reason = _runs_named(session, target)
+        run_ids = _with_their_tests(session, run_ids)
         solution_id = solution_id_for(session, solution_key)
         previous = dict(session.execute(
             select(Run.id, Solution.key).outerjoin(Solution, Solution.id == Run.solution_id)

@@ -37,6 +37,7 @@ from ...schema.units import latency_ms
 from ..errors import ParseError
 from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
 from . import copy_dicts, solution_id_for
+from .host_tests import host_test_run
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 
@@ -184,6 +185,14 @@ def _table_values(catalogue: _Catalogue, source_id: int, ref: TableRef, where: s
     return results
 
 
+def _name_once(name: str, named: dict[int, str], run_ids: list[int], where: str) -> None:
+    """A report is one host of one test, or one run: never both, nor twice a host."""
+    for run_id in run_ids:
+        earlier = named.setdefault(run_id, where)
+        if earlier != where and (earlier.endswith(".hosts") or where.endswith(".hosts")):
+            raise ParseError(name, f"a report it names is already named by {earlier}", section=where)
+
+
 def _confirmed(session: Session, run_id: int) -> bool:
     return session.execute(select(Solution.id).join(Run, Run.solution_id == Solution.id).where(
         Run.id == run_id, ~Solution.provisional)).first() is not None
@@ -268,17 +277,29 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
         trial_ids[trial.key] = session.execute(upsert).scalar_one()
 
     run_ids: dict[str, int] = {}
+    named: dict[int, str] = {}  # report run -> the manifest entry that names it
     attached: list[dict] = []
     published: list[dict] = []
     for index, run in enumerate(manifest.runs):
         where = f"runs[{index}]"
-        attach = {"solution_id": solution_id, "trial_id": trial_ids.get(run.trial), "run_label": run.label}
+        attach = {"solution_id": solution_id, "trial_id": trial_ids.get(run.trial), "run_label": run.label,
+                  "scenario": run.scenario}
         if run.table is None:
             source_id = catalogue.source_id(run.report or run.document or "", where)
-            run_id = _find_report_run(catalogue, source_id, run, where)
-            if provisional_source is not None and _confirmed(session, run_id):
-                continue  # a manifest a person wrote holds it already
-            attached.append({"id": run_id, **attach})
+            if run.hosts:  # one test on several hosts: a run of its own over their reports' runs
+                confirmed = (lambda r: _confirmed(session, r)) if provisional_source is not None else None
+                test = host_test_run(session, manifest.source_name, source_id, catalogue.report_runs(source_id),
+                                     run, attach, where, confirmed)
+                if test is None:
+                    continue  # a manifest a person wrote holds its hosts already
+                run_id, hosts = test
+                _name_once(manifest.source_name, named, hosts, f"{where}.hosts")
+            else:
+                run_id = _find_report_run(catalogue, source_id, run, where)
+                if provisional_source is not None and _confirmed(session, run_id):
+                    continue  # a manifest a person wrote holds it already
+                _name_once(manifest.source_name, named, [run_id], where)
+                attached.append({"id": run_id, **attach})
             _attach_evidence(session, catalogue, run_id, run, where)
             if run.figures is not None:
                 figures_source = catalogue.source_id(run.figures.document, f"{where}.figures.document")

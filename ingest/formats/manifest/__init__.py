@@ -40,7 +40,7 @@ from .records import (
     TableRef,
     TrialSpec,
 )
-from .toml_checker import show_value
+from .toml_checker import kind_of, show_value
 
 FORMAT = "solution_manifest"
 MAX_BYTES = 1024 * 1024  # a manifest is a few kilobytes; a megabyte is not a manifest
@@ -58,8 +58,8 @@ PRICE_KEYS = ("amount", "currency", "year", "type", "includes", "source")
 MIN_PRICE = Decimal("0.01")  # the column keeps cents: 1e-31 would be stored as 0
 POWER_KEYS = ("idle_w", "active_w", "boundary", "source")
 TRIAL_KEYS = ("key", "description")
-RUN_KEYS = ("label", "trial", "report", "document", "match", "table", "figures", "description", "perfmon",
-            "power_log")
+RUN_KEYS = ("label", "trial", "report", "document", "match", "hosts", "table", "figures", "description",
+            "scenario", "perfmon", "power_log")
 MATCH_KEYS = ("machine_name", "report_index", "report_type", "test_start")
 TABLE_KEYS = ("document", "title", "column", *TABLE_ROW_FIELDS, "latency_unit")
 FIGURES_KEYS = ("document", "title", "column", *FIGURE_ROW_FIELDS)
@@ -298,6 +298,7 @@ class _Checker(ClaimChecker):
             match = self.match(table, path)
             if match is not None and "document" not in table:
                 self.problem(f"{path}.match", "only with document = … (a report embedded in a document)")
+            hosts = self.hosts(table, path)
             ref = self.table_ref(table, path, "table", TABLE_ROW_FIELDS)
             figures = self.table_ref(table, path, "figures", FIGURE_ROW_FIELDS)
             if figures is not None and "table" in table:
@@ -306,11 +307,35 @@ class _Checker(ClaimChecker):
             perfmon = self.perfmon(table, path)
             power_log = self.path(table, "power_log", path)
             description = self.string(table, "description", path)
+            scenario = self.string(table, "scenario", path)
             if label is None:
                 continue
-            runs.append(RunSpec(label=label, trial=trial, report=report, document=document, match=match, table=ref,
-                                figures=figures, description=description, perfmon=perfmon, power_log=power_log))
+            runs.append(RunSpec(label=label, trial=trial, report=report, document=document, match=match, hosts=hosts,
+                                scenario=scenario, table=ref, figures=figures, description=description,
+                                perfmon=perfmon, power_log=power_log))
         return runs
+
+    def hosts(self, run: dict[str, Any], path: str) -> tuple[int, ...]:
+        """`hosts = [0, 1, 2]`: the report indexes of one test's hosts in the run's document."""
+        where = f"{path}.hosts"
+        value = run.get("hosts")
+        if value is None:
+            return ()
+        if "document" not in run:
+            self.problem(where, "only with document = … (the hosts' reports are printed in one document)")
+        if "match" in run:
+            self.problem(where, "give match (one report) or hosts (the reports of one test's hosts), not both")
+        if not isinstance(value, list) or len(value) < 2:
+            self.problem(where, f"expected two or more report indexes (0-based, in document order), got "
+                         f"{kind_of(value)} {show_value(value)}")
+            return ()
+        indexes = [self.integer({"hosts": item}, "hosts", path, minimum=0) for item in value]
+        repeated = sorted({i for i in indexes if i is not None and indexes.count(i) > 1})
+        if repeated:
+            self.problem(where, f"report {', '.join(map(str, repeated))} is listed more than once")
+        if None in indexes or repeated:
+            return ()
+        return tuple(i for i in indexes if i is not None)
 
     def match(self, run: dict[str, Any], path: str) -> ReportMatch | None:
         where = f"{path}.match"

@@ -254,13 +254,19 @@ class TableRef:
 
 @dataclass(frozen=True)
 class RunSpec:
-    """One Jetstress run of the solution; exactly one of `report`, `document`, `table` is set."""
+    """One Jetstress run of the solution; exactly one of `report`, `document`, `table` is set.
+
+    With `hosts`, the run is one test run on several hosts at once, each printing its own report in
+    `document`: the test's figures are those reports' sums (runs.origin = "hosts").
+    """
 
     label: str
     trial: str | None = None
     report: str | None = None  # a Jetstress report file, relative to the manifest
     document: str | None = None  # a document holding the report, relative to the manifest
     match: ReportMatch | None = None  # with `document`
+    hosts: tuple[int, ...] = ()  # with `document`: the report indexes (0-based) of the test's hosts, two or more
+    scenario: str | None = None  # a test under an abnormal condition, as the document calls it ("Drive failure")
     table: TableRef | None = None
     figures: TableRef | None = None  # with report/document: FIGURE_ROW_FIELDS read from a document table
     description: str | None = None

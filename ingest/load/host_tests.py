@@ -1,0 +1,94 @@
+"""A test run on several hosts at once: one run (origin "hosts") over the runs of its host reports.
+
+Vendors run one Jetstress test on several hosts (one report per host). A manifest names those
+reports (`hosts = [0, 1, 2]`, report indexes in its document); this module makes the test's own
+run, which the database gives its host reports' sums (refresh_run_figures, revision 0019), and
+points each host report at it (`runs.test_run_id`). What the hosts agree on (report type, versions)
+is the test's; where they differ it is left empty, except the verdict, which fails if any host
+fails. The test is made again on every load, so loading a manifest twice gives one test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlalchemy import delete, func, insert, or_, select, update
+from sqlalchemy.orm import Session
+
+from ...schema import Run
+from ..errors import ParseError
+from ..formats.manifest.records import RunSpec
+
+# Copied to the test when every host report says the same.
+SHARED_FIELDS = ("report_type", "product_title", "jetstress_version", "jetstress_release", "ese_version")
+
+
+def host_reports(name: str, found: Sequence[tuple[Run, int]], run: RunSpec, where: str) -> list[Run]:
+    """The runs of the reports `run.hosts` names, among `found` (run, report index) of its document."""
+    by_index = {index: report for report, index in found}
+    missing = [index for index in run.hosts if index not in by_index]
+    if missing:
+        printed = f"indexes 0–{len(found) - 1}" if found else "none"
+        raise ParseError(name, f"no report {', '.join(map(str, missing))} in {run.document} (its reports: "
+                         f"{printed})", section=f"{where}.hosts")
+    reports = [by_index[index] for index in run.hosts]
+    if len({report.report_type for report in reports}) > 1:
+        kinds = ", ".join(f"{index}: {report.report_type}" for index, report in zip(run.hosts, reports))
+        raise ParseError(name, f"the reports are of different types ({kinds}); the hosts of one test run "
+                         "one test type", section=f"{where}.hosts")
+    return reports
+
+
+def _shared(reports: list[Run], field: str) -> Any:
+    values = {getattr(report, field) for report in reports}
+    return values.pop() if len(values) == 1 else None
+
+
+def _verdict(reports: list[Run]) -> str | None:
+    verdicts = [report.reported_verdict for report in reports]
+    if "Fail" in verdicts:
+        return "Fail"
+    return "Pass" if all(verdict == "Pass" for verdict in verdicts) else None
+
+
+def test_columns(reports: list[Run], run: RunSpec) -> dict[str, Any]:
+    """The test's own columns from its host reports (its figures are the database's sums)."""
+    targets = [report.target_iops for report in reports]
+    starts = [report.test_start for report in reports if report.test_start is not None]
+    ends = [report.test_end for report in reports if report.test_end is not None]
+    return {
+        **{field: _shared(reports, field) for field in SHARED_FIELDS},
+        "origin": "hosts", "machine_name": None, "test_description": run.description,
+        "test_start": min(starts, default=None), "test_end": max(ends, default=None),
+        "target_iops": sum(t for t in targets if t is not None) if None not in targets else None,
+        "reported_verdict": _verdict(reports),
+    }
+
+
+def host_test_run(session: Session, name: str, source_id: int, found: Sequence[tuple[Run, int]], run: RunSpec,
+                  attach: dict[str, Any], where: str,
+                  confirmed: Callable[[int], bool] | None = None) -> tuple[int, list[int]] | None:
+    """Make the test `run` names over its host reports in document `source_id`: its run id, its hosts' ids.
+
+    `confirmed(run_id)`: a provisional manifest's test for a report a confirmed solution holds is
+    left out (None), whole: a test over some of its hosts would not be the test.
+    """
+    reports = host_reports(name, found, run, where)
+    if confirmed is not None and any(confirmed(report.id) for report in reports):
+        return None
+    earlier = {report.test_run_id for report in reports if report.test_run_id is not None}
+    session.execute(delete(Run).where(Run.origin == "hosts", or_(
+        Run.id.in_(earlier),
+        (Run.source_file_id == source_id) & (Run.solution_id == attach["solution_id"])
+        & (Run.run_label == attach["run_label"]))))
+    lowest = session.execute(select(func.min(Run.report_index)).where(Run.source_file_id == source_id)).scalar()
+    test_id = session.execute(insert(Run).values(
+        source_file_id=source_id, report_index=min(lowest or 0, 0) - 1, **test_columns(reports, run), **attach,
+    ).returning(Run.id)).scalar_one()
+    session.execute(update(Run), [
+        {"id": report.id, "test_run_id": test_id, "solution_id": attach["solution_id"], "trial_id": None,
+         "scenario": attach.get("scenario"),
+         "run_label": f"{attach['run_label']} – {report.machine_name}" if report.machine_name else report.run_label}
+        for report in reports])
+    return test_id, [report.id for report in reports]

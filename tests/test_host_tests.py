@@ -23,7 +23,7 @@ from esrpdb.ingest.formats.manifest import ManifestError
 from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.load.manifest import load_manifest
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, REPO_ROOT
 
 DOCUMENT = FIXTURES / "host_tests" / "synthetic-three-hosts.txt"
 BASELINE, DRIVE_FAILURE = (0, 1, 2), (3, 4, 5)
@@ -284,6 +284,14 @@ def test_the_hosts_and_scenario_parse():
     parsed = manifest.parse("hosts.toml", (HEAD + TESTS).encode())
     assert [(r.hosts, r.scenario, r.document) for r in parsed.runs] == [
         (BASELINE, None, DOCUMENT.name), (DRIVE_FAILURE, "Drive failure", DOCUMENT.name)]
+
+
+def test_the_documented_tests_on_several_hosts_parse():
+    page = (REPO_ROOT / "docs" / "manifests.md").read_text(encoding="utf-8")
+    block = page.split("## A test on several hosts", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    parsed = manifest.parse("docs.toml", (HEAD + '\n[[trials]]\nkey = "repeated"\n' + block).encode())
+    assert [(r.label, r.hosts, r.scenario) for r in parsed.runs] == [
+        ("Baseline", BASELINE, None), ("Drive failure", DRIVE_FAILURE, "Drive failure")]
 
 
 def _failure(engine, folder: Path, toml: str, document: str | None = None) -> str:

@@ -23,6 +23,8 @@ from esrpdb.ingest.formats.manifest import ManifestError
 from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.load.manifest import load_manifest
 from esrpdb.ingest.pipeline import ingest_paths
+from esrpdb.queries.audit import audit
+from esrpdb.queries.audit.figures import MATCH, ROUNDING
 from tests.conftest import FIXTURES, REPO_ROOT
 
 DOCUMENT = FIXTURES / "host_tests" / "synthetic-three-hosts.txt"
@@ -198,6 +200,16 @@ def test_a_manifest_takes_over_the_tests_drafted_from_the_document(tmp_path, cat
     assert load(engine, tmp_path, HEAD + TESTS).status == "loaded"
     assert rows(engine, "SELECT key, provisional FROM solutions") == [("huawei-5300-v3", False)]
     assert one(engine, "SELECT count(*) FROM runs WHERE origin = 'hosts'") == 2
+
+
+def test_the_audit_judges_a_claim_on_the_test_by_its_sums(tmp_path, catalog):
+    latency = CLAIM.replace('metric = "total_iops"\nvalue = "1,887"\nunit = "IOPS"',
+                            'metric = "db_read_latency"\nvalue = "6.16"\nunit = "ms"')
+    assert load(catalog.engine, tmp_path, HEAD + TESTS + CLAIM + latency).status == "loaded"
+    found = {f.metric: f for f in audit(catalog.engine, solution="huawei-5300-v3").findings if f.kind == "claim"}
+    assert found["total_iops"].recomputed == pytest.approx(expected(BASELINE)["total_iops"], rel=1e-12)
+    assert found["db_read_latency"].recomputed == pytest.approx(expected(BASELINE)["db_read_latency_ms"], rel=1e-12)
+    assert {f.verdict for f in found.values()} <= {MATCH, ROUNDING}, [f.explanation for f in found.values()]
 
 
 def test_a_drafted_test_leaves_hosts_a_confirmed_solution_holds(tmp_path, catalog):

@@ -163,13 +163,15 @@ class AuditData:
     def headline_run(self, solution_id: int) -> RunInfo | None:
         """The run a solution's headline figures come from: its trial's median run.
 
-        With several candidates (runs outside any trial are each their own median), prefer a
-        trial's median, then a report over a table row, Performance over Stress, the earliest.
+        With several candidates (runs outside any trial are each their own median), prefer a normal
+        test (no scenario), a trial's median, then a report (or a test over hosts' reports) over a
+        table row, Performance over Stress, the earliest.
         """
         medians = [r for r in self.runs_of(solution_id) if r.is_median and r.figures.get("total_iops") is not None]
         if not medians:
             return None
-        return min(medians, key=lambda r: (r.trial_id is None, r.origin != "report", r.report_type != "Performance",
+        return min(medians, key=lambda r: (r.row.get("scenario") is not None, r.trial_id is None,
+                                           r.origin == "document_table", r.report_type != "Performance",
                                            r.test_start or datetime.max, r.id))
 
     def twin_solution(self, run: RunInfo) -> int | None:

@@ -63,6 +63,8 @@ def base_words(base: str, unit: str) -> str:
     return f"{unit} = {power} bytes"
 
 
+# Where a run's stored IOPS and rates come from, by runs.origin, in the words a finding prints.
+RATE_SOURCES = {"report": "report", "hosts": "its hosts' reports added up", "document_table": "document table"}
 # Stored figures only a linked perfmon export gives (transfer_mb_per_s may come from a document table).
 PERFMON_ONLY = ("read_mb_per_s", "write_mb_per_s", "disk_transfers_per_s")
 
@@ -71,8 +73,8 @@ def rate_candidates(run: RunInfo, metric: str) -> list[Candidate]:
     """Achieved, log, total IOPS, database reads/writes per second, throughput of one run."""
     figure, published, words = RATE_METRICS[metric]
     value = run.figures.get(figure)
-    source = "report" if run.origin == "report" else "document table"
-    if metric in ("db_reads_per_s", "db_writes_per_s") and run.origin != "report":
+    source = RATE_SOURCES.get(run.origin, "document table")
+    if metric in ("db_reads_per_s", "db_writes_per_s") and run.origin == "document_table":
         value = None
     if value is None and published and published in run.published:
         value, source = run.published[published]["value"], "document table"
@@ -113,6 +115,9 @@ def latency_candidates(run: RunInfo, metric: str, unit: str) -> list[Candidate]:
     """Average latency over the run's database (or log) instances, in ms or s."""
     column, words, role = LATENCY_METRICS[metric]
     scale = 1000.0 if unit == "s" else 1.0
+    if run.origin == "hosts":  # one test on several hosts: its hosts' latencies weighted by their IOPS
+        return _only(None if run.figures.get(column) is None else run.figures[column] / scale,
+                     f"{words} (its hosts' reports, weighted by IOPS)", run, f"{metric}_{unit}")
     if run.origin != "report" or not run.instances:
         published = run.published.get(column)
         if published is None:

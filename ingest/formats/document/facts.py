@@ -19,6 +19,7 @@ from .claims import paragraphs
 from .lines import LEGAL
 from .quantities import quantity_facts
 from .records import DocumentTable, Fact, ReportDocument
+from .tables import classify
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -133,12 +134,15 @@ def table_facts(table: DocumentTable) -> list[Fact]:
     """The facts a configuration table prints, one per row and solution column (not the server's parts):
     by the row's label, and by quantity and unit from each cell's own words."""
     facts: list[Fact] = []
-    if table.kind in NOT_STORAGE_KINDS:
-        return facts
+    skipping = table.kind in NOT_STORAGE_KINDS
     systems = len(table.columns) > 1 and table.kind != "other" and columns_are_systems(table)
     for row in table.rows:
         label = _MARKS.sub("", row.label).strip().rstrip(":*").strip()
-        if LEGAL.search(label):
+        if not any(v.strip() for v in row.values):  # a sub-heading: the rows under it are its section
+            kind = classify([label], [], [], False)
+            skipping = kind in NOT_STORAGE_KINDS or (skipping and kind == "other")
+            continue
+        if skipping or LEGAL.search(label):
             continue
         match = next(((fact, kind) for fact, pattern, kind in ROW_FACTS if pattern.search(label)), None)
         cells = list(enumerate(row.values)) if systems else [(None, " ".join(v for v in row.values if v))]
@@ -194,20 +198,28 @@ def prose_facts(document: ReportDocument) -> list[Fact]:
     spans = document.report_spans
     facts: list[Fact] = []
     for text, starts in paragraphs(document.lines):
-        first = starts[0][1]
-        if LEGAL.search(text) or any(a <= first <= b for a, b in spans):
+        if any(a <= starts[0][1] <= b for a, b in spans):
             continue
-        for fact in quantity_facts(text, first):
-            line = max((n for offset, n in starts if offset <= text.find(fact.value)), default=first)
-            facts.append(replace(fact, line=line, quote=_sentence_of(text, fact.value)))
+        for offset, sentence in _sentences(text):
+            if LEGAL.search(sentence):  # a copyright or disclaimer names the vendor, never a fact
+                continue
+            line = max((n for start, n in starts if start <= offset), default=starts[0][1])
+            facts.extend(replace(fact, quote=sentence) for fact in quantity_facts(sentence, line))
     return facts
 
 
-def _sentence_of(text: str, value: str) -> str:
-    at = max(text.find(value), 0)
-    start = max((m.end() for m in re.finditer(r"[.!?]\s+", text[:at])), default=0)
-    end = re.search(r"[.!?](?:\s|$)", text[at:])
-    return text[start: at + end.end() if end else len(text)].strip()
+# Sentences end at a full stop; a bullet ("- 6,000 mailboxes") starts one, even where extraction
+# joined a list into one paragraph.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[-•*]?\s*[A-Z0-9(©])|\s+(?=[-•*]\s+\S)")
+
+
+def _sentences(text: str) -> list[tuple[int, str]]:
+    found, start = [], 0
+    for match in _SENTENCE_BREAK.finditer(text):
+        found.append((start, text[start:match.start()]))
+        start = match.end()
+    found.append((start, text[start:]))
+    return [(offset, sentence.strip()) for offset, sentence in found if sentence.strip()]
 
 
 _TITLE_ENDS = re.compile(r"\s+(?:for|with|on|and|in|using|running)\s+|\s*[:|–—]\s*|\s+-\s+|\s+\d[\d,]*\s+(?:mailbox|user)|"
@@ -237,8 +249,11 @@ def document_facts(document: ReportDocument) -> list[Fact]:
         facts.append(Fact("title", document.title, None, None, document.title_line, document.title))
     for table in document.tables:
         facts.extend(table_facts(table))
-    model = next((f for f in facts if f.fact == "storage_model"), None)
-    if model is not None:
+    firsts: dict[str | None, Fact] = {}  # each system column's first storage model row
+    for fact in facts:
+        if fact.fact == "storage_model":
+            firsts.setdefault(fact.column, fact)
+    for model in firsts.values():
         vendor, name = _vendor_model(model.value)
         if vendor:
             facts.append(Fact("vendor", vendor, None, None, model.line, model.quote, model.column))

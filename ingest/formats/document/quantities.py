@@ -44,7 +44,8 @@ MESSAGES = re.compile(rf"(?<![\w.,]){_N}\s+(?:e-?mail\s+)?messages?\s*"
                       r"(?:(?:sent\s+and\s+received\s+)?(?:per|a|/)\s*day|/day|daily)", re.IGNORECASE)
 MAILBOXES = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){{0,2}}"
                        r"(?:mailboxes|users)\b(?!\s*(?:per|/|each|on\s+each))", re.IGNORECASE)
-MAILBOX_SIZE = re.compile(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s+(?:of\s+|is\s+|was\s+)?{_DECIMAL}\s?(MB|GB)\b"
+MAILBOX_SIZE = re.compile(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s*[:=]?\s*(?:of\s+|is\s+|was\s+)?"
+                          rf"{_DECIMAL}\s?(MB|GB)\b"
                           rf"|{_DECIMAL}\s?(MB|GB)\s+(?:mailbox(?:es)?|quota|per\s+(?:mailbox|user))\b)", re.IGNORECASE)
 COPIES = re.compile(rf"(?<![\w.,]){_N}\s+(?:database\s+)?copies\b", re.IGNORECASE)
 DATABASES = re.compile(rf"(?<![\w.,]){_N}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:availability|volumes?|luns?|files?|"
@@ -52,6 +53,10 @@ DATABASES = re.compile(rf"(?<![\w.,]){_N}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:
                        r"(?:\s+(per|/|on each|each)\s*(?:host|server|vm))?", re.IGNORECASE)
 SERVERS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
                      r"(?:servers?|hosts?|VMs?|virtual\s+machines)\b(?!\s*(?:per|/|each))", re.IGNORECASE)
+# "connected over Fibre Channel to", "through iSCSI", "direct-attached SAS": how hosts reach the storage
+CONNECTIVITY = re.compile(r"\b(?:over|via|through|using|across)\s+(?:\w+\s+){0,3}?(Fibre\s+Channel|FCoE|iSCSI|FC)\b"
+                          r"|\b(?:direct[\s-]attached|DAS)\s+(?:over\s+)?(SAS)\b", re.IGNORECASE)
+_LINKS = {"fc": "Fibre Channel", "fibre channel": "Fibre Channel", "iscsi": "iSCSI", "fcoe": "FCoE", "sas": "SAS"}
 _CAN_HOLD = re.compile(r"\b(?:up\s+to|maximum|max\.?|supports?|scales?\s+to|expand\w*|room\s+for|can\s+(?:host|hold))"
                        r"\W*(?:\w+\W+)?$", re.IGNORECASE)  # "room for up to 384 drives": what it could hold
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
@@ -176,6 +181,10 @@ def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     for match in SERVERS.finditer(text):
         add("servers", match[1], _number(match[1]))
         break
+    link = CONNECTIVITY.search(text)
+    if link is not None:
+        name = link[1] or link[2]
+        add("connectivity", _LINKS.get(" ".join(name.split()).casefold(), name), None)
     raid = RAID.search(text)
     if raid is not None:
         add("raid_level", f"RAID {_RAID_NAMES.get(raid[1], raid[1].upper())}", None)

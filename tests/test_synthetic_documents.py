@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import functools
 import re
+import tomllib
 
 import pytest
+from sqlalchemy import text as sql
 
+from esrpdb.ingest.formats.manifest.draft_toml import draft_manifests
 from esrpdb.ingest.pipeline import ingest_paths
 
 from .conftest import FIXTURES
@@ -110,12 +113,35 @@ def scored(pg_server, template_url, tmp_path_factory):
             catalog = open_catalog(url)
             try:
                 outcomes = ingest_paths(catalog.engine, [path])
+                loaded[variant, name] = (path, _stored(catalog.engine))
                 return ([o.status for o in outcomes], [o.message for o in outcomes],
                         score(catalog.engine, key, name))
             finally:
                 catalog.close()
 
+    loaded: dict[tuple[str, str], tuple] = {}
+    build.loaded = loaded  # type: ignore[attr-defined]
     return build
+
+
+_STORED = sql("""
+SELECT s.key, (SELECT count(*) FROM claims c WHERE c.solution_id = s.id) AS claims,
+       (SELECT count(*) FROM runs r WHERE r.solution_id = s.id AND r.test_run_id IS NULL) AS runs
+FROM solutions s ORDER BY s.key
+""")
+
+
+def _stored(engine) -> dict[str, tuple[int, int]]:
+    """Per solution ingest made: its claims and its runs (a test over hosts counts once)."""
+    with engine.connect() as conn:
+        return {key: (claims, runs) for key, claims, runs in conn.execute(_STORED)}
+
+
+def _drafted(path) -> dict[str, tuple[int, int]]:
+    """Per system `esrpdb draft` writes: its [[claims]] and its [[runs]]."""
+    drafts = draft_manifests(path.name, path.read_bytes(), path.name)
+    return {key: (len(manifest.get("claims", [])), len(manifest.get("runs", [])))
+            for key, manifest in ((key, tomllib.loads(toml)) for key, toml in drafts)}
 
 
 def _systems_found(result: Score) -> None:
@@ -154,6 +180,15 @@ def test_each_variant_loads_and_finds_every_system(scored, variant, name, capsys
         print(f"\n{variant}: {result.table()}")
     assert statuses == ["loaded"], messages
     _systems_found(result)
+
+
+@pytest.mark.parametrize("variant", ("text", *VARIANTS))
+@pytest.mark.parametrize("name", NAMES)
+def test_ingest_loads_exactly_what_draft_writes(scored, variant, name):
+    """The README's promise, for every form of a document: the same systems, claims and runs."""
+    scored(variant, name)
+    path, stored = scored.loaded[variant, name]
+    assert stored == _drafted(path)
 
 
 @pytest.mark.parametrize("variant, name", list(_cases()))

@@ -46,6 +46,27 @@ WITH candidates AS (
     WHERE sf.fact IN ('mailboxes', 'mailbox_size', 'iops_per_mailbox') AND sf.value_number IS NOT NULL
       AND (sf.fact <> 'mailbox_size' OR upper(coalesce(sf.unit, 'MB')) IN ('MB', 'GB', 'TB'))
     UNION ALL
+    -- A document that states databases per server: times its servers (stated, else the hosts its reports name).
+    SELECT sf.solution_id, 'database_count', sf.value_number * COALESCE(sv.servers, h.hosts),
+           f.file_name || coalesce(' line ' || sf.source_line, '') || ' × ' ||
+               COALESCE(sv.servers || ' servers (line ' || sv.source_line || ')', h.hosts || ' hosts of its reports'),
+           2, sf.source_file_id, sf.source_line
+    FROM solution_facts sf
+    JOIN source_files f ON f.id = sf.source_file_id
+    LEFT JOIN LATERAL (SELECT x.value_number AS servers, x.source_line FROM solution_facts x
+                       WHERE x.solution_id = sf.solution_id AND x.fact = 'servers' AND x.value_number >= 1
+                       ORDER BY x.ordinal LIMIT 1) sv ON true
+    LEFT JOIN LATERAL (SELECT count(DISTINCT lower(r.machine_name)) AS hosts FROM runs r
+                       WHERE r.solution_id = sf.solution_id AND r.origin = 'report' AND r.machine_name IS NOT NULL
+                       HAVING count(DISTINCT lower(r.machine_name)) > 0) h ON true
+    WHERE sf.fact = 'databases_per_server' AND sf.value_number IS NOT NULL AND COALESCE(sv.servers, h.hosts) IS NOT NULL
+    UNION ALL
+    SELECT sf.solution_id, 'database_count', sf.value_number, f.file_name || coalesce(' line ' || sf.source_line, ''),
+           2, sf.source_file_id, sf.source_line
+    FROM solution_facts sf
+    JOIN source_files f ON f.id = sf.source_file_id
+    WHERE sf.fact = 'databases' AND sf.value_number IS NOT NULL
+    UNION ALL
     SELECT r.solution_id, x.item, x.value, f.file_name, 3, tc.source_file_id, 0
     FROM test_configs tc
     JOIN runs r ON r.id = tc.run_id

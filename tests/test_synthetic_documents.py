@@ -25,7 +25,7 @@ from .pdf_renderings import CHROMIUM, print_pdf, seed_html
 from .synthetic_keys import Score, load_key, rename_key, rename_text, score, summary, totals, totals_line
 
 # Found over the three text documents together (>=): raise them as the reader improves.
-MINIMUM = {"facts": 71, "runs": 16, "figures": 30}
+MINIMUM = {"facts": 74, "runs": 16, "figures": 30}
 
 FOLDER = FIXTURES / "synthetic_documents"
 DOCUMENTS = sorted(FOLDER.glob("synth_*.txt"))

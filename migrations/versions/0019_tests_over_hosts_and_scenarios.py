@@ -6,7 +6,9 @@ sums (IOPS and rates summed, latencies weighted by IOPS), and each host report p
 (`runs.test_run_id`, NULL on any other run). Per-disk, per-dollar and per-watt figures use the
 test's figures, and a trial's median is taken across tests: host reports are not ranked.
 `runs.scenario` is what a document calls a test under an abnormal condition ("Drive failure",
-"Rebuild"); NULL for a normal test, which the representative run prefers.
+"Rebuild"); NULL for a normal test, which the representative run prefers. `test_designs` counts
+the databases of a design that states them per server: that times its servers (stated, else the
+hosts its reports name).
 
 The function is migrations/run_figures_0019.sql (frozen; its head comment lists the changes to
 0013's, which the downgrade puts back with 0008's run_figures_mark_runs, run_figures_marks_0008.sql);
@@ -38,7 +40,7 @@ depends_on = None
 MIGRATIONS = Path(__file__).resolve().parents[1]
 VIEWS = MIGRATIONS / "views_0019"
 VIEWS_BEFORE = {"run_iops": "views_0008", "median_runs": "views_0008", "run_summary": "views_0008",
-                "representative_runs": "views_0018"}
+                "representative_runs": "views_0018", "test_designs": "views_0018"}
 ORIGINS_0018 = "origin IN ('report', 'document_table')"
 ORIGINS_0019 = "origin IN ('report', 'document_table', 'hosts')"
 

@@ -165,3 +165,15 @@ def test_repeated_runs_on_one_host_are_not_hosts_of_one_test():
     ])
     document = _document(body)
     assert host_tests(document.reports, [0, 1], document.lines) == []
+
+
+def test_a_fact_in_a_form_no_rule_knows_stays_empty_with_a_warning_naming_its_line():
+    document = _document(CONFIGURATION.replace("Protection\tRAID 10", "Protection\tdouble parity, vendor-specific"))
+    facts = _system(CONFIGURATION.replace("Protection\tRAID 10", "Protection\tdouble parity, vendor-specific")).facts
+    assert not [f for f in facts if f.fact == "raid_level"]  # nothing invented
+    warnings = [w for w in document.warnings if "left empty" in w]
+    line = next(n for n, text in enumerate(CONFIGURATION.splitlines(), 1) if text.startswith("Protection"))
+    assert any(w.startswith(f'line {line}: "Protection"') and "no raid level read" in w for w in warnings), warnings
+    profile = next(n for n, text in enumerate(CONFIGURATION.splitlines(), 1) if text.startswith("Mailbox profile"))
+    assert any(w.startswith(f'line {profile}: "Mailbox profile"') and "messages per day are not IOPS" in w
+               for w in warnings), warnings

@@ -28,6 +28,7 @@ from ...jetstress.vocabulary import (
 )
 from ..jetstress_html import tables as html_tables
 from . import pdf_layout, pdf_text
+from .facts import unread_facts
 from .fingerprint import content_fingerprint
 from .identify import EXTENSIONS as EXTENSIONS, PDF_MAGIC, identify as identify, identify_rest as identify_rest
 from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, decode, document_title, split_lines
@@ -85,6 +86,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
     title = document_title(lines)
     document = ReportDocument(name, title, reports, found_tables, warnings, title_line=_line_of(lines, title),
                               lines=lines, program=esrp_program(lines), report_spans=spans)
+    document.warnings.extend(unread_facts(document))
     document.fingerprint = content_fingerprint(document)
     if pdf is not None:
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]

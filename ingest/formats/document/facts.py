@@ -113,13 +113,12 @@ def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column
     if kind == "media":
         media = media_of(value)
         return Fact(fact, media, None, None, line, quote, column) if media else None
-    if kind == "profile":  # "150 messages a day (0.15 IOPS)": the IOPS, never the messages
-        read = [f for f in quantity_facts(value, line, quote) if f.fact in ("iops_per_mailbox", "messages_per_day")]
-        if read:
-            return None
+    if kind == "profile":  # "150 messages a day": never IOPS; "0.4 (0.32 plus 20% headroom)": the leading 0.4
+        if any(f.fact in ("iops_per_mailbox", "messages_per_day") for f in quantity_facts(value, line, quote)):
+            return None  # the value's own unit says what it is (quantities.py)
         found = number_in(value)
-        bare = found is not None and re.fullmatch(r"\s*[\d.,]+\s*(?:IOPS)?\s*", value, re.IGNORECASE)
-        return Fact(fact, found[1], found[0], None, line, quote, column) if bare and found else None
+        leads = re.match(r"\s*\.?\d", value)
+        return Fact(fact, found[1], found[0], None, line, quote, column) if found and leads else None
     if kind == "raid":
         raid = raid_of(value)
         return Fact(fact, raid, None, None, line, quote, column) if raid else None
@@ -130,9 +129,10 @@ def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column
 NOT_STORAGE_KINDS = frozenset({"server_configuration", "switch_configuration", "disk_layout"})
 
 
-def table_facts(table: DocumentTable) -> list[Fact]:
+def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[Fact]:
     """The facts a configuration table prints, one per row and solution column (not the server's parts):
-    by the row's label, and by quantity and unit from each cell's own words."""
+    by the row's label, and by quantity and unit from each cell's own words. A row whose label names a
+    fact that its value does not give in any form a rule knows is left empty and said in `unread`."""
     facts: list[Fact] = []
     skipping = table.kind in NOT_STORAGE_KINDS
     systems = len(table.columns) > 1 and table.kind != "other" and columns_are_systems(table)
@@ -152,6 +152,7 @@ def table_facts(table: DocumentTable) -> list[Fact]:
             read = [replace(f, column=column) for f in quantity_facts(value, row.line, quote)
                     if f.fact not in ("servers",) or not match or match[0] == "servers"]
             families = {FAMILIES.get(f.fact, f.fact) for f in read}
+            found = None
             if match is not None and FAMILIES.get(match[0], match[0]) not in families:
                 found = _fact(match[0], match[1], label, value, row.line, column)
                 if found is not None and found.fact == "media" and column and media_of_column(column):
@@ -159,11 +160,31 @@ def table_facts(table: DocumentTable) -> list[Fact]:
                 if found is not None and not (found.fact == "media" and "capacity" in label.casefold()):
                     facts.append(found)
             facts.extend(read)
+            if unread is not None and match is not None and found is None and not _gives(read, match[0]) \
+                    and normalise_label(value) not in ("", "n/a", "-", "none"):
+                unread.append(f'line {row.line}: "{label}" prints "{value[:80]}": no {match[0].replace("_", " ")} '
+                              "read from it (" + ("messages per day are not IOPS per mailbox"
+                                                  if any(f.fact == "messages_per_day" for f in read)
+                                                  else "no rule reads this form") + "); left empty")
             if match is None or match[0] != "media":
                 media = media_of(value) if read and any(f.fact.startswith("disk") for f in read) else None
                 if media is not None:
                     facts.append(Fact("media", media, None, None, row.line, quote, column))
     return facts
+
+
+def _gives(read: list[Fact], fact: str) -> bool:
+    family = FAMILIES.get(fact)
+    return any(f.fact == fact or (family and FAMILIES.get(f.fact) == family and f.fact != "messages_per_day")
+               for f in read)
+
+
+def unread_facts(document: ReportDocument) -> list[str]:
+    """What configuration rows name and no rule could read, one warning per row and column (see table_facts)."""
+    unread: list[str] = []
+    for table in document.tables:
+        table_facts(table, unread)
+    return list(dict.fromkeys(unread))  # a row's warning once, whatever its columns
 
 
 def columns_are_systems(table: DocumentTable) -> bool:

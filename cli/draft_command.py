@@ -42,9 +42,9 @@ def draft(
 ) -> None:
     """Draft the solution manifests a document describes; every value cites its line."""
     from ..ingest import bounded_read
+    from ..ingest.draft import draft_manifests
     from ..ingest.errors import ParseError
     from ..ingest.formats import document as document_format
-    from ..ingest.formats.manifest.draft_toml import draft_manifests
 
     with friendly_errors(ctx, ParseError, OSError):
         info = bounded_read.regular_file(path)

@@ -20,17 +20,15 @@ from sqlalchemy.orm import Session
 
 from ..schema import SourceFile, table_of
 from . import bounded_read, load, registry, sanity
+from .draft import DraftedDocument, draft_document
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
-from .formats.document.read_ahead import READ_AHEAD_WINDOW, ReadAhead
+from .formats.document.records import ReportDocument
 from .link import link_evidence
-from .load import evidence as load_evidence
 from .load.manifest import load_manifest
+from .load.writers import StreamedFile, Writer, writer_for
+from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead
 
 PARSER_VERSION = "1"
-STREAMED_FORMATS = {"perfmon_csv", "perfmon_blg"}
-
-# Writes one parsed file inside the caller's transaction; returns (runs written, warnings).
-Writer = Callable[[Session, int, "int | None"], tuple[int, list[str]]]
 
 
 @dataclass
@@ -73,34 +71,29 @@ def _already_loaded(engine: Engine, sha256: str) -> bool:
         return conn.execute(_LOADED, {"sha256": sha256}).first() is not None
 
 
+def read_file(path: Path, module=None) -> Any:
+    """The read and draft stages for one file (pure: bytes in, a record out, outside any transaction):
+    a document comes back with the systems drafted from it, and without its numbered lines (the
+    writer loads none of them), so a file read ahead in a child sends back only what is written."""
+    module = module or registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
+    record = module.parse(str(path), bounded_read.read_bounded(path, module))
+    if isinstance(record, ReportDocument):
+        drafted = draft_document(record)
+        record.lines = []
+        return drafted
+    return record
+
+
 def _writer(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Writer:
-    """Parse now (pure, outside any transaction; a PDF read ahead is taken as read) and return what
-    writes the result."""
-    fmt = module.FORMAT
-    if fmt in STREAMED_FORMATS:
-        def write_stream(session, source_id, solution_id):
-            with path.open("rb") as stream:
-                return 0, load_evidence.load_perfmon(session, source_id, name, stream, opener=module.open_perfmon)
-        return write_stream
-    record = ahead.take(path) if ahead is not None and fmt == "document_text" else None
+    """Read now (a PDF read ahead is taken as read) and return what writes the record, chosen by its type."""
+    opener = getattr(module, "open_perfmon", None)
+    if opener is not None:  # too large to hold: streamed into COPY inside the transaction
+        return writer_for(StreamedFile(path, name, opener))
+    record = ahead.take(path) if ahead is not None else None
     if record is None:
-        record = module.parse(name, bounded_read.read_bounded(path, module))
-    sanity.check(name, record)  # before any SQL: a wrongly typed or negative field refuses the file here
-    if fmt == "jetstress_html":
-        def write_report(session, source_id, solution_id):
-            _, findings = load.load_report(session, source_id, record, solution_id=solution_id)
-            return 1, [f.message for f in findings]
-        return write_report
-    if fmt == "document_text":
-        return lambda session, source_id, solution_id: load.load_document(
-            session, source_id, record, solution_id=solution_id
-        )
-    simple: dict[str, Callable[..., Any]] = {
-        "jetstress_config": load_evidence.load_config,
-        "jetstress_log": load_evidence.load_log,
-        "power_log": load_evidence.load_power,
-    }
-    return lambda session, source_id, solution_id: (0, simple[fmt](session, source_id, record))
+        record = read_file(path, module)
+    sanity.check(name, record.document if isinstance(record, DraftedDocument) else record)  # before any SQL
+    return writer_for(record)
 
 
 def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None,
@@ -250,7 +243,7 @@ def ingest_paths(
         _require_solution(engine, solution_key, create=new_solution)
     outcomes = []
     files = list(iter_files(paths))
-    ahead = ReadAhead() if modules is None else None  # a library caller's own importers parse as they parse
+    ahead = ReadAhead(read_file) if modules is None else None  # a library caller's own importers parse as they parse
     try:
         for n, (path, explicit) in enumerate(files):
             if ahead is not None:  # the next PDFs are read while this file is written

@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from esrpdb.ingest.formats.manifest.draft_toml import draft_manifests
+from esrpdb.ingest.draft import draft_manifests
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "fixtures" / "catalog"

@@ -6,9 +6,9 @@ there instead. Pure: no PDF needed."""
 
 from __future__ import annotations
 
-from esrpdb.ingest.formats.document.pdf_layout import _document_leading
-from esrpdb.ingest.formats.document.pdf_page import Leading, _leading, page_leading
-from esrpdb.ingest.formats.document.pdf_words import Word
+from esrpdb.ingest.pdf.layout import _document_leading
+from esrpdb.ingest.pdf.page import Leading, _leading, page_leading
+from esrpdb.ingest.pdf.words import Word
 
 
 def _column(baselines: list[float]) -> list[list[Word]]:

@@ -9,7 +9,7 @@ import html
 import pytest
 
 from esrpdb.ingest.formats import document as document_text
-from esrpdb.ingest.formats.document import pdf_layout
+from esrpdb.ingest.pdf import layout as pdf_layout
 
 from .conftest import FIXTURES
 from .document_variants import records

@@ -13,7 +13,8 @@ import pytest
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import document as document_text
-from esrpdb.ingest.formats.document import forked, pdf_layout, pdf_page, pdf_text
+from esrpdb.ingest.parallel import forked
+from esrpdb.ingest.pdf import layout as pdf_layout, page as pdf_page, text as pdf_text
 
 Row = list[tuple[int, str]]
 

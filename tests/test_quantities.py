@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from esrpdb.ingest.draft import draft_document
+from esrpdb.ingest.draft.disk_roles import disk_counts
+from esrpdb.ingest.draft.host_tests import host_tests
+from esrpdb.ingest.draft.quantities import quantity_facts
+from esrpdb.ingest.draft.systems import draft_solutions
 from esrpdb.ingest.formats import document as document_format
-from esrpdb.ingest.formats.document.disk_roles import disk_counts
-from esrpdb.ingest.formats.document.draft import draft_solutions
-from esrpdb.ingest.formats.document.host_tests import host_tests
-from esrpdb.ingest.formats.document.quantities import quantity_facts
 
 
 def _read(text: str) -> dict[str, float | str]:
@@ -171,7 +172,7 @@ def test_a_fact_in_a_form_no_rule_knows_stays_empty_with_a_warning_naming_its_li
     document = _document(CONFIGURATION.replace("Protection\tRAID 10", "Protection\tdouble parity, vendor-specific"))
     facts = _system(CONFIGURATION.replace("Protection\tRAID 10", "Protection\tdouble parity, vendor-specific")).facts
     assert not [f for f in facts if f.fact == "raid_level"]  # nothing invented
-    warnings = [w for w in document.warnings if "left empty" in w]
+    warnings = [w for w in draft_document(document).warnings if "left empty" in w]
     line = next(n for n, text in enumerate(CONFIGURATION.splitlines(), 1) if text.startswith("Protection"))
     assert any(w.startswith(f'line {line}: "Protection"') and "no raid level read" in w for w in warnings), warnings
     profile = next(n for n, text in enumerate(CONFIGURATION.splitlines(), 1) if text.startswith("Mailbox profile"))

@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from esrpdb.ingest.formats.document import forked, read_ahead
-from esrpdb.ingest.pipeline import ingest_paths
+from esrpdb.ingest.parallel import forked, read_ahead
+from esrpdb.ingest.pipeline import ingest_paths, read_file
 from tests.test_pdf_text import REPORT_PAGES, make_pdf
 
 pytestmark = pytest.mark.skipif(not forked.available(), reason="reading ahead needs fork and two cores")
@@ -87,19 +87,19 @@ def test_a_failure_reads_the_same_with_and_without_reading_ahead(pdfs, catalog, 
 
 def test_a_file_changed_after_its_read_began_is_read_again(pdfs, tmp_path):
     path = pdfs / "1-report.pdf"
-    reader = read_ahead.ReadAhead()
+    reader = read_ahead.ReadAhead(read_file)
     reader.start([path])
     os.utime(path, ns=(1, 1))  # touched meanwhile: what the child read may be stale
     assert reader.take(path) is None
     reader.start([path])
     document = reader.take(path)
-    assert document is not None and document.reports[0].machine_name == "MBX-1"
+    assert document is not None and document.document.reports[0].machine_name == "MBX-1"
     reader.close()
     assert _children() == []
 
 
 def test_children_whose_results_are_not_wanted_are_stopped(pdfs):
-    reader = read_ahead.ReadAhead()
+    reader = read_ahead.ReadAhead(read_file)
     reader.start(sorted(pdfs.iterdir()))
     assert _children()  # reading
     reader.close()
@@ -113,7 +113,7 @@ def test_a_reading_whose_file_was_skipped_is_given_up_and_frees_its_slot(pdfs, c
     again = ingest_paths(catalog.engine, [pdfs])
     assert [o.status for o in again] == ["skipped", "skipped", "skipped", "failed"]
     assert _children() == []
-    reader = read_ahead.ReadAhead()
+    reader = read_ahead.ReadAhead(read_file)
     reader.start(sorted(pdfs.iterdir()))
     started = len(_children())
     for path in sorted(pdfs.iterdir()):
@@ -133,7 +133,7 @@ def test_a_reading_behind_a_larger_one_runs_at_the_lowest_priority(tmp_path, mon
     small, large = tmp_path / "small.pdf", tmp_path / "large.pdf"
     small.write_bytes(make_pdf(_renamed("MBX-S")))
     large.write_bytes(make_pdf(_renamed("MBX-L") * 40))
-    reader = read_ahead.ReadAhead()
+    reader = read_ahead.ReadAhead(read_file)
     try:
         reader.start([small, large])
         children = {path: child.pid for path, (_, child) in reader._reading.items()}
@@ -141,7 +141,7 @@ def test_a_reading_behind_a_larger_one_runs_at_the_lowest_priority(tmp_path, mon
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         assert _nice(children[large]) == mine
         assert _nice(children[small]) == 19
-        assert reader.take(small).reports[0].machine_name == "MBX-S"  # slower to start, read all the same
+        assert reader.take(small).document.reports[0].machine_name == "MBX-S"  # slower to start, read all the same
         assert reader.take(large) is not None
     finally:
         reader.close()
@@ -155,7 +155,7 @@ def test_a_finished_reading_frees_its_slot_for_the_next_pdf(pdfs, monkeypatch):
 
     monkeypatch.setattr(read_ahead, "AHEAD", 1)
     first, second = pdfs / "0-report.pdf", pdfs / "1-report.pdf"
-    reader = read_ahead.ReadAhead()
+    reader = read_ahead.ReadAhead(read_file)
     try:
         reader.start([first, second])
         assert set(reader._reading) == {first} or set(reader._reading) == {second}
@@ -168,8 +168,8 @@ def test_a_finished_reading_frees_its_slot_for_the_next_pdf(pdfs, monkeypatch):
         reader.start([first, second])
         assert set(reader._reading) == {waiting} and set(reader._read) == {started}
         assert len(_children()) == 1  # the finished child was reaped when its result was collected
-        assert reader.take(started).reports[0].machine_name == f"MBX-{started.name[0]}"
-        assert reader.take(waiting).reports[0].machine_name == f"MBX-{waiting.name[0]}"
+        assert reader.take(started).document.reports[0].machine_name == f"MBX-{started.name[0]}"
+        assert reader.take(waiting).document.reports[0].machine_name == f"MBX-{waiting.name[0]}"
     finally:
         reader.close()
     assert _children() == []

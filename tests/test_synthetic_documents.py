@@ -17,7 +17,7 @@ import tomllib
 import pytest
 from sqlalchemy import text as sql
 
-from esrpdb.ingest.formats.manifest.draft_toml import draft_manifests
+from esrpdb.ingest.draft import draft_manifests
 from esrpdb.ingest.pipeline import ingest_paths
 
 from .conftest import FIXTURES

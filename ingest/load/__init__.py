@@ -5,19 +5,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import insert, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ...schema import Document, DocumentCell, DocumentTable, IngestWarning, Solution, SourceFile, table_of
+from ...schema import Document, DocumentCell, DocumentTable, IngestWarning, SourceFile, table_of
 from ..checks import Finding, check_report
+from ..draft import DraftedDocument
 from ..formats.document.fingerprint import content_fingerprint
-from ..formats.document.records import DocumentTable as DocumentTableRecord, ReportDocument
+from ..formats.document.records import DocumentTable as DocumentTableRecord
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
 from ..jetstress.values import parse_number
 from . import identity, provisional, report_statement
 from .report_statement import INSTANCE_KEY, ReportRows
+from .rows import copy_dicts as copy_dicts, copy_rows as copy_rows, solution_id_for as solution_id_for
 
 
 @dataclass(frozen=True)
@@ -32,21 +34,13 @@ class SourceInfo:
 
 # Statements built once at import: SQLAlchemy caches their compiled form, and a Core insert of a
 # parameter dict skips the ORM's per-call bulk-insert bookkeeping (~1 ms a statement).
-_SOURCES, _SOLUTIONS = (table_of(m) for m in (SourceFile, Solution))
+_SOURCES = table_of(SourceFile)
 _CLAIM_SOURCE = pg_insert(_SOURCES).on_conflict_do_nothing(index_elements=["sha256"]).returning(_SOURCES.c.id)
-_ADD_SOLUTION = pg_insert(_SOLUTIONS).on_conflict_do_nothing(index_elements=["key"])
-_SOLUTION_ID = select(_SOLUTIONS.c.id).where(_SOLUTIONS.c.key == bindparam("key"))
 
 
 def claim_source_file(session: Session, source: SourceInfo) -> int | None:
     """Insert the file's row; None when a file with this SHA-256 is already in the catalogue."""
     return session.execute(_CLAIM_SOURCE, source.__dict__).scalar_one_or_none()
-
-
-def solution_id_for(session: Session, key: str) -> int:
-    """The solution with this key, created bare when no manifest has described it yet."""
-    session.execute(_ADD_SOLUTION, {"key": key})
-    return session.execute(_SOLUTION_ID, {"key": key}).scalar_one()
 
 
 def load_report(
@@ -119,29 +113,6 @@ def _unique_by_name(counters):
     return list(seen.values())
 
 
-def copy_rows(session: Session, table: str, columns, rows, *, binary_types: list[str] | None = None) -> None:
-    """COPY rows (tuples in `columns` order) into `table` inside the session's transaction.
-
-    `binary_types` (PostgreSQL type names, one per column) sends binary COPY: for long runs of
-    timestamps and floats, which then need no text formatting.
-    """
-    raw = session.connection().connection.driver_connection
-    binary = " (FORMAT BINARY)" if binary_types else ""
-    with raw.cursor() as cursor:
-        with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN{binary}") as copy:
-            if binary_types:
-                copy.set_types(binary_types)
-            for row in rows:
-                copy.write_row(row)
-
-
-def copy_dicts(session: Session, model, rows: list[dict]) -> None:
-    """COPY the rows in: one round trip per table, no per-row statement or SQL compilation."""
-    if rows:
-        columns = list(rows[0])
-        copy_rows(session, model.__tablename__, columns, ([row[c] for c in columns] for row in rows))
-
-
 _DECORATED_NUMBER = re.compile(r"\s*[$€£]?\s*([+-]?[\d,]*\.?\d+)\s*(?:%|percent)?\s*")
 
 
@@ -180,13 +151,14 @@ def load_document_tables(session: Session, source_file_id: int, tables: list[Doc
 
 
 def load_document(
-    session: Session, source_file_id: int, document: ReportDocument, *, solution_id: int | None = None
+    session: Session, source_file_id: int, drafted: DraftedDocument, *, solution_id: int | None = None
 ) -> tuple[int, list[str]]:
-    """Every embedded report as a run (in document order), every table, and the reader's warnings.
-
-    Without a solution, the document's runs go to the provisional solutions of the systems it tests.
-    """
-    messages = list(document.warnings)
+    """Every embedded report as a run (in document order), every table, and the reader's and drafter's
+    warnings. Without a solution, the document's runs go to the provisional solutions of the systems
+    it tests, as drafted."""
+    document = drafted.document
+    warnings = [*document.warnings, *drafted.warnings]
+    messages = list(warnings)
     program = document.program
     session.execute(insert(Document).values(
         source_file_id=source_file_id, title=document.title, title_line=document.title_line,
@@ -199,9 +171,9 @@ def load_document(
         messages.extend(f.message for f in findings)
     load_document_tables(session, source_file_id, document.tables)
     if solution_id is None:
-        messages.extend(provisional.document_systems(session, source_file_id, document, fingerprint))
+        messages.extend(provisional.document_systems(session, source_file_id, drafted, fingerprint))
     copy_dicts(session, IngestWarning, [
         {"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
-        for w in document.warnings
+        for w in warnings
     ])
     return len(document.reports), messages

@@ -14,7 +14,7 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session
 
 from ...schema import Run, RunAssignment, RunSource, Solution, SourceFile
-from . import solution_id_for
+from .rows import solution_id_for
 
 
 class NothingToAssign(LookupError):

@@ -30,7 +30,8 @@ from ..formats.log import JetstressLog
 from ..formats.perfmon import open_perfmon
 from ..formats.power import PowerLog
 from ..inspect import json_default
-from . import copy_rows, progress
+from . import progress
+from .rows import copy_rows
 
 
 def _jsonable(value: Any) -> Any:

@@ -36,8 +36,8 @@ from ...schema import (
 from ...schema.units import latency_ms
 from ..errors import ParseError
 from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
-from . import copy_dicts, solution_id_for
 from .host_tests import host_test_run
+from .rows import copy_dicts, solution_id_for
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 

@@ -1,14 +1,14 @@
 """Every run belongs to a solution: a document ingested without a manifest yields one provisional
 solution per system it tests.
 
-The systems, their facts, runs, trials and claims are what `esrpdb draft` writes for the document
-(`formats.document.draft`, rendered by `formats.manifest.draft_toml`); ingest loads exactly those
-drafts through the manifest loader, marked provisional, so a draft loaded later unchanged confirms
-what ingest believed. Each system's facts are kept in `solution_facts` with their lines. Reports
-that no system claims go to one fallback solution named after the document, with a warning saying
-where ingest looked. A second copy of a document (same content fingerprint) adds sources only.
-A manifest that later names the document takes over: its runs move to the manifest's solution, and
-a provisional solution left with no run is removed (`manifest.take_over`).
+The systems, their facts, runs, trials and claims are the drafted manifests (`esrpdb.ingest.draft`):
+the very records `esrpdb draft` prints as TOML, loaded by the manifest writer (load/manifest.py),
+marked provisional, so a draft loaded later unchanged confirms what ingest believed. Each system's
+facts are kept in `solution_facts` with their lines. Reports that no system claims go to one
+fallback solution named after the document, with a warning saying where ingest looked. A second
+copy of a document (same content fingerprint) adds sources only. A manifest that later names the
+document takes over: its runs move to the manifest's solution, and a provisional solution left with
+no run is removed (`manifest.take_over`).
 """
 
 from __future__ import annotations
@@ -20,13 +20,15 @@ from sqlalchemy import insert, select, text, update
 from sqlalchemy.orm import Session
 
 from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
+from ..draft import DraftedDocument
+from ..draft.fact import Fact
+from ..draft.facts import document_facts
+from ..draft.manifests import drafted_manifests, system_keys
+from ..draft.systems import DraftSolution
 from ..errors import ParseError
-from ..formats import manifest as manifest_format
-from ..formats.document.draft import DraftSolution, draft_solutions
-from ..formats.document.facts import Fact, document_facts
 from ..formats.document.records import ReportDocument
-from ..formats.manifest.draft_toml import render, system_keys
 from ..formats.manifest.records import size_in_bytes
+from .manifest import load_manifest
 
 KEY_PREFIX = "doc-"
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
@@ -55,8 +57,9 @@ def _store_facts(session: Session, solution_id: int, source_file_id: int, facts:
              "quote": f.quote} for n, f in enumerate(facts, 1)])
 
 
-def document_systems(session: Session, source_file_id: int, document: ReportDocument, fingerprint: str) -> list[str]:
+def document_systems(session: Session, source_file_id: int, drafted: DraftedDocument, fingerprint: str) -> list[str]:
     """Make the document's systems (see the module docstring); returns messages for the ingest line."""
+    document = drafted.document
     # Two copies of one document ingested at once: the second waits, then finds the first as its twin.
     session.execute(text("SELECT pg_advisory_xact_lock(hashtextextended('esrpdb document ' || :f, 0))"),
                     {"f": fingerprint})
@@ -65,7 +68,7 @@ def document_systems(session: Session, source_file_id: int, document: ReportDocu
     if twin is not None:
         return [f"the same document as {twin} (same reports and tables): added as another source of its runs"]
     sha256 = session.execute(select(SourceFile.sha256).where(SourceFile.id == source_file_id)).scalar_one()
-    drafts = document.drafts if document.drafts is not None else draft_solutions(document, document.lines)
+    drafts = drafted.systems
     messages: list[str] = []
     if len(drafts) > 1 or document.reports:
         messages += _load_systems(session, source_file_id, sha256, document, drafts)
@@ -82,23 +85,20 @@ def document_systems(session: Session, source_file_id: int, document: ReportDocu
 
 def _load_systems(session: Session, source_file_id: int, sha256: str, document: ReportDocument,
                   drafts: list[DraftSolution]) -> list[str]:
-    from .manifest import load_manifest  # manifest imports this module: take-over
-
     # A provisional solution whose document was deleted (kept for a run another file prints) lends
     # its key back: the document ingested again is the same systems.
     taken = set(session.execute(select(Solution.key).where(
         ~(Solution.provisional & Solution.derived_from_source_file_id.is_(None)))).scalars())
     keys = system_keys(drafts, taken)
     name = Path(document.source_name).name
-    rendered = render(drafts, name, name, keys=keys, report_types=[r.report_type for r in document.reports])
+    manifests = drafted_manifests(drafts, name, name, keys=keys, report_types=[r.report_type for r in document.reports])
     messages = []
-    for (key, toml), draft in zip(rendered, drafts):
+    for drafted, draft in zip(manifests, drafts):
         try:
             with session.begin_nested():
-                manifest = manifest_format.parse(f"{name} [system {key}]", toml.encode())
-                load_manifest(session, source_file_id, manifest, Path("."), lambda _path: sha256,
+                load_manifest(session, source_file_id, drafted.manifest, Path("."), lambda _path: sha256,
                               provisional_source=source_file_id)
-                solution_id = session.execute(select(Solution.id).where(Solution.key == key)).scalar_one()
+                solution_id = session.execute(select(Solution.id).where(Solution.key == drafted.manifest.key)).scalar_one()
                 _store_facts(session, solution_id, source_file_id, draft.facts)
         except ParseError as error:
             messages.append(f"system {draft.name!r} was not loaded: {error}")

@@ -9,7 +9,9 @@ report and no table.
 
 Modules: `identify` (head or whole text), `lines` (decoding, cleaning, cells, page furniture), `reports`
 (finding reports and sections), `sections` and `log` (sections -> records),
-`tables` (tables outside the reports), `pdf_layout` (PDF -> text by glyph position, ruled cells whole).
+`tables` (tables outside the reports). A PDF's text comes from the layout engine (`esrpdb.ingest.pdf`:
+text by glyph position, ruled cells whole). This is the *read* stage: what the document prints, as
+records; which systems it tests is the *draft* stage's question (`esrpdb.ingest.draft`).
 """
 
 from __future__ import annotations
@@ -26,9 +28,8 @@ from ...jetstress.vocabulary import (
     release_from_title,
     report_type_from_subtitle,
 )
+from ...pdf import layout as pdf_layout, text as pdf_text
 from ..jetstress_html import tables as html_tables
-from . import pdf_layout, pdf_text
-from .facts import unread_facts
 from .fingerprint import content_fingerprint
 from .identify import EXTENSIONS as EXTENSIONS, PDF_MAGIC, identify as identify, identify_rest as identify_rest
 from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, decode, document_title, split_lines
@@ -86,7 +87,6 @@ def parse(name: str, data: bytes) -> ReportDocument:
     title = document_title(lines)
     document = ReportDocument(name, title, reports, found_tables, warnings, title_line=_line_of(lines, title),
                               lines=lines, program=esrp_program(lines), report_spans=spans)
-    document.warnings.extend(unread_facts(document))
     document.fingerprint = content_fingerprint(document)
     if pdf is not None:
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]

@@ -9,20 +9,6 @@ from .program import Program
 
 
 @dataclass(frozen=True)
-class Fact:
-    """One thing the document prints about what it tested: its value as printed and where."""
-
-    fact: str  # "disk_count", "media", "usable_capacity" ...
-    value: str  # as read: "24", "HDD", "RAID 10", the printed text for text facts
-    number: float | None
-    unit: str | None
-    line: int | None
-    quote: str  # the row or line as printed
-    column: str | None = None  # the solution column of a table with several
-    by_quantity: bool = False  # read from the value's own unit or noun (quantities.py), not from a row label
-
-
-@dataclass(frozen=True)
 class DocumentRow:
     """One row of a table printed in a document: its label and its cells, as printed."""
 
@@ -65,10 +51,6 @@ class ReportDocument:
     report_spans: list = field(default_factory=list, repr=False, compare=False, metadata={"loaded": False})
     program: Program = field(default_factory=Program)  # the ESRP version and tested date it prints
 
-    # The systems it tests as `esrpdb draft` drafts them, when a forked reader drafted them already
-    # (document/read_ahead.py): they travel with the document, off the writer's path.
-    # Loaded through the manifest reader, which checks them as it checks a manifest.
-    drafts: list | None = field(default=None, repr=False, compare=False, metadata={"loaded": False})
     # What the document prints, independent of layout and names (fingerprint.py): made while its lines are at
     # hand, so a document read ahead travels without them.
     fingerprint: str = field(default="", compare=False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .records import DocumentTable
+from ..formats.document.records import DocumentTable
 
 RUN = re.compile(r"\brun\s*#?\s*(\d+)\b", re.IGNORECASE)
 _ENTITY = re.compile(r"^(?:vm|server|host|node|instance|database|db|storage group|sg|client)\s*\d+\s+",

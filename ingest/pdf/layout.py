@@ -19,10 +19,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ...errors import ParseError
-from . import forked
-from .pdf_page import Leading, page_leading, page_lines
-from .pdf_text import MAX_PAGES, MAX_PDF_BYTES, PdfText
+from ..errors import ParseError
+from ..parallel import forked
+from .page import Leading, page_leading, page_lines
+from .text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 
 # A PDF this long has its second half read by a forked process. Shorter ones are read in one: in a batch
 # both cores are busy with other PDFs anyway, and the split's fork, second opening and piped lines cost

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...jetstress.records import JetstressReport
-from .lines import Line
+from ..formats.document.lines import Line
+from ..jetstress.records import JetstressReport
 
 SCENARIO = re.compile(r"\bfail(?:ure|ed|ing)?\b|\bdegraded\b|\brebuil(?:d|t|ding)\b|\bfault\w*|\bpulled\b|\bremoved\b|"
                       r"\boutage\b|\bdisabled\b|\bcopyback\b|\bresync\w*", re.IGNORECASE)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .records import Fact
+from .fact import Fact
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _DECIMAL = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+|\d+)"

@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .facts import NOT_STORAGE_KINDS, Fact
-from .records import DocumentTable, ReportDocument
+from ..formats.document.records import DocumentTable, ReportDocument
+from .fact import Fact
+from .facts import NOT_STORAGE_KINDS
 from .run_rows import row_runs, run_columns, run_rows, run_total
 
 _TOKEN = re.compile(r"[a-z0-9]+")

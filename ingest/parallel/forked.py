@@ -61,7 +61,7 @@ def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False
 
 def _lowest_priority() -> None:  # pragma: no cover - runs in the child
     try:
-        os.nice(19)  # before it forks a helper of its own (pdf_layout), which inherits it; the kernel stops at 19
+        os.nice(19)  # before it forks a helper of its own (pdf/layout.py), which inherits it; the kernel stops at 19
     except OSError:
         pass  # a system that refuses it: the child runs at its parent's priority, only slower to finish
 

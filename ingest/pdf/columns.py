@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from .pdf_words import Word
+from .words import Word
 
 GUTTER_STEP = 2.0  # points between the gutter positions tried
 

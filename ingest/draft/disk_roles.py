@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .facts import Fact
+from .fact import Fact
 
 _ACTIVE_IN_PARENTHESES = re.compile(r"\(\s*(\d[\d,]*)\s+active\b", re.IGNORECASE)
 _TOTAL_LABEL = re.compile(r"\btotal\b|\bphysical\b|\bin (?:the )?(?:system|solution)\b", re.IGNORECASE)

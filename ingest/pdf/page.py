@@ -1,4 +1,4 @@
-"""One PDF page -> its lines and ruled rows in reading order (the geometry of pdf_layout.py).
+"""One PDF page -> its lines and ruled rows in reading order (the geometry of layout.py).
 
 Words come with their boxes from PDFium's text page (pdf_words.py); the page's thin rectangles
 are its ruling lines; a word inside a ruled cell joins that cell however many lines it wraps over;
@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import compress, repeat
 
-from .pdf_columns import crosses, gutter_at, prose_band, sides
-from .pdf_words import Word, page_words
+from .columns import crosses, gutter_at, prose_band, sides
 from .pdfium_calls import calls, handle
+from .words import Word, page_words
 
 RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
 MIN_RULE = 3.0
@@ -318,7 +318,7 @@ def _row_item(row: Row) -> Item:
 
 def page_lines(raw, page, textpage, document_leading: float | None = None) -> tuple[list[tuple[float, str]], Leading]:
     """(baseline, text) of every line and ruled row of one page, in reading order, and the page's own
-    leading (pdf_layout reads a page again with the document's when its own is a step between paragraphs)."""
+    leading (layout.py reads a page again with the document's when its own is a step between paragraphs)."""
     rows = _grid(*_rules(raw, page))
     outside = _place(page_words(raw, textpage), rows)
     style = _style(outside) if outside else None

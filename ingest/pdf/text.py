@@ -1,6 +1,6 @@
 """What a PDF's text is read into (`PdfText`: the text, where each page starts, warnings) and the
 caps that keep a hostile file from running the reader away. The reading itself is
-`pdf_layout.py` (by glyph position, PDFium); `with_pages` names the page in a warning's line.
+`layout.py` (by glyph position, PDFium); `with_pages` names the page in a warning's line.
 """
 
 from __future__ import annotations

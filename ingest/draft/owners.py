@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from ..formats.document.records import ReportDocument
 from .names import best
-from .records import ReportDocument
 from .run_rows import RUN, printed_equals
 
 HEADING_LINES = 6  # non-empty lines above a report's title searched for the system's name

@@ -2,21 +2,21 @@
 
 Reading a PDF (PDFium, the layout, the document reader) is the slow half of ingesting one, and
 writing it is the other; `ingest_paths` starts reading the next PDF before it writes the current
-file, so the two overlap on two cores. The child computes exactly what `parse` computes in the
-parent (a pure function of the file's bytes), drafts the document's systems there too, and sends
-it back without its numbered lines (the writer loads none of them). When the child fails in any
-way, or the file changed meanwhile, the parent reads the file itself, so every error reads as it
-always did.
+file, so the two overlap on two cores. The child runs the pipeline's own reading of the file (a pure
+function of its bytes: read, then draft), exactly as the parent would, and sends the result back.
+When the child fails in any way, or the file changed meanwhile, the parent reads the file itself, so
+every error reads as it always did.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, Callable
 
-from ... import bounded_read
+from .. import bounded_read
+from ..formats.document.identify import PDF_MAGIC
 from . import forked
-from .identify import PDF_MAGIC
 
 MIN_BYTES = 128 * 1024  # smaller PDFs read faster than a fork pays for itself
 
@@ -29,19 +29,9 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return info.st_size, info.st_mtime_ns
 
 
-def _parse(path: Path):
-    from .. import document  # the reader itself, as the pipeline calls it
-    from .draft import draft_solutions
-
-    parsed = document.parse(str(path), bounded_read.read_bounded(path, document))
-    parsed.drafts = draft_solutions(parsed, parsed.lines)  # drafted here too, off the writer's path
-    parsed.lines = []  # the writer loads none of them (drafts and fingerprint are made): megabytes not piped back
-    return parsed
-
-
 # PDFs being read at once besides the writer's file: every core kept busy. A reading that has finished
 # holds no core: its result is collected (a few megabytes) and its slot goes to the next PDF. A child
-# reading a long PDF splits it again (pdf_layout): measured, forbidding that split made the batch slower
+# reading a long PDF splits it again (pdf/layout.py): measured, forbidding that split made the batch slower
 # (4.5x pdftotext against 3.6x), since the longest PDF then sets the pace on one core.
 AHEAD = max(1, os.cpu_count() or 1)
 READ_AHEAD_WINDOW = 8  # how far down the batch a PDF may be read ahead (each waiting result holds memory)
@@ -50,7 +40,10 @@ Identity = tuple[int, int]
 
 
 class ReadAhead:
-    def __init__(self) -> None:
+    """`work(path)` is what reading a file means (the pipeline's read and draft), run in a child."""
+
+    def __init__(self, work: Callable[[Path], Any]) -> None:
+        self._work = work
         self._reading: dict[Path, tuple[Identity, forked.Forked]] = {}
         self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
         self._passed: set[Path] = set()  # looked at once and not worth a process: never looked at again
@@ -74,7 +67,7 @@ class ReadAhead:
                 return
             size = candidates[path][0]
             behind_a_larger = any(identity[0] > size for identity, _ in self._reading.values())
-            self._reading[path] = (candidates[path], forked.start(_parse, path, lower_priority=behind_a_larger))
+            self._reading[path] = (candidates[path], forked.start(self._work, path, lower_priority=behind_a_larger))
 
     def _collect_finished(self) -> None:
         for path, (identity, child) in list(self._reading.items()):

@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ...jetstress.vocabulary import normalise_label
-from .claims import paragraphs
-from .lines import LEGAL
+from ..formats.document.lines import LEGAL
+from ..formats.document.records import DocumentTable, ReportDocument
+from ..formats.document.tables import classify
+from ..jetstress.vocabulary import normalise_label
+from .fact import Fact
+from .published import paragraphs
 from .quantities import quantity_facts
-from .records import DocumentTable, Fact, ReportDocument
-from .tables import classify
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
 _PARENTHESES = re.compile(r"\([^)]*\)")

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .lines import Line
-from .records import DocumentTable
+from ..formats.document.lines import Line
+from ..formats.document.records import DocumentTable
 
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),

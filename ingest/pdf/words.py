@@ -1,4 +1,4 @@
-"""A PDF page's words with their boxes, from PDFium's text page: what pdf_page.py lays out.
+"""A PDF page's words with their boxes, from PDFium's text page: what page.py lays out.
 
 Three calls a word (the first glyph's origin, the last glyph's box, the type size once a line), not
 one a glyph; see pdfium_calls.py for why they are declared as they are.
@@ -10,8 +10,8 @@ import ctypes
 import re
 from dataclasses import dataclass
 
-from .pdf_text import MAX_PAGE_CHARS
 from .pdfium_calls import calls, handle
+from .text import MAX_PAGE_CHARS
 
 _WORD = re.compile(r"\S+")
 
@@ -23,7 +23,7 @@ class Word:
     x1: float
     y: float  # baseline, points from the page's bottom
     size: float
-    glued: bool = False  # the rest of the word before it, broken for room (see pdf_page._joined): printed with no space
+    glued: bool = False  # the rest of the word before it, broken for room (see page._joined): printed with no space
 
 
 def page_words(raw, textpage) -> list[Word]:

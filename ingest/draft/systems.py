@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...jetstress.vocabulary import normalise_label
-from .claims import DraftClaim, price_and_power, sentence_claims, table_claims
+from ..formats.document.lines import Line
+from ..formats.document.records import DocumentTable, ReportDocument
+from ..jetstress.vocabulary import normalise_label
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_tests import caption, host_tests, scenario_of
-from .lines import Line
 from .names import MEDIA_WORDS, best as _best, words as _words
 from .owners import report_owners
-from .records import DocumentTable, ReportDocument
+from .published import DraftClaim, price_and_power, sentence_claims, table_claims
 from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 
@@ -218,7 +218,7 @@ def _run_totals(document: ReportDocument, solution: DraftSolution) -> list[float
 
 def _variant_solutions(document: ReportDocument, solutions: list[DraftSolution], variants: list[Variant],
                        own_facts: dict[str, list[Fact]]) -> list[DraftSolution]:
-    """Configurations of a system the document prints beside it (ingest/formats/document/variants.py)."""
+    """Configurations of a system the document prints beside it (variants.py)."""
     found = []
     for variant in variants:
         parent = solutions[variant.parent]

@@ -1,0 +1,45 @@
+"""The draft stage: which systems a read document tests, and what a manifest of each would say.
+
+A document is *read* first (`esrpdb.ingest.formats.document`: its reports and tables as printed);
+drafting answers what no single line says: the systems it compares, each one's facts (by quantity
+and unit, from any family's wording: facts.py, quantities.py), which report, results-table run and
+published figure is whose, which reports are one test on several hosts (host_tests.py), and the
+manifest records a person would write (manifests.py; toml_text.py prints them). Pure: a read
+document in, records out. The *write* stage (`esrpdb.ingest.load`) loads those records as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from ..formats import document as document_format
+from ..formats.document.records import ReportDocument
+from .facts import unread_facts
+from .manifests import drafted_manifests
+from .systems import DraftSolution, draft_solutions
+from .toml_text import render
+
+
+@dataclass
+class DraftedDocument:
+    """A read document with the systems drafted from it: what the write stage loads for a document."""
+
+    document: ReportDocument
+    systems: list[DraftSolution] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # facts a row names that no rule could read
+
+
+def draft_document(document: ReportDocument) -> DraftedDocument:
+    """The document's systems with their facts, runs and claims, and what could not be read."""
+    return DraftedDocument(document, draft_solutions(document, document.lines), unread_facts(document))
+
+
+def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> list[tuple[str, str]]:
+    """A document's bytes -> (key, TOML) per system it tests, as `esrpdb draft` prints them; ParseError
+    for a document with no report and no table. `document` is its path as the manifests will name it."""
+    parsed = document_format.parse(name, data)
+    source = PurePosixPath(name).name
+    drafted = drafted_manifests(draft_solutions(parsed, parsed.lines), str(document), source,
+                                report_types=[r.report_type for r in parsed.reports])
+    return [(d.manifest.key, render(d, source)) for d in drafted]

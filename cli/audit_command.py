@@ -25,7 +25,7 @@ def audit(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Recompute every published claim from the stored data and list what does not add up."""
-    from ..queries.audit import UnknownSolution, audit as audit_lib
+    from ..audit import UnknownSolution, audit as audit_lib
 
     with friendly_errors(ctx, UnknownSolution, ValueError):
         report = audit_lib(ctx.obj.reader(), solution=solution, verdict=verdict)
@@ -40,7 +40,7 @@ def audit(
 
 def print_report(report) -> None:
     """One table per solution, worst verdict first, then the counts."""
-    from ..queries.audit import AuditReport
+    from ..audit import AuditReport
 
     for key, findings in report.by_solution().items():
         counts = AuditReport(findings).counts()

@@ -22,7 +22,7 @@ def delete(
     fmt: OutputFormat = FORMAT_OPTION,
 ) -> None:
     """Delete a source file (report, export, document, manifest) or a solution, in one transaction."""
-    from ..db.delete import NothingToDelete, delete_solution, delete_source
+    from ..workflows.delete import NothingToDelete, delete as delete_lib
 
     if (source is None) == (solution is None):
         fail("name either a source file or --solution KEY")
@@ -30,10 +30,7 @@ def delete(
     target = f"--solution {solution}" if solution is not None else source
     with friendly_errors(ctx, NothingToDelete), interruptible(
             lambda: f"interrupted: nothing deleted ({target} is as it was: the delete is one transaction)"):
-        if solution is not None:
-            report = delete_solution(engine, solution, dry_run=dry_run)
-        else:
-            report = delete_source(engine, source, dry_run=dry_run)
+        report = delete_lib(engine, source=source, solution=solution, dry_run=dry_run)
     verb = "would delete" if dry_run else "deleted"
     render(["table", "rows"], sorted(report.rows_by_table.items()), fmt, title=f"{verb}: {report.target}")
     if fmt is OutputFormat.table:

@@ -15,8 +15,8 @@ def demo_command(ctx: typer.Context) -> None:
     On the embedded server it is the catalogue named 'demo' (rebuilt each time; read it with
     `--catalogue demo`); with --database-url, the given database, which must be empty."""
     from ..db.connection import redact
-    from ..db.demo import DEMO_METRICS, DemoRefused, demo
     from ..db.roles import DEMO_CATALOGUE
+    from ..workflows.demo import DEMO_METRICS, DemoRefused, demo
 
     on_embedded = ctx.obj.given_database_url is None and ctx.obj.catalogue in (None, DEMO_CATALOGUE)
     with friendly_errors(ctx, DemoRefused):

@@ -15,9 +15,9 @@ from typing import Any
 
 from sqlalchemy import Engine, text
 
+from ..audit import audit
+from ..audit.terms import VERDICTS
 from ..queries import compare as compare_lib
-from ..queries.audit import audit
-from ..queries.audit.figures import VERDICTS
 from . import esrp, sql
 from .names import display_names
 

@@ -14,12 +14,13 @@ import pytest
 from sqlalchemy import text
 from typer.testing import CliRunner
 
+from esrpdb.audit import AuditReport, audit
+from esrpdb.audit.candidates import runs as audit_values
+from esrpdb.audit.findings.table_rows import classify
+from esrpdb.audit.judge import judge
+from esrpdb.audit.terms import CONVENTION, MATCH, MISMATCH, ROUNDING, SOURCE, Candidate, parse_printed, percent_change
 from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
-from esrpdb.queries.audit import AuditReport, audit, values as audit_values
-from esrpdb.queries.audit.figures import CONVENTION, MATCH, MISMATCH, ROUNDING, SOURCE, Candidate, parse_printed, percent_change
-from esrpdb.queries.audit.judge import judge
-from esrpdb.queries.audit.rows import classify
 from tests.conftest import FIXTURES, REPO_ROOT
 
 runner = CliRunner()
@@ -371,7 +372,7 @@ def test_demo_ends_with_the_audit_summary(fresh_database_url):
 
 @pytest.mark.parametrize("window, says_outside", [("run", False), ("export", True), ("mixed", True)])
 def test_a_throughput_averaged_beyond_the_run_window_says_so(window, says_outside):
-    from esrpdb.queries.audit.data import RunInfo
+    from esrpdb.audit.gather import RunInfo
 
     run = RunInfo(id=1, solution_id=1, trial_id=None, label="Run 1", origin="report", report_type="Performance",
                   release=2010, reported_verdict="Pass", machine_name="m", test_start=None, source_file_id=1,
@@ -384,7 +385,7 @@ def test_a_throughput_averaged_beyond_the_run_window_says_so(window, says_outsid
 
 def test_perfmon_only_figures_are_labelled_perfmon_when_the_mb_per_s_comes_from_a_table():
     """throughput_source names where transfer_mb_per_s came from; transfers and read/write MB/s are perfmon's."""
-    from esrpdb.queries.audit.data import RunInfo
+    from esrpdb.audit.gather import RunInfo
 
     run = RunInfo(id=1, solution_id=1, trial_id=None, label="Run 1", origin="report", report_type="Performance",
                   release=2010, reported_verdict="Pass", machine_name="m", test_start=None, source_file_id=1,

@@ -7,8 +7,8 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from esrpdb.db.delete import NothingToDelete, delete_solution, delete_source
 from esrpdb.ingest.pipeline import ingest_paths
+from esrpdb.workflows.delete import NothingToDelete, delete_solution, delete_source
 from tests.conftest import FIXTURES
 from tests.test_view_equivalence import _stored, assert_same
 

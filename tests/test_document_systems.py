@@ -9,8 +9,8 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from esrpdb.db.delete import delete_source
 from esrpdb.ingest.pipeline import ingest_paths
+from esrpdb.workflows.delete import delete_source
 
 from .conftest import FIXTURES
 from .document_variants import pdf

@@ -16,15 +16,15 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session
 
+from esrpdb.audit import audit
+from esrpdb.audit.terms import MATCH, ROUNDING
 from esrpdb.db import migrate
-from esrpdb.db.delete import delete_source
 from esrpdb.ingest.formats import document as document_text, manifest
 from esrpdb.ingest.formats.manifest import ManifestError
 from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.load.manifest import load_manifest
 from esrpdb.ingest.pipeline import ingest_paths
-from esrpdb.queries.audit import audit
-from esrpdb.queries.audit.figures import MATCH, ROUNDING
+from esrpdb.workflows.delete import delete_source
 from tests.conftest import FIXTURES, REPO_ROOT
 
 DOCUMENT = FIXTURES / "host_tests" / "synthetic-three-hosts.txt"

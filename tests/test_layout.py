@@ -9,7 +9,18 @@ from pathlib import Path
 from esrpdb.ingest import registry
 from tests.conftest import REPO_ROOT
 
-CODE_FOLDERS = ("ingest", "schema", "queries", "cli", "db", "site")
+CODE_FOLDERS = ("ingest", "schema", "queries", "audit", "workflows", "cli", "db", "site")
+# The top-level packages, lowest first: a package imports only packages of its own layer or below.
+# db and migrations are one layer (db runs the migrations; Alembic's env.py asks db for the URL).
+LAYERS = (
+    ("schema", "fixtures"),
+    ("db", "migrations"),
+    ("ingest",),
+    ("queries",),
+    ("audit",),
+    ("site", "workflows"),
+    ("cli",),
+)
 MAX_LINES = 400
 
 
@@ -34,19 +45,48 @@ def test_every_format_package_is_in_the_registry_and_in_pyproject():
     assert {f"esrpdb.ingest.formats.{p}" for p in packages} <= set(listed)
 
 
-def _sibling_imports(path: Path) -> set[str]:
-    """Modules of the same package that `path` imports (`from .x import ...`, `from . import x`)."""
+def _imported_modules(path: Path) -> set[str]:
+    """Every `esrpdb` module `path` imports, at any depth of the file (function-level imports too),
+    relative imports resolved against the file's own package."""
+    package = ["esrpdb", *path.relative_to(REPO_ROOT).parent.parts]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            found |= {node.module} if node.module else {alias.name for alias in node.names}
-    return {name.split(".")[0] for name in found}
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[: len(package) - node.level + 1]
+            names = [node.module] if node.module else [alias.name for alias in node.names]
+            found |= {".".join([*base, name]) for name in names}
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("esrpdb."):
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name.startswith("esrpdb.")}
+    return found
+
+
+def test_no_package_imports_a_layer_above_its_own():
+    layer = {package: rank for rank, packages in enumerate(LAYERS) for package in packages}
+    upward = sorted(f"{path.relative_to(REPO_ROOT)} imports {module}"
+                    for package in layer for path in (REPO_ROOT / package).rglob("*.py")
+                    for module in _imported_modules(path)
+                    if module.split(".")[1] in layer and layer[module.split(".")[1]] > layer[package])
+    assert upward == []
+
+
+def test_no_migration_imports_live_code():
+    """A revision is history: it reads its own frozen files, never a module that moves on."""
+    live = sorted(f"{path.name} imports {module}" for path in (REPO_ROOT / "migrations" / "versions").glob("*.py")
+                  for module in _imported_modules(path) if not module.startswith("esrpdb.migrations"))
+    assert live == []
 
 
 def test_the_audit_flows_one_way():
-    """No audit module imports, directly or not, a module that imports it."""
-    folder = REPO_ROOT / "queries" / "audit"
-    graph = {p.stem: _sibling_imports(p) for p in folder.glob("*.py") if p.stem != "__init__"}
+    """gather and terms -> candidates -> judge -> findings -> the package's face, and no audit module
+    imports, directly or not, a module that imports it."""
+    folder = REPO_ROOT / "audit"
+    graph = {".".join(p.relative_to(folder).with_suffix("").parts): {m.removeprefix("esrpdb.audit.")
+                                                                     for m in _imported_modules(p)
+                                                                     if m.startswith("esrpdb.audit.")}
+             for p in folder.rglob("*.py")}
+    graph = {name.removesuffix(".__init__"): targets for name, targets in graph.items()}
     done: set[str] = set()
 
     def visit(name: str, path: tuple[str, ...]) -> None:
@@ -59,7 +99,10 @@ def test_the_audit_flows_one_way():
 
     for module in graph:
         visit(module, ())
-    assert "judge" not in graph["values"] | graph["context"] | graph["capacity"]  # candidates come before the judge
+    step = {"gather": 0, "terms": 0, "candidates": 1, "judge": 2, "findings": 3, "__init__": 4}
+    later = sorted(f"{name} imports {target}" for name, targets in graph.items() for target in targets
+                   if step[target.split(".")[0]] > step[name.split(".")[0]])
+    assert later == []  # candidates come before the judge, the judge before the findings
 
 
 def test_every_file_a_migration_reads_is_package_data():

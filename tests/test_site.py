@@ -105,7 +105,7 @@ def test_no_remote_asset_and_every_link_resolves(site):
 
 
 def test_solution_page_has_runs_latencies_sources_and_findings(site, seed_catalog):
-    from esrpdb.queries.audit import audit
+    from esrpdb.audit import audit
 
     page = soup(site / "solutions" / "dell-eql-2x-ps5000xv.html")
     runs = page.select("#runs tbody tr")

@@ -8,11 +8,11 @@ as they stand (each in its own base) is a named convention, not a match.
 
 from __future__ import annotations
 
-from . import values
+from ..gather import ClaimRow, SolutionInfo
+from ..terms import CONVENTION, SOURCE, Candidate, decimals_words, fmt, rounded
+from . import runs
 from .context import ClaimContext, from_printed, other_run_candidates, sibling_figures, subject_run
-from .data import ClaimRow, SolutionInfo
-from .figures import CONVENTION, SOURCE, Candidate, decimals_words, fmt, rounded
-from .values import Unverifiable
+from .runs import Unverifiable
 
 # Judged after the figures they may be computed from, so those figures' verdicts are known.
 DERIVED = {"formatted_percent_of_raw", "database_percent_of_formatted", "database_percent_of_raw"}
@@ -23,13 +23,13 @@ def solution_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
     if metric == "disk_count":
         return disk_count_candidates(solution, claim.disk_basis or "all")
     if metric == "list_price":
-        amount = values.price(solution)
+        amount = runs.price(solution)
         if unit and solution.currency and unit != solution.currency:
             raise Unverifiable(f"the price of {solution.key} is in {solution.currency}, the claim in {unit}")
         return [Candidate(amount, f"{solution.key} list price (manifest)", {"list_price": amount})]
     if metric == "usable_capacity":
-        size = values.usable_bytes(solution)
-        return values.size_candidates(size, unit, f"{solution.key} usable capacity {size:,} bytes",
+        size = runs.usable_bytes(solution)
+        return runs.size_candidates(size, unit, f"{solution.key} usable capacity {size:,} bytes",
                                       {"usable_capacity_bytes": size}, "binary")
     if metric == "raw_capacity":
         return raw_capacity_candidates(solution, unit)
@@ -59,21 +59,21 @@ def disk_count_candidates(solution: SolutionInfo, basis: str) -> list[Candidate]
 
 def raw_capacity_candidates(solution: SolutionInfo, unit: str) -> list[Candidate]:
     """Raw capacity is the disks' own (vendor, 10^9-byte) gigabytes; then the other conventions."""
-    size = values.raw_capacity_bytes(solution)
+    size = runs.raw_capacity_bytes(solution)
     count = solution.disk_count("all")
-    out = values.size_candidates(size, unit, f"{solution.key} raw capacity of {count} disks, {size:,} bytes,",
+    out = runs.size_candidates(size, unit, f"{solution.key} raw capacity of {count} disks, {size:,} bytes,",
                                  {"raw_capacity_bytes": size, "disk_count": count}, "decimal")
     per_disk = {d.raw_capacity_bytes for d in solution.disks}
     if len(per_disk) == 1:
-        each = per_disk.pop() / values.size_factor(unit, "binary")
-        words = values.base_words("binary", unit)
+        each = per_disk.pop() / runs.size_factor(unit, "binary")
+        words = runs.base_words("binary", unit)
         how = f"{count} disks x {rounded(each, 0):g} {unit} ({words}, rounded per disk)"
         out.append(Candidate(rounded(each, 0) * count, how, {"per_disk": each, "disk_count": count}, CONVENTION,
                              f"from the per-disk capacity in {words}, rounded before multiplying"))
     active = solution.disk_count("active")
     if active != count:
-        size_active = values.raw_capacity_bytes(solution, "active")
-        out.append(Candidate(size_active / values.size_factor(unit, "decimal"),
+        size_active = runs.raw_capacity_bytes(solution, "active")
+        out.append(Candidate(size_active / runs.size_factor(unit, "decimal"),
                              f"raw capacity of the {active} active disks",
                              {"raw_capacity_bytes": size_active, "disk_count": active}, CONVENTION,
                              f"counting the {active} active disks, not all {count}"))
@@ -83,18 +83,18 @@ def raw_capacity_candidates(solution: SolutionInfo, unit: str) -> list[Candidate
 def percent_of_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo, metric: str) -> list[Candidate]:
     """Capacity utilisation percentages: bytes over bytes, then each figure in its own GB."""
     if metric == "formatted_percent_of_raw":
-        top, top_words, top_metric = values.usable_bytes(solution), "usable", "usable_capacity"
+        top, top_words, top_metric = runs.usable_bytes(solution), "usable", "usable_capacity"
     else:
-        run = values.headline(ctx.data, solution)
+        run = runs.headline(ctx.data, solution)
         top = run.row.get("initial_database_bytes")
         top_words, top_metric = f"{run.name} initial database", "initial_database_size"
         if top is None:
             raise Unverifiable(f"no initial database size stored for {run.name} of {solution.key}"
                                + _printed_only(ctx, claim, solution, top_metric, metric))
     if metric == "database_percent_of_formatted":
-        bottom, bottom_words, bottom_metric = values.usable_bytes(solution), "usable", "usable_capacity"
+        bottom, bottom_words, bottom_metric = runs.usable_bytes(solution), "usable", "usable_capacity"
     else:
-        bottom, bottom_words, bottom_metric = values.raw_capacity_bytes(solution), "raw", "raw_capacity"
+        bottom, bottom_words, bottom_metric = runs.raw_capacity_bytes(solution), "raw", "raw_capacity"
     inputs = {f"{top_metric}_bytes": top, f"{bottom_metric}_bytes": bottom}
     out = [Candidate(top / bottom * 100, f"{top_words} {top:,} bytes / {bottom_words} {bottom:,} bytes x 100", inputs)]
     if bottom_metric == "raw_capacity":
@@ -120,7 +120,7 @@ def _printed_only(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo, to
 
 
 def mb_per_dollar_candidates(solution: SolutionInfo) -> list[Candidate]:
-    size, amount = values.usable_bytes(solution), values.price(solution)
+    size, amount = runs.usable_bytes(solution), runs.price(solution)
     inputs = {"usable_capacity_bytes": size, "list_price": amount}
     return [Candidate(size / 2**20 / amount,
                       f"{solution.key} usable {fmt(size / 2**20)} MB (2^20 bytes) / price {fmt(amount)}", inputs),
@@ -131,11 +131,11 @@ def mb_per_dollar_candidates(solution: SolutionInfo) -> list[Candidate]:
 def ratio_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo, metric: str) -> list[Candidate]:
     """Total IOPS per dollar or per active watt of the median run; then from rounded inputs."""
     run, is_headline = subject_run(ctx, claim)
-    total = values.rate_candidates(run, "total_iops")[0].value
+    total = runs.rate_candidates(run, "total_iops")[0].value
     if metric == "iops_per_dollar":
-        divisor, words = values.price(solution), "list price"
+        divisor, words = runs.price(solution), "list price"
     else:
-        divisor, words = values.power_candidates(run, solution, "active", is_headline)[0].value, "active power (W)"
+        divisor, words = runs.power_candidates(run, solution, "active", is_headline)[0].value, "active power (W)"
     out = [Candidate(total / divisor, f"{run.name} total IOPS {fmt(total)} / {words} {fmt(divisor)}",
                      {"run": run.name, "total_iops": total, metric.split("_per_")[1]: divisor})]
     for places in (0, 1):
@@ -144,7 +144,7 @@ def ratio_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo,
                              f"from inputs already rounded to {decimals_words(places)}"))
 
     def per_other_run(other):
-        other_total = values.rate_candidates(other, "total_iops")[0].value
+        other_total = runs.rate_candidates(other, "total_iops")[0].value
         return [Candidate(other_total / divisor, f"{other.name} total IOPS {fmt(other_total)} / {words}")]
 
     return out + other_run_candidates(ctx, run, is_headline, per_other_run)
@@ -153,7 +153,7 @@ def ratio_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo,
 def drives_power_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo) -> list[Candidate]:
     """Active power less the empty enclosure's idle power, which only the document prints."""
     run, is_headline = subject_run(ctx, claim)
-    active = values.power_candidates(run, solution, "active", is_headline)[0].value
+    active = runs.power_candidates(run, solution, "active", is_headline)[0].value
     enclosure = sibling_figures(ctx, claim, "enclosure_idle_power", solution.id)
     if not enclosure:
         raise Unverifiable(f"no enclosure idle power for {solution.key}")

@@ -1,7 +1,9 @@
 """Claim audit: every published figure recomputed from the data, and what does not add up.
 
-`audit(engine)` judges every claim of the solution manifests (`claims`) and runs the
-checks that need no claim over everything ingested (`checks`, `tables`). Each
+The audit is a stage of its own, above the canned queries: it reads what the views and tables
+hold and judges what vendors printed, where `queries` only answers questions. `audit(engine)`
+judges every claim of the solution manifests (`findings.claims`) and runs the checks that need
+no claim over everything ingested (`findings.consistency`, `findings.tables`). Each
 finding says what was recomputed from what, and cites the file (SHA-256 prefix and name) and
 the place (line, table, figure) where the figure is printed.
 
@@ -9,11 +11,11 @@ Verdicts, worst first: `mismatch` (the data does not give the printed figure), `
 does only under another rounding order or unit convention, named), `unverifiable` (the data
 needed is missing, named), `match` (equal within the rounding of the printed digits).
 
-The modules form one flow, each importing only those before it:
-  data (the catalogue, read once) and figures (candidates, verdicts, printed numbers)
-  -> values, context, capacity (candidate values for a figure; rows: a document table's rows)
-  -> judge (which candidate reproduces the printed digits)
-  -> claims, tables, checks (judged claims, table checks, claim-free checks; finding: the result)
+The package is one flow, each step importing only the steps before it (tests/test_layout.py):
+  gather (the catalogue, read once) and terms (printed numbers, candidates, verdicts)
+  -> candidates (what the data gives for a figure, and how else it could have been computed)
+  -> judge (which candidate reproduces the printed digits; pure)
+  -> findings (judged claims, table checks, consistency checks: each a `Finding` with its evidence)
   -> this module (sorting and filtering the findings).
 """
 
@@ -25,12 +27,12 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from ...schema.keys import unknown_message
-from . import checks as audit_checks, tables as audit_tables
-from .claims import judge_claims
-from .data import AuditData, load
-from .figures import VERDICTS
-from .finding import Finding, evidence
+from ..schema.keys import unknown_message
+from .findings import consistency, tables
+from .findings.claims import claim_findings
+from .findings.finding import Finding
+from .gather import load
+from .terms import VERDICTS
 
 __all__ = ["AuditReport", "Finding", "UnknownSolution", "audit"]
 
@@ -78,26 +80,8 @@ def audit(engine: Engine, *, solution: str | None = None, verdict: str | None = 
         raise ValueError(unknown_message("verdict", verdict, VERDICTS))
     findings = claim_findings(data)
     covered = {(f.file, f.line, f.printed) for f in findings}
-    findings += [f for f in audit_checks.run_checks(data) + audit_tables.run_checks(data)
-                 if f.kind not in audit_tables.DEDUPLICATED or (f.file, f.line, f.printed) not in covered]
+    findings += [f for f in consistency.run_checks(data) + tables.run_checks(data)
+                 if f.kind not in tables.DEDUPLICATED or (f.file, f.line, f.printed) not in covered]
     findings = [f for f in findings
                 if (solution is None or f.solution == solution) and (verdict is None or f.verdict == verdict)]
     return AuditReport(sorted(findings, key=Finding.sort_key))
-
-
-def claim_findings(data: AuditData) -> list[Finding]:
-    """One finding per manifest claim, citing the document it is printed in (else the manifest)."""
-    judged = judge_claims(data)
-    out = []
-    for claim in data.claims:
-        j = judged[claim.id]
-        place = claim.location or "manifest claim"
-        if claim.line is not None:
-            place += f", line {claim.line}"
-        out.append(Finding(
-            solution=data.solution_key(claim.solution_id), other_solution=data.solution_key(claim.other_solution_id),
-            kind="claim", metric=claim.metric, verdict=j.verdict, printed=claim.value_printed,
-            recomputed=j.recomputed, relative_difference=j.relative_difference, explanation=j.explanation,
-            inputs=j.inputs, place=place, line=claim.line, quote=claim.quote, unit=claim.unit,
-            **evidence(data, claim.source_file_id or claim.manifest_file_id)))
-    return out

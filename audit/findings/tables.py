@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from . import values
-from .data import AuditData, DocTable, RunInfo
-from .figures import MATCH, MISMATCH, ROUNDING, Candidate, fmt, parse_printed
+from ..candidates import runs
+from ..candidates.runs import Unverifiable
+from ..gather import AuditData, DocTable, RunInfo
+from ..judge import judge
+from ..terms import MATCH, MISMATCH, ROUNDING, Candidate, fmt, parse_printed
 from .finding import Finding, evidence
-from .judge import judge
-from .rows import DISK_COUNT, Row, column_owners, latency_unit, media_named, place, rows_of, short_title
-from .values import Unverifiable
+from .table_rows import DISK_COUNT, Row, column_owners, latency_unit, media_named, place, rows_of, short_title
 
 DEDUPLICATED = {"summary_vs_report"}  # cell-for-cell the same statement as a claim on that cell
 SUMMABLE = ("achieved_iops", "log_iops", "total_iops", "db_reads_per_s", "db_writes_per_s")
@@ -118,7 +118,7 @@ def identity_findings(data: AuditData, table: DocTable, rows: list[Row], owners)
 
 def _own(run: RunInfo, metric: str) -> float | None:
     try:
-        return values.rate_candidates(run, metric)[0].value
+        return runs.rate_candidates(run, metric)[0].value
     except Unverifiable:
         return None
 
@@ -153,7 +153,7 @@ def median_figure_findings(data: AuditData, table: DocTable, rows: list[Row], ow
         heading = cells[0][0].heading
         listing = ", ".join(f"{r.name} {fmt(r.figures['total_iops'])}" for r in sorted(trial, key=lambda r: r.name))
         printed = "; ".join(f"{row.label} {cell.printed}" for row, cell, _ in evaluable)
-        if not foreign and all(median.name in runs for _, _, runs in evaluable):
+        if not foreign and all(median.name in names for _, _, names in evaluable):
             verdict, why = MATCH, f"every figure is {median.name}'s, the trial's median by total IOPS ({listing})"
         elif foreign:
             name, hits = max(foreign.items(), key=lambda kv: (len(kv[1]), kv[0]))
@@ -306,7 +306,7 @@ def summary_findings(data: AuditData, table: DocTable, rows: list[Row]) -> list[
             continue
         unit = latency_unit(row.label) if row.metric.endswith("latency") else None
         try:
-            candidates = values.run_metric_candidates(run, row.metric, unit, solution, True)
+            candidates = runs.run_metric_candidates(run, row.metric, unit, solution, True)
         except Unverifiable:
             continue
         j = judge(cell.printed, candidates)

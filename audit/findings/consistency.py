@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from ...ingest.checks import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AVERAGE_PAGE_FAULT_STALLS
-from .data import AuditData, RunInfo
-from .figures import MATCH, MISMATCH, fmt
+from ..gather import AuditData, RunInfo
+from ..terms import MATCH, MISMATCH, fmt
 from .finding import Finding, evidence
 
 WARNING_CHECKS = ("achieved_iops_vs_instances", "instance_count_vs_database_files", "verdict_vs_thresholds")

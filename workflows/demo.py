@@ -14,12 +14,12 @@ from pathlib import Path
 import psycopg
 from sqlalchemy import text
 
+from ..audit import AuditReport, audit
+from ..db import embedded, roles
+from ..db.catalog import Catalog, open_catalog
+from ..db.connection import ENV_URL, redact
 from ..queries import canned, listings
 from ..queries.adhoc import QueryResult
-from ..queries.audit import AuditReport, audit
-from . import embedded, roles
-from .catalog import Catalog, open_catalog
-from .connection import ENV_URL, redact
 
 DEMO_DATABASE = roles.catalogue_database(roles.DEMO_CATALOGUE)
 
@@ -93,7 +93,7 @@ def demo_catalog(database_url: str | None = None) -> Catalog:
 
 def _emptied_at_head(url: str) -> bool:
     """Empty the previous demo's tables when its schema is current: a tenth of recreating and migrating it."""
-    from .migrate import shipped_head
+    from ..db.migrate import shipped_head
 
     try:
         conn = psycopg.connect(url.replace("+psycopg", ""), autocommit=True)

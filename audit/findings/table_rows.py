@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .data import AuditData, Cell, DocTable
+from ..gather import AuditData, Cell, DocTable
 
 RUN_SUFFIX = re.compile(r"\s*[-\u2013\u2014]\s*run\s*(\d+)\s*$", re.I)
 PART_PREFIX = re.compile(r"^([A-Za-z]+\s*\d{1,3})\s+(\S.*)$")

@@ -1,18 +1,19 @@
-"""Claim rules: recompute each published figure from the stored data and judge it.
+"""Candidates for one claim: the rule its metric calls for, and the alternatives every rule shares.
 
 A claim names a metric, a subject (a solution, one of its runs, or two sides compared) and the
-value as printed. The rules pick the run the figure must come from (`context`), ask
-`values` (run figures) or `capacity` (solution figures) for candidates, add the
-general alternatives (the other runs of the trial, the other disk basis, the disk count that
-reproduces a per-disk figure, printed figures used as inputs) and let `judge.judge` decide.
-Nothing names a solution, a document or a value.
+value as printed. `claim_candidates` picks the run the figure must come from (`context`), asks
+`runs` (run figures) or `solutions` (solution figures) for candidates, and adds the general
+alternatives (the other runs of the trial, the other disk basis, the disk count that reproduces a
+per-disk figure, printed figures used as inputs). Judging them is the next step (`judge`), so
+nothing here imports it. Nothing names a solution, a document or a value.
 """
 
 from __future__ import annotations
 
 from ...ingest.formats.manifest.records import METRICS, split_metric
-from . import values
-from .capacity import DERIVED, solution_candidates
+from ..gather import ClaimRow, RunInfo, SolutionInfo
+from ..terms import CONVENTION, PRIMARY, SOURCE, Candidate, fmt, parse_printed, percent_change
+from . import runs
 from .context import (
     ClaimContext,
     from_printed,
@@ -22,22 +23,8 @@ from .context import (
     sibling_figures,
     subject_run,
 )
-from .data import AuditData, ClaimRow, RunInfo, SolutionInfo
-from .figures import (
-    CONVENTION,
-    MATCH,
-    MISMATCH,
-    PRIMARY,
-    SOURCE,
-    UNVERIFIABLE,
-    Candidate,
-    Judgement,
-    fmt,
-    parse_printed,
-    percent_change,
-)
-from .judge import judge
-from .values import RUN_LEVEL, Unverifiable
+from .runs import RUN_LEVEL, Unverifiable
+from .solutions import solution_candidates
 
 PER_DISK_BASE = {
     "achieved_iops_per_disk": "achieved_iops", "log_iops_per_disk": "log_iops", "total_iops_per_disk": "total_iops",
@@ -46,30 +33,7 @@ PER_DISK_BASE = {
 }
 
 
-def judge_claims(data: AuditData) -> dict[int, Judgement]:
-    """Every claim's judgement by claim id; figures first, then what may be computed from them."""
-    ctx = ClaimContext(data)
-    order = sorted(data.claims, key=lambda c: (split_metric(c.metric)[0] is not None, c.metric in DERIVED, c.id))
-    for claim in order:
-        try:
-            ctx.judged[claim.id] = judge_claim(ctx, claim)
-        except Unverifiable as missing:
-            ctx.judged[claim.id] = Judgement(UNVERIFIABLE, None, None, f"Not recomputable: {missing}.", {})
-    return ctx.judged
-
-
-def judge_claim(ctx: ClaimContext, claim: ClaimRow) -> Judgement:
-    kind, base = split_metric(claim.metric)
-    if kind:
-        return judge(claim.value_printed, comparison_candidates(ctx, claim, kind, base), claim.qualifier)
-    if base == "median_run":
-        return judge_median_run(ctx, claim)
-    if parse_printed(claim.value_printed) is None:
-        raise Unverifiable(f"the printed value {claim.value_printed!r} is not a number")
-    return judge(claim.value_printed, candidates(ctx, claim), claim.qualifier)
-
-
-def candidates(ctx: ClaimContext, claim: ClaimRow) -> list[Candidate]:
+def claim_candidates(ctx: ClaimContext, claim: ClaimRow) -> list[Candidate]:
     """Primary computation first, then conventions, then other sources, for one metric."""
     metric = split_metric(claim.metric)[1]
     solution = ctx.solution(claim.solution_id)
@@ -78,7 +42,7 @@ def candidates(ctx: ClaimContext, claim: ClaimRow) -> list[Candidate]:
     if metric in RUN_LEVEL:
         run, is_headline = subject_run(ctx, claim)
         def compute(r: RunInfo, headline: bool = False) -> list[Candidate]:
-            return values.run_metric_candidates(r, metric, claim.unit, solution, headline)
+            return runs.run_metric_candidates(r, metric, claim.unit, solution, headline)
 
         return compute(run, is_headline) + other_run_candidates(ctx, run, is_headline, compute)
     return solution_candidates(ctx, claim, solution, metric)
@@ -97,7 +61,7 @@ def per_disk_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
     totals = {}
     for r in ctx.data.trial_runs(run):
         try:
-            totals[r.id] = values.rate_candidates(r, base)[0]
+            totals[r.id] = runs.rate_candidates(r, base)[0]
         except Unverifiable:
             if r is run:
                 raise
@@ -135,14 +99,14 @@ def side_value(ctx: ClaimContext, metric: str, solution_id: int | None, run_id: 
         side_unit = side_unit.replace("{currency}", ctx.solution(solution_id).currency or "USD")
     pseudo = ClaimRow(-1, metric, "0", side_unit, "run" if run_id else "solution", solution_id, run_id,
                       None, None, None, disk_basis, None, None, None, None, None, None)
-    return candidates(ctx, pseudo)[0]
+    return claim_candidates(ctx, pseudo)[0]
 
 
 def comparison_candidates(ctx: ClaimContext, claim: ClaimRow, kind: str, base: str) -> list[Candidate]:
     """'X percent more/less': both sides from unrounded data, then from the printed side figures."""
     other_metric = claim.other_metric or base
     other_solution = claim.other_solution_id or claim.solution_id
-    unit = "ms" if base in values.LATENCY_METRICS else None
+    unit = "ms" if base in runs.LATENCY_METRICS else None
     a = side_value(ctx, base, claim.solution_id, claim.run_id, claim.disk_basis, unit)
     b = side_value(ctx, other_metric, other_solution, claim.other_run_id, claim.disk_basis, unit)
     if not b.value:
@@ -157,17 +121,3 @@ def comparison_candidates(ctx: ClaimContext, claim: ClaimRow, kind: str, base: s
     pairs = [(x, y) for x in sibling_figures(ctx, claim, base, claim.solution_id, a_run)
              for y in sibling_figures(ctx, claim, other_metric, other_solution, b_run)]
     return out + from_printed(claim, pairs, lambda x, y: percent_change(kind, x, y), "the percentage")
-
-
-def judge_median_run(ctx: ClaimContext, claim: ClaimRow) -> Judgement:
-    """The run a document names as its median: the trial's median by total IOPS (DESIGN)."""
-    run, _ = subject_run(ctx, claim)
-    trial = sorted((r for r in ctx.data.trial_runs(run) if r.figures.get("total_iops") is not None),
-                   key=lambda r: r.name)
-    listing = ", ".join(f"{r.name} {fmt(r.figures['total_iops'])}" for r in trial)
-    inputs = {r.name: r.figures["total_iops"] for r in trial}
-    said = " ".join(claim.value_printed.split()).lower()
-    if said == run.name.lower():
-        return Judgement(MATCH, None, None, f"The median of the trial by total IOPS ({listing}) is {run.name}.", inputs)
-    why = f"The median of the trial by total IOPS ({listing}) is {run.name}, not {claim.value_printed}."
-    return Judgement(MISMATCH, None, None, why, inputs)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .data import AuditData
-from .figures import SEVERITY
+from ..gather import AuditData
+from ..terms import SEVERITY
 
 SHA_PREFIX = 12
 

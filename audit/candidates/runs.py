@@ -11,8 +11,8 @@ from __future__ import annotations
 from statistics import mean
 
 from ...ingest.formats.manifest.records import SIZE_BASES, SIZE_UNITS
-from .data import AuditData, RunInfo, SolutionInfo
-from .figures import CONVENTION, Candidate, decimals_words, fmt, printed_precision, rounded
+from ..gather import AuditData, RunInfo, SolutionInfo
+from ..terms import CONVENTION, Candidate, decimals_words, fmt, printed_precision, rounded
 
 
 class Unverifiable(Exception):

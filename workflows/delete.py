@@ -103,6 +103,16 @@ def _finish(conn: Connection, report: DeleteReport, before: dict[str, int], dry_
     return report
 
 
+def delete(engine: Engine, *, source: str | None = None, solution: str | None = None,
+           dry_run: bool = False) -> DeleteReport:
+    """`esrpdb delete`: one source file (`delete_source`) or one solution (`delete_solution`), never both."""
+    if (source is None) == (solution is None):
+        raise ValueError("name either a source file or a solution")
+    if solution is not None:
+        return delete_solution(engine, solution, dry_run=dry_run)
+    return delete_source(engine, source, dry_run=dry_run)
+
+
 def delete_source(engine: Engine, ref: str, *, dry_run: bool = False) -> DeleteReport:
     """Delete one source file, named by its SHA-256 (or a prefix of 8+ digits), path or file name."""
     with engine.connect() as conn:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from . import values
-from .data import AuditData, ClaimRow, RunInfo, SolutionInfo
-from .figures import CONVENTION, MATCH, ROUNDING, SOURCE, UNVERIFIABLE, Candidate, Judgement, parse_printed
-from .values import Unverifiable
+from ..gather import AuditData, ClaimRow, RunInfo, SolutionInfo
+from ..terms import CONVENTION, MATCH, ROUNDING, SOURCE, UNVERIFIABLE, Candidate, Judgement, parse_printed
+from . import runs
+from .runs import Unverifiable
 
 
 @dataclass
@@ -35,7 +35,7 @@ def subject_run(ctx: ClaimContext, claim: ClaimRow) -> tuple[RunInfo, bool]:
     if claim.run_id is not None:
         run = ctx.data.runs[claim.run_id]
         return run, median is not None and run.id == median.id
-    return values.headline(ctx.data, solution), True
+    return runs.headline(ctx.data, solution), True
 
 
 def other_run_candidates(ctx: ClaimContext, run: RunInfo, is_headline: bool,

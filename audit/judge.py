@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .figures import (
+from .terms import (
     CONVENTION,
     MATCH,
     MISMATCH,

@@ -44,7 +44,7 @@ def parse_file(path: Path, *, normalised: bool = False) -> str:
                              rest=bounded_read.chunks(path))
     bounded_read.check_size(path, info.st_size, module)
     record: Any
-    if module.FORMAT in ("perfmon_csv", "perfmon_blg"):
+    if getattr(module, "open_perfmon", None) is not None:  # a streamed export: its head and first rows
         with path.open("rb") as stream, module.open_perfmon(str(path), stream) as reader:
             rows = list(reader) if normalised else [row for _, row in zip(range(PREVIEW_ROWS), reader)]
             record = {"header": dataclasses.asdict(reader.header), "columns": [str(c) for c in reader.columns],

@@ -23,6 +23,7 @@ from . import bounded_read, load, registry, sanity
 from .draft import DraftedDocument, draft_document
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
 from .formats.document.records import ReportDocument
+from .formats.manifest.records import SolutionManifest
 from .link import link_evidence
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
@@ -84,16 +85,17 @@ def read_file(path: Path, module=None) -> Any:
     return record
 
 
-def _writer(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Writer:
-    """Read now (a PDF read ahead is taken as read) and return what writes the record, chosen by its type."""
+def _read(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Any:
+    """Read now (a PDF read ahead is taken as read) and sanity-check the record; a perfmon export,
+    too large to hold, is a `StreamedFile` read into COPY inside the transaction."""
     opener = getattr(module, "open_perfmon", None)
-    if opener is not None:  # too large to hold: streamed into COPY inside the transaction
-        return writer_for(StreamedFile(path, name, opener))
+    if opener is not None:
+        return StreamedFile(path, name, opener)
     record = ahead.take(path) if ahead is not None else None
     if record is None:
         record = read_file(path, module)
     sanity.check(name, record.document if isinstance(record, DraftedDocument) else record)  # before any SQL
-    return writer_for(record)
+    return record
 
 
 def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None,
@@ -150,13 +152,13 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
     sha256 = _sha256(path)
     if _already_loaded(engine, sha256):
         return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
-    if module.FORMAT == "solution_manifest":
-        return _ingest_manifest(engine, module, path, sha256)
     try:
-        write = _writer(module, name, path, ahead)
+        record = _read(module, name, path, ahead)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
-    return _write(engine, module, path, sha256, write, solution_key=solution_key)
+    if isinstance(record, SolutionManifest):  # it names other files: those first, each on its own
+        return _ingest_manifest(engine, module, path, sha256, record)
+    return _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key)
 
 
 def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
@@ -184,14 +186,9 @@ def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
     return FileOutcome(name, "loaded", module.FORMAT, runs=runs, warnings=warnings, message=message, sha256=sha256)
 
 
-def _ingest_manifest(engine: Engine, module, path: Path, sha256: str) -> FileOutcome:
+def _ingest_manifest(engine: Engine, module, path: Path, sha256: str, manifest: SolutionManifest) -> FileOutcome:
     """Load the files a manifest names (each on its own), then the manifest in one transaction."""
     name = str(path)
-    try:
-        manifest = module.parse(name, bounded_read.read_bounded(path, module))
-        sanity.check(name, manifest)
-    except ParseError as error:
-        return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     hashes: dict[Path, str] = {}
     referenced: list[FileOutcome] = []
     root = path.parent.parent.resolve()  # the catalogue folder: manifests sit one level below it

@@ -173,8 +173,8 @@ def test_a_negative_latency_fails_the_file_and_writes_nothing(fresh_database_url
 @pytest.mark.parametrize("path", sorted(HTML_FIXTURES.rglob("*.html")), ids=lambda p: p.name)
 def test_every_value_the_loader_writes_has_a_column(path):
     """Each row the report statement writes names only real columns of its table (and its instance)."""
-    from esrpdb.ingest.checks import check_report
     from esrpdb.ingest.formats import jetstress_html
+    from esrpdb.ingest.jetstress.rules import check_report
     from esrpdb.ingest.load import report_rows
     from esrpdb.ingest.load.report_statement import INSTANCE_KEY
     from esrpdb.schema import Base

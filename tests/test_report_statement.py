@@ -14,8 +14,8 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from esrpdb.ingest import load
-from esrpdb.ingest.checks import check_report
 from esrpdb.ingest.formats import jetstress_html
+from esrpdb.ingest.jetstress.rules import check_report
 from esrpdb.ingest.load import report_rows
 from esrpdb.ingest.load.report_statement import INSTANCE_KEY, ReportRows, write_report
 from tests.conftest import FIXTURES

@@ -1,7 +1,7 @@
 """Claim-free checks over runs and solutions: verdicts, ingest-time warnings, capacities.
 
 These need no manifest claim: every report run's Pass/Fail is recomputed from its stored
-instances under the thresholds of its Jetstress version (the rules of `ingest.checks`), the
+instances under the thresholds of its Jetstress version (the rules of `ingest.jetstress.rules`), the
 ingest-time consistency warnings are carried into the audit, and a solution's usable capacity is
 checked against the raw capacity of its disks.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ...ingest.checks import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AVERAGE_PAGE_FAULT_STALLS
+from ...ingest.jetstress.rules import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AVERAGE_PAGE_FAULT_STALLS
 from ..gather import AuditData, RunInfo
 from ..terms import MATCH, MISMATCH, fmt
 from .finding import Finding, evidence

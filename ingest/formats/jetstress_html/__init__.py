@@ -16,8 +16,8 @@ from lxml import etree
 
 from ...decoding import wide_encoding
 from ...errors import ParseError
+from ...jetstress.log_events import parse_test_log_lines
 from ...jetstress.records import JetstressReport, ReportType
-from ...jetstress.test_log import parse_test_log_lines
 from ...jetstress.vocabulary import (
     expected_sections,
     normalise_label,

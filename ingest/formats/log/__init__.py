@@ -1,7 +1,7 @@
 """Jetstress text logs (`*.log`): timestamped events and the thresholds they announce.
 
 The same lines as an HTML report's "Test Log" section, so the line grammar lives in
-`ingest.jetstress.test_log`; this module only decides whether a file is such a log and decodes it.
+`ingest.jetstress.log_events`; this module only decides whether a file is such a log and decodes it.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from ...decoding import head_text, sniff
 from ...errors import ParseError
 from ...jetstress.dates import US_STAMP
+from ...jetstress.log_events import parse_test_log
 from ...jetstress.records import LogEvent, Thresholds
-from ...jetstress.test_log import parse_test_log
 
 FORMAT = "jetstress_log"
 MAX_BYTES = 64 * 1024 * 1024  # a 24-hour test log is a few megabytes

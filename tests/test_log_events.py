@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from esrpdb.ingest.jetstress.log_events import extract_thresholds, parse_test_log, parse_test_log_lines
 from esrpdb.ingest.jetstress.records import LogEvent, Thresholds
-from esrpdb.ingest.jetstress.test_log import extract_thresholds, parse_test_log, parse_test_log_lines
 
 LOG_2010 = """\
 5/28/2011 11:38:14 AM -- Jetstress testing begins ...

@@ -1,8 +1,10 @@
 """Canned queries: named SQL views in `queries/*.sql`, readable without Python.
 
 Each file opens with a comment block (`-- title:`, `-- description:`, `-- column NAME:`) and
-then creates one view; migrations create the views from these files, so psql users and the
-CLI see the same numbers. `esrpdb query NAME --param column=value` filters a view by equality,
+then creates one view; each migration that changes a view runs a frozen copy of its file
+(migrations/views_00NN/), so psql users and the CLI see the same numbers. The views read the
+per-run figures stored at ingest, whose arithmetic lives beside them in `run_figures.sql` (frozen
+the same way, as migrations/run_figures_00NN.sql). `esrpdb query NAME --param column=value` filters a view by equality,
 the value read as the column's type (queries/params.py) so the filter reaches the indexes.
 """
 
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .params import BadValue, convert
 
-if TYPE_CHECKING:  # `query --list` and the migrations read the files without a database library
+if TYPE_CHECKING:  # `query --list` reads the files without a database library
     import psycopg
     from sqlalchemy import Engine
 
@@ -88,22 +90,9 @@ def _parse(path: Path) -> CannedQuery:
     return query
 
 
-def all_queries(directory: Path = QUERIES_DIR) -> dict[str, CannedQuery]:
-    """Every canned query, in view creation order (`directory`: a migration's frozen copies, which
-    hold only the views that existed at that revision)."""
-    views = [view for view in VIEW_ORDER if directory == QUERIES_DIR or (directory / f"{view}.sql").exists()]
-    return {q.name: q for q in (_parse(directory / f"{view}.sql") for view in views)}
-
-
-def create_views(execute, directory: Path = QUERIES_DIR) -> None:
-    """Create (or replace) every view; `execute` runs one SQL string (Alembic's op.execute)."""
-    for query in all_queries(directory).values():
-        execute(query.sql)
-
-
-def drop_views(execute) -> None:
-    for view in reversed(VIEW_ORDER):
-        execute(f"DROP VIEW IF EXISTS {view}")
+def all_queries() -> dict[str, CannedQuery]:
+    """Every canned query, in view creation order."""
+    return {q.name: q for q in (_parse(QUERIES_DIR / f"{view}.sql") for view in VIEW_ORDER)}
 
 
 def get(name: str) -> CannedQuery:

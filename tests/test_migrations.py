@@ -75,6 +75,33 @@ def test_the_live_views_are_what_the_newest_revision_built(fresh_database_url):
     assert live == built and len(built) == len(canned.all_queries())
 
 
+def test_the_live_figure_functions_are_what_the_newest_revision_built(fresh_database_url):
+    """refresh_run_figures and its helpers live in queries/run_figures.sql; migrations run frozen copies
+    of it (run_figures_00NN.sql): the live file must define what the newest revision built, or a
+    revision is missing. Every function of the file exists, and running it changes none of them."""
+    import re
+
+    from sqlalchemy import text
+
+    from tests.conftest import REPO_ROOT
+
+    live_sql = (REPO_ROOT / "queries" / "run_figures.sql").read_text(encoding="utf-8")
+    names = re.findall(r"^CREATE OR REPLACE FUNCTION (\w+)\(", live_sql, re.M)
+    definitions = text("SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE proname = ANY(:names) "
+                       "AND pronamespace = 'public'::regnamespace ORDER BY proname")
+    engine = create_engine(fresh_database_url)
+    try:
+        with engine.begin() as conn:
+            built = conn.execute(definitions, {"names": names}).all()
+            conn.exec_driver_sql(live_sql)
+            live = conn.execute(definitions, {"names": names}).all()
+            conn.rollback()
+    finally:
+        engine.dispose()
+    assert sorted(names) == [name for name, _ in built]
+    assert live == built
+
+
 def test_a_populated_catalogue_keeps_every_row_down_to_0008_and_back(fresh_database_url):
     """Issue 24 item 8: what 0009 and 0015 drop on the way down (sightings, facts, provisional marks,
     fingerprints) is kept and put back on the way up: every table has the same rows after the round trip."""

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from alembic import op
 
-from esrpdb.db.roles import READER_ROLE
-
 revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None
+
+# The reader role as esrpdb named it at this revision (db/roles.py READER_ROLE), frozen: a revision
+# never reads live code, whose names may move on.
+READER_ROLE = "esrpdb_reader"
 
 _OWNS_DATABASE = (
     "(SELECT d.datdba = r.oid OR r.rolsuper FROM pg_database d, pg_roles r "

@@ -21,8 +21,6 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic import op
 
-from esrpdb.queries import canned
-
 revision = "0008"
 down_revision = "0007"
 branch_labels = None
@@ -32,6 +30,20 @@ MIGRATIONS = Path(__file__).resolve().parents[1]
 REFRESH_SQL = MIGRATIONS / "run_figures_0008.sql"
 VIEWS_0005 = MIGRATIONS / "views_0005"
 VIEWS_0008 = MIGRATIONS / "views_0008"  # queries/*.sql as they stood until 0013 (frozen)
+# The views of 0005 and 0008 (the same twelve), in creation order (a view after the views it reads); frozen here,
+# as the files are, so that later views never change what this revision does.
+VIEWS = ("run_iops", "median_runs", "disk_counts", "per_disk_iops", "run_throughput", "throughput_per_disk",
+         "iops_per_dollar", "dollars_per_kiops", "mb_per_dollar", "perf_per_watt", "run_summary", "latency_summary")
+
+
+def create_views(folder: Path) -> None:
+    for view in VIEWS:
+        op.execute((folder / f"{view}.sql").read_text(encoding="utf-8"))
+
+
+def drop_views() -> None:
+    for view in reversed(VIEWS):
+        op.execute(f"DROP VIEW IF EXISTS {view}")
 
 TRIGGERS = (
     ("runs", ("insert", "update", "delete")),
@@ -56,7 +68,7 @@ def _float(name: str) -> sa.Column:
 
 
 def upgrade() -> None:
-    canned.drop_views(op.execute)
+    drop_views()
     op.create_table(
         "run_figures",
         sa.Column("run_id", sa.Integer(), nullable=False),
@@ -149,11 +161,11 @@ def upgrade() -> None:
     op.execute(REFRESH_SQL.read_text(encoding="utf-8"))
     op.execute("SELECT refresh_solution_disk_counts(NULL)")
     op.execute("SELECT refresh_run_figures(NULL)")
-    canned.create_views(op.execute, VIEWS_0008)
+    create_views(VIEWS_0008)
 
 
 def downgrade() -> None:
-    canned.drop_views(op.execute)
+    drop_views()
     for table, events in TRIGGERS:
         for event in events:
             op.execute(f"DROP TRIGGER {table}_figures_{event} ON {table}")
@@ -165,4 +177,4 @@ def downgrade() -> None:
     for table in ("run_disk_figures", "solution_disk_counts", "run_figures_stale", "perf_counter_means",
                   "run_scope_latencies", "run_figures"):
         op.drop_table(table)
-    canned.create_views(op.execute, VIEWS_0005)
+    create_views(VIEWS_0005)

@@ -31,8 +31,6 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic import op
 
-from esrpdb.queries import canned
-
 revision = "0013"
 down_revision = "0012"
 branch_labels = None
@@ -41,6 +39,20 @@ depends_on = None
 MIGRATIONS = Path(__file__).resolve().parents[1]
 VIEWS_0008 = MIGRATIONS / "views_0008"
 RUN_THROUGHPUT_0013 = MIGRATIONS / "views_0013" / "run_throughput.sql"  # frozen: the view as 0013 made it
+# The views of 0008, which the downgrade puts back, in creation order (a view after the views it reads); frozen here,
+# as the files are, so that later views never change what this revision does.
+VIEWS = ("run_iops", "median_runs", "disk_counts", "per_disk_iops", "run_throughput", "throughput_per_disk",
+         "iops_per_dollar", "dollars_per_kiops", "mb_per_dollar", "perf_per_watt", "run_summary", "latency_summary")
+
+
+def create_views(folder: Path) -> None:
+    for view in VIEWS:
+        op.execute((folder / f"{view}.sql").read_text(encoding="utf-8"))
+
+
+def drop_views() -> None:
+    for view in reversed(VIEWS):
+        op.execute(f"DROP VIEW IF EXISTS {view}")
 
 # Only runs with linked counters can change; their trial peers are refreshed with them.
 REFRESH_LINKED_RUNS = """SELECT refresh_run_figures(ids) FROM (
@@ -58,8 +70,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    canned.drop_views(op.execute)  # a view cannot lose a column by CREATE OR REPLACE
-    canned.create_views(op.execute, VIEWS_0008)
+    drop_views()  # a view cannot lose a column by CREATE OR REPLACE
+    create_views(VIEWS_0008)
     op.execute((MIGRATIONS / "run_figures_0012.sql").read_text(encoding="utf-8"))
     op.drop_constraint("perfmon_sample_window_allowed", "run_figures", type_="check")
     op.drop_column("run_figures", "perfmon_sample_window")

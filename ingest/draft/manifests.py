@@ -222,11 +222,12 @@ class _Builder:
         path = f"claims[{index}]"
         self.note(f"{path}.value", _line(claim))
         if metric.per_disk:
-            self.note(f"{path}.disk_basis", "confirm: all disks or active ones")
+            self.note(f"{path}.disk_basis", "as the words say" if claim.disk_basis else "confirm: all disks or active ones")
         subject = "comparison" if kind else "run" if claim.run else "solution"
         return ClaimSpec(metric=claim.metric, value=claim.value, subject=subject, document=self.document,
                          location=where, unit=unit, run=claim.run if subject == "run" else None,
-                         versus=(versus or "") if kind else None, disk_basis="all" if metric.per_disk else None,
+                         versus=(versus or "") if kind else None, versus_metric=claim.versus_metric if kind else None,
+                         disk_basis=(claim.disk_basis or "all") if metric.per_disk else None,
                          qualifier=claim.qualifier, line=claim.line, quote=claim.quote[:400])
 
 

@@ -26,3 +26,53 @@ def best(text: str, distinct: list[set[str]], near: int | None = None) -> int | 
     if not scores or (len(scores) > 1 and scores[0][0] == scores[1][0]):
         return None
     return scores[0][1]
+
+
+# Words that turn the system named next into the other side of a comparison, or start a contrast.
+_HARD = re.compile(r"\b(?:compared\s+(?:to|with)|than|versus|vs\.?|whereas|against|as\s+opposed\s+to)\b", re.IGNORECASE)
+_OBJECT = re.compile(r"\b(?:than|compared\s+(?:to|with)|versus|vs\.?|against)\s+(?:the\s+|all\s+|an?\s+|\d+\s+){0,2}$",
+                     re.IGNORECASE)
+_FOR_NAMED = re.compile(r"[\d.,]*[^.;:,]{0,40}?\b(?:for|of|from)\s+(?:the\s+|each\s+|all\s+|\d+\s+)?",
+                        re.IGNORECASE)  # "99.1 IOPS per watt for the SSDs"
+
+
+def mentions(text: str, distinct: list[set[str]]) -> list[tuple[int, int]]:
+    """(position, system) of every name of one system and no other, in order: the words of one name
+    ("the HP LeftHand SAN") are one mention, at its first word."""
+    found: list[tuple[int, int]] = []
+    last_end = -1
+    for m in WORD.finditer(text):
+        index = next((i for i, own in enumerate(distinct) if m[0].casefold() in own), None)
+        if index is None:
+            continue
+        same_name = found and found[-1][1] == index and not re.search(r"[^\w\s-]", text[last_end:m.start()]) \
+            and len(text[last_end:m.start()].split()) <= 2
+        if not same_name:
+            found.append((m.start(), index))
+        last_end = m.end()
+    return found
+
+
+def owner_at(text: str, position: int, distinct: list[set[str]], *, comparison: bool = False) -> int | None:
+    """Whose figure the value at `position` of a paragraph is, by the grammar of a comparison, never by
+    distance: "… for the SSDs" right after it; else the last system named before it in its clause ("Dell
+    delivered 208.4 … compared to HP at 111.9": 208.4 is Dell's, 111.9 HP's); a "N percent more"
+    belongs to the last system named as a subject, never the other side of an earlier "than"."""
+    found = mentions(text, distinct)
+    if not comparison:
+        after_unit = _FOR_NAMED.match(text, position)
+        if after_unit is not None:
+            named = [i for p, i in found if p == after_unit.end()]
+            if named:
+                return named[0]
+    before = [(p, i) for p, i in found if p < position]
+    if comparison:
+        subjects = [i for p, i in before if not _OBJECT.search(text[max(0, p - 40):p])]
+        return subjects[-1] if subjects else None
+    last_barrier = max((m.end() for m in _HARD.finditer(text, 0, position)), default=0)
+    clause = [i for p, i in before if p >= last_barrier]
+    if clause:
+        return clause[-1]
+    following = _HARD.search(text, position)
+    after = [i for p, i in found if position < p < (following.start() if following else len(text))]
+    return after[0] if after else None

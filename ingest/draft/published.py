@@ -40,8 +40,12 @@ _WATTS = re.compile(rf"{_NUMBER}\s+watts\b", re.IGNORECASE)
 # Words after "N percent more" -> the metric compared; first match wins.
 COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNORECASE), m) for p, m in (
     (r"performance per watt|iops per watt", "perf_per_watt"), (r"processors?\b|\bcpu\b", "cpu_percent"),
-    (r"achieved iops per disk", "achieved_iops_per_disk"), (r"log iops per disk", "log_iops_per_disk"),
-    (r"iops per disk", "total_iops_per_disk"), (r"throughput|megabytes per second|mb per second", "throughput_mb_per_s"),
+    (r"(?:use?able )?(?:mb|megabytes) per (?:dollar|\$)", "mb_per_dollar"),
+    (r"iops per (?:dollar|\$)", "iops_per_dollar"),
+    (r"achieved iops per (?:active |physical )?(?:disk|drive)", "achieved_iops_per_disk"),
+    (r"log iops per (?:active |physical )?(?:disk|drive)", "log_iops_per_disk"),
+    (r"iops per (?:active |physical )?(?:disk|drive)", "total_iops_per_disk"),
+    (r"throughput|megabytes per second|mb per second", "throughput_mb_per_s"),
     (r"power when idle|while idle|idle", "idle_power"), (r"power", "active_power"),
     (r"achieved iops", "achieved_iops"), (r"log iops", "log_iops"), (r"iops", "total_iops"),
 ))
@@ -120,6 +124,9 @@ class DraftClaim:
     offset: int | None = None  # where the value sits in `quote`, for prose
     named: str | None = None  # "17 for SSDs": the words naming whose figure it is
     position: int = 0  # where the value sits in its paragraph, to read figures in order
+    paragraph: str = ""  # the whole paragraph, for whose figure it is ("It delivered …" speaks of the last subject)
+    versus_metric: str | None = None  # "each SSD … than all 24 HDDs": the other side's metric
+    disk_basis: str | None = None  # "per active disk": the basis the words state
 
 
 def _qualifier(text: str | None) -> str | None:
@@ -160,7 +167,7 @@ def _sentence(text: str, position: int) -> tuple[str, int]:
 def _placed(claim: DraftClaim, text: str, starts: list[tuple[int, int]], position: int) -> DraftClaim:
     line = max((number for offset, number in starts if offset <= position), default=starts[0][1])
     quote, offset = _sentence(text, position)
-    return replace(claim, line=line, quote=quote, offset=offset, position=position)
+    return replace(claim, line=line, quote=quote, offset=offset, position=position, paragraph=text)
 
 
 def sentence_claims(lines: list[Line]) -> list[DraftClaim]:
@@ -186,8 +193,10 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftCla
                          and c.metric.endswith("_per_disk")), None)
         if metric:
             direction = "percent_more" if match["dir"].lower() in ("higher", "more", "greater") else "percent_less"
-            claim = DraftClaim(f"{direction}:{per_disk or metric}", match[2], "%", 0, text,
-                               _qualifier(match["q"]), comparison=True)
+            sentence = _sentence(text, match.start())[0]
+            metric, versus_metric, basis = _stated_basis(per_disk or metric, sentence, text)
+            claim = DraftClaim(f"{direction}:{metric}", match[2], "%", 0, text, _qualifier(match["q"]), comparison=True,
+                               versus_metric=versus_metric, disk_basis=basis)
             found.append(_placed(claim, text, starts, match.start(2)))
             if metric == "cpu_percent":  # "…; 6.7 percent for the SSDs and 2.0 percent for the HDDs."
                 rest = text[match.end() : match.end() + 200].split(". ")[0]
@@ -196,6 +205,23 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftCla
                     found.append(_placed(figure, text, starts, match.end() + each.start(1)))
     found.extend(_placed(claim, text, starts, m.start(2)) for m, claim in figures)
     return found
+
+
+_EACH = re.compile(r"\beach\s+(?:ssd|hdd|disk|drive)\b[^.;]*\bthan\s+(?:all|the)\b", re.IGNORECASE)
+_ACTIVE_BASIS = re.compile(r"\bper\s+active\s+(?:disk|drive)|\bactive\s+(?:disks|drives)\b", re.IGNORECASE)
+_IDLE = re.compile(r"\b(?:while|when)\s+idle\b|\bidle\s+power\b", re.IGNORECASE)
+
+
+def _stated_basis(metric: str, sentence: str, paragraph: str) -> tuple[str, str | None, str | None]:
+    """What the words around "N percent more" say the figure is per: idle power ("… while idle"), one
+    disk of one side against the other whole ("each SSD … than all 24 HDDs"), active disks."""
+    if metric == "active_power" and _IDLE.search(sentence):
+        return "idle_power", None, None
+    if _EACH.search(sentence) and metric in ("throughput_mb_per_s", "total_iops", "achieved_iops", "log_iops"):
+        return f"{metric}_per_disk", metric, "all"
+    if metric.endswith("_per_disk"):
+        return metric, None, "active" if _ACTIVE_BASIS.search(paragraph) else None
+    return metric, None, None
 
 
 def _per_unit(number: int, text: str) -> list[tuple[re.Match[str], DraftClaim]]:
@@ -218,7 +244,9 @@ def _per_unit(number: int, text: str) -> list[tuple[re.Match[str], DraftClaim]]:
             kind = {"dollar": "iops_per_dollar", "$": "iops_per_dollar", "watt": "perf_per_watt"}.get(per)
             prefix = "achieved" if what.startswith("achieved") else "log" if what.startswith("log") else "total"
             metric, unit = kind or f"{prefix}_iops_per_disk", PER_UNITS[per]
-        found.append((match, DraftClaim(metric, match[2], unit, number, text, _qualifier(match["q"]))))
+        basis = ("active" if per.startswith("active") or _ACTIVE_BASIS.search(text) else None) \
+            if metric.endswith("_per_disk") else None
+        found.append((match, DraftClaim(metric, match[2], unit, number, text, _qualifier(match["q"]), disk_basis=basis)))
     return found
 
 
@@ -231,6 +259,16 @@ def price_and_power(lines: list[Line]) -> list[DraftClaim]:
             if re.search(r"\bpric|\bcost", claim.quote, re.IGNORECASE):
                 found.append(claim)
     return found
+
+
+_COUNTS_ALL = re.compile(r"\btotal\b|\bphysical\b|\bin (?:the )?(?:system|solution)\b", re.IGNORECASE)
+_COUNTS_ACTIVE = re.compile(r"\bactive\b|\btested\b", re.IGNORECASE)
+
+
+def _count_basis(label: str) -> str:
+    """"Number of disks tested" counts the disks under load (the count the document divides by);
+    "Total number …", "… physical disks …", "… in solution" count every disk (disk_roles.py reads the same)."""
+    return "all" if _COUNTS_ALL.search(label) or not _COUNTS_ACTIVE.search(label) else "active"
 
 
 def _row_metric(label: str) -> tuple[str, str | None] | None:
@@ -266,5 +304,6 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
             name = metric[0]
             if name == "database_percent_of_formatted" and re.search(r"raw capacity", cell, re.IGNORECASE):
                 name = "database_percent_of_raw"  # the cell says what it is a percentage of
-            found.append(DraftClaim(name, match[1], metric[1], row.line, quote, column=index, run=run))
+            basis = _count_basis(label) if name == "disk_count" else None
+            found.append(DraftClaim(name, match[1], metric[1], row.line, quote, column=index, run=run, disk_basis=basis))
     return found

@@ -19,7 +19,7 @@ from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_tests import caption, host_tests, scenario_of
-from .names import MEDIA_WORDS, best as _best, words as _words
+from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_owners
 from .published import DraftClaim, price_and_power, sentence_claims, table_claims
 from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
@@ -140,6 +140,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
     distinct = _distinct(solutions)
     owners = report_owners(document, count, distinct)
     column_tables: list[list[tuple[DocumentTable, int]]] = [[] for _ in solutions]
+    variant_claims: dict[str, list[tuple[DraftClaim, str]]] = {}
     for table in document.tables:
         if table.kind in NOT_STORAGE_KINDS:
             continue
@@ -153,7 +154,13 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
             elif runs_as_columns or len(table.columns) <= 1:
                 targets = [owner] if owner is not None else ([] if runs_as_columns else list(range(count)))
             else:
-                targets = [claim.column] if claim.column is not None and claim.column < count else []
+                heading = table.columns[claim.column] if claim.column is not None and claim.column < len(table.columns) \
+                    else None
+                if heading in variant_facts:  # a configuration's column: the configuration's own figure
+                    variant_claims.setdefault(heading, []).append((claim, _where(table)))
+                    continue
+                column_owner = 0 if count == 1 else _column_owner(heading, names, distinct)
+                targets = [column_owner] if column_owner is not None else []
             for index in targets:
                 solutions[index].claims.append((claim, _where(table), None))
                 if claim.run is not None:
@@ -175,7 +182,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
     _add_sentences(solutions, lines, distinct)
-    return solutions + _variant_solutions(document, solutions, variants, variant_facts)
+    return solutions + _variant_solutions(document, solutions, variants, variant_facts, variant_claims)
 
 
 def _group_hosts(solution: DraftSolution, document: ReportDocument) -> None:
@@ -217,23 +224,35 @@ def _run_totals(document: ReportDocument, solution: DraftSolution) -> list[float
 
 
 def _variant_solutions(document: ReportDocument, solutions: list[DraftSolution], variants: list[Variant],
-                       own_facts: dict[str, list[Fact]]) -> list[DraftSolution]:
-    """Configurations of a system the document prints beside it (variants.py)."""
+                       own_facts: dict[str, list[Fact]], own_claims: dict[str, list[tuple[DraftClaim, str]]],
+                       ) -> list[DraftSolution]:
+    """Configurations of a system the document prints beside it (variants.py), each with the figures its
+    own column prints."""
     found = []
     for variant in variants:
         parent = solutions[variant.parent]
         rows, total = figure(variant)
+        claims = [(c, w, None) for c, w in own_claims.get(variant.heading, [])]
         if any(same_figure(total, t) for t in _run_totals(document, parent)):
+            parent.claims.extend(claims)
             continue  # the configuration the document compares: the system itself
         model = Fact("model", variant.heading, None, None, variant.table.line, variant.heading, variant.heading)
         solution = DraftSolution(variant.heading, inherited([model, *own_facts[variant.heading]], parent.facts))
         solution.runs.append(DraftRun(variant.label, line=variant.table.line, table=variant.table,
                                       column=variant.heading, rows=rows,
                                       description=f"figures from {_where(variant.table)}"))
-        solution.claims = [(c, w, v) for c, w, v in parent.claims
-                           if c.metric in PRICE_AND_POWER and c.run is None and not c.comparison]
+        solution.claims = claims + [(c, w, v) for c, w, v in parent.claims
+                                    if c.metric in PRICE_AND_POWER and c.run is None and not c.comparison]
         found.append(solution)
     return found
+
+
+def _column_owner(heading: str | None, names: list[str], distinct: list[set[str]]) -> int | None:
+    """The system a table column is headed by: its name as printed, else words naming it and no other."""
+    if heading is None:
+        return None
+    exact = [i for i, name in enumerate(names) if normalise_label(name) == normalise_label(heading)]
+    return exact[0] if len(exact) == 1 else _best(heading, distinct)
 
 
 def _system_column(table: DocumentTable, index: int, names: list[str], distinct: list[set[str]]) -> int | None:
@@ -287,6 +306,7 @@ def _add_table_runs(solutions: list[DraftSolution], index: int, document: Report
 
 
 def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: list[set[str]]) -> None:
+    """Figures printed in prose, each given to the system its sentence says it is (names.owner_at)."""
     recent: tuple[int, int] | None = None  # (line, owner) of the last figure placed: "This is 181 percent more …"
     for claim in sorted([*sentence_claims(lines), *price_and_power(lines)], key=lambda c: (c.line, c.position)):
         text = claim.quote
@@ -296,7 +316,8 @@ def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: 
         elif claim.named is not None:
             owner = _best(claim.named, distinct)
         else:
-            owner = _best(text[: near] if claim.comparison else text, distinct, None if claim.comparison else near)
+            owner = owner_at(claim.paragraph or text, claim.position if claim.paragraph else near, distinct,
+                             comparison=claim.comparison)
             if owner is None and recent is not None and claim.line - recent[0] <= 1:
                 owner = recent[1]
         if owner is not None:

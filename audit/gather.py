@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import Engine, text
 
-IO_SCOPES = ("transactional", "disk_subsystem")  # the scopes Jetstress sums its achieved IOPS over
+from ..schema.vocabulary import ACHIEVED_SCOPES, counts_on_basis
 
 
 @dataclass
@@ -41,7 +41,7 @@ class SolutionInfo:
     manifest_file_id: int | None = None
 
     def disk_count(self, basis: str) -> int:
-        return sum(d.count for d in self.disks if basis == "all" or d.role == "active")
+        return sum(d.count for d in self.disks if counts_on_basis(d.role, basis))
 
     @property
     def media(self) -> set[str]:
@@ -245,7 +245,7 @@ def _load_runs(conn) -> dict[int, RunInfo]:
         runs[r["run_id"]].published[r["metric"]] = r
     for r in _rows(conn, f"""
             SELECT l.*, i.name, i.volume_role FROM latencies l JOIN instances i ON i.id = l.instance_id
-            WHERE l.scope IN {IO_SCOPES} ORDER BY l.run_id, l.scope DESC, i.name"""):
+            WHERE l.scope IN {ACHIEVED_SCOPES} ORDER BY l.run_id, l.scope DESC, i.name"""):
         run = runs[r["run_id"]]
         if run.instances and run.latency_unit and run.instances[0].values.get("_scope") != r["scope"]:
             continue  # one scope per run: transactional (2010+) or disk subsystem (2007)

@@ -14,6 +14,8 @@ from .safe_text import echo
 
 
 class DiskBasis(str, Enum):
+    """schema.vocabulary.DISK_BASES as the Enum typer takes for a choice (tests/test_cli_keys.py holds them equal)."""
+
     all = "all"
     active = "active"
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine, pool, text
 
-import esrpdb.schema  # noqa: F401  (registers every table on Base.metadata)
 from esrpdb.db.connection import resolve_url
-from esrpdb.schema.base import Base
+from esrpdb.schema import Base  # loads every table family: Base.metadata holds every table
 
 # Serialises concurrent `esrpdb` processes that find the database behind head.
 MIGRATION_LOCK_KEY = 0x65737270  # "esrp"

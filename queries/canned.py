@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..schema.vocabulary import DISK_BASES
 from .params import BadValue, convert
 
 if TYPE_CHECKING:  # `query --list` reads the files without a database library
@@ -135,7 +136,7 @@ def query_on(conn: psycopg.Connection, name: str, params: dict[str, str] | None 
 KEY_DOMAINS = {
     "solution": "SELECT key FROM solutions",
     "trial": "SELECT DISTINCT label FROM trials",
-    "disk_basis": "SELECT unnest(ARRAY['all', 'active'])",
+    "disk_basis": f"SELECT unnest(ARRAY[{', '.join(repr(basis) for basis in DISK_BASES)}])",
     "scope": "SELECT DISTINCT scope FROM latencies",
     "run_id": "SELECT id::text FROM runs",
     "mailbox_class": "SELECT label FROM mailbox_classes",

@@ -1,4 +1,8 @@
-"""The catalogue's own listings: solutions and runs, as plain rows for any renderer."""
+"""The catalogue's own listings: solutions and runs, as plain rows for any renderer.
+
+Disk counts are the stored ones (`solution_disk_counts`, kept by queries/run_figures.sql), so the
+listing counts disks on each basis by the same rule as every per-disk figure.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,14 @@ from .adhoc import QueryResult
 
 SOLUTIONS_SQL = """
 SELECT s.key, s.vendor, s.model, s.label, s.connectivity, s.raid_level,
-       COALESCE(SUM(d.disk_count), 0)::int AS disk_count,
-       COALESCE(SUM(d.disk_count) FILTER (WHERE d.role = 'active'), 0)::int AS active_disk_count,
+       COALESCE(c.all_disk_count, 0)::int AS disk_count,
+       COALESCE(c.active_disk_count, 0)::int AS active_disk_count,
        s.usable_capacity_bytes, s.list_price_amount, s.list_price_currency,
        (SELECT count(*) FROM runs r WHERE r.solution_id = s.id)::int AS run_count,
        CASE WHEN s.provisional THEN 'provisional' ELSE 'confirmed' END AS status,
        (SELECT f.file_name FROM source_files f WHERE f.id = s.derived_from_source_file_id) AS read_from
-FROM solutions s LEFT JOIN disks d ON d.solution_id = s.id
-GROUP BY s.id ORDER BY s.key
+FROM solutions s LEFT JOIN solution_disk_counts c ON c.solution_id = s.id
+ORDER BY s.key
 """
 
 RUNS_SQL = """

@@ -1,39 +1,63 @@
 """The relational catalogue: SQLAlchemy 2 models, one module per table family.
 
-Importing this package registers every table on `Base.metadata`, which Alembic's
-autogenerate compares against the migrations (the no-drift test).
+Taking any model (or `Base`) from this package loads every table family, so `Base.metadata`
+holds every table, which Alembic's autogenerate compares against the migrations (the no-drift
+test). The package itself loads lazily: `schema.units` and `schema.vocabulary` (the closed
+vocabularies stored as text) import without SQLAlchemy, so parsers check values against them at
+no cost, and `schema.keys` stays light for the CLI's fast paths.
 """
 
-from .base import Base, table_of
-from .claims import Claim
-from .classes import MailboxClass
-from .documents import Document, DocumentCell, DocumentTable
-from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
-from .figures import (
-    PerfCounterMean,
-    RunDiskFigures,
-    RunFigures,
-    RunFiguresStale,
-    RunScopeLatency,
-    SolutionDiskCounts,
-)
-from .provenance import RunSource, SolutionFact
-from .runs import (
-    BackupStat,
-    HostCounter,
-    IngestWarning,
-    Instance,
-    Latency,
-    LogEvent,
-    PublishedValue,
-    RecoveryStat,
-    ReportField,
-    Run,
-    TestIssue,
-)
-from .samples import PerfCounter, PerfSample, PowerSample, RunPower
-from .solutions import DiskGroup, RunAssignment, Solution, Trial
-from .sources import SourceFile
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .base import Base, table_of
+    from .claims import Claim
+    from .classes import MailboxClass
+    from .documents import Document, DocumentCell, DocumentTable
+    from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
+    from .figures import (
+        PerfCounterMean,
+        RunDiskFigures,
+        RunFigures,
+        RunFiguresStale,
+        RunScopeLatency,
+        SolutionDiskCounts,
+    )
+    from .provenance import RunSource, SolutionFact
+    from .runs import (
+        BackupStat,
+        HostCounter,
+        IngestWarning,
+        Instance,
+        Latency,
+        LogEvent,
+        PublishedValue,
+        RecoveryStat,
+        ReportField,
+        Run,
+        TestIssue,
+    )
+    from .samples import PerfCounter, PerfSample, PowerSample, RunPower
+    from .solutions import DiskGroup, RunAssignment, Solution, Trial
+    from .sources import SourceFile
+
+# Every module that declares tables; importing them all registers every table on Base.metadata.
+TABLE_FAMILIES = ("base", "claims", "classes", "documents", "evidence", "figures", "provenance", "runs", "samples",
+                  "solutions", "sources")
+
+
+def __getattr__(name: str) -> Any:
+    """A model or `Base` on first use: every table family is imported, then the name is looked up."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    families = [importlib.import_module(f"{__name__}.{family}") for family in TABLE_FAMILIES]
+    value = next(getattr(module, name) for module in families if hasattr(module, name))
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Base",

@@ -6,8 +6,7 @@ from sqlalchemy import ForeignKey, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base, one_of
-
-CLAIM_SUBJECTS = ("solution", "run", "comparison")
+from .vocabulary import CLAIM_SUBJECTS
 
 
 class Claim(Base):
@@ -26,7 +25,7 @@ class Claim(Base):
     other_solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
     other_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"), index=True)
     other_metric: Mapped[str | None] = mapped_column(Text)
-    metric: Mapped[str] = mapped_column(Text)  # vocabulary in ingest/formats/manifest/records.py
+    metric: Mapped[str] = mapped_column(Text)  # METRICS in schema/vocabulary.py, or percent_more:<metric> …
     value_printed: Mapped[str] = mapped_column(Text)  # "12.5", "40", "Run 2": as printed
     unit: Mapped[str | None] = mapped_column(Text)
     disk_basis: Mapped[str | None] = mapped_column(Text)

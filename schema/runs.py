@@ -22,14 +22,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base, non_negative, one_of
+from .units import LATENCY_UNITS
+from .vocabulary import IO_SCOPES, REPORT_TYPES, THREAD_SCOPES, VERDICTS, VOLUME_ROLES
 
-REPORT_TYPES = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum")
-VERDICTS = ("Pass", "Fail")
 RUN_ORIGINS = ("report", "document_table", "hosts")
-THREAD_SCOPES = ("per_storage_group", "per_database", "global")
-IO_SCOPES = ("transactional", "background_maintenance", "log_replication", "total", "disk_subsystem")
-LATENCY_UNITS = ("ms", "s")
-VOLUME_ROLES = ("database", "log")
 
 _RUN_MEASURES = (
     "achieved_iops",

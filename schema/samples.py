@@ -14,7 +14,7 @@ from sqlalchemy import DateTime, ForeignKey, Integer, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base, non_negative, one_of
-from .solutions import POWER_BOUNDARIES
+from .vocabulary import POWER_BOUNDARIES
 
 
 class PerfCounter(Base):

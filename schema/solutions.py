@@ -21,10 +21,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base, non_negative, one_of
-
-DISK_MEDIA = ("HDD", "SSD")
-DISK_ROLES = ("active", "hot_spare", "system")
-POWER_BOUNDARIES = ("enclosure_and_drives", "drives_only", "system")
+from .vocabulary import DISK_MEDIA, DISK_ROLES, POWER_BOUNDARIES
 
 
 class Solution(Base):

@@ -6,7 +6,8 @@ disk vendors' is 10^9: the catalogue records which one a figure used instead of 
 
 from __future__ import annotations
 
-from typing import Literal
+from decimal import ROUND_HALF_EVEN, Decimal
+from typing import Literal, get_args
 
 # suffix -> what it means
 UNIT_SUFFIXES: dict[str, str] = {
@@ -25,11 +26,12 @@ UNIT_SUFFIXES: dict[str, str] = {
 }
 
 LatencyUnit = Literal["ms", "s"]
+LATENCY_UNITS: tuple[str, ...] = get_args(LatencyUnit)
 LATENCY_TO_MS: dict[str, float] = {"ms": 1.0, "s": 1000.0}
 
-BINARY_GB_BYTES = 2**30
-DECIMAL_GB_BYTES = 10**9
-MB_BYTES = 2**20
+# Size prefixes: a unit is a power of its base, and the base is always said (GB of 2^30 or 10^9 bytes).
+SIZE_UNITS: dict[str, int] = {"B": 0, "KB": 1, "MB": 2, "GB": 3, "TB": 4}  # unit -> power of the base
+SIZE_BASES: dict[str, int] = {"binary": 1024, "decimal": 1000}
 
 
 def latency_ms(value: float | None, unit: str) -> float | None:
@@ -43,7 +45,11 @@ def latency_ms(value: float | None, unit: str) -> float | None:
     return value * factor
 
 
-def gigabytes_to_bytes(gigabytes: float, *, base: Literal["binary", "decimal"]) -> int:
-    if base not in ("binary", "decimal"):
-        raise ValueError(f"unknown gigabyte base {base!r}; known: binary, decimal")
-    return round(gigabytes * (BINARY_GB_BYTES if base == "binary" else DECIMAL_GB_BYTES))
+def size_factor(unit: str, base: str) -> int:
+    """Bytes in one `unit` (B, KB, MB, GB, TB) of prefix `base` (binary: 2^10 steps; decimal: 10^3)."""
+    return SIZE_BASES[base] ** SIZE_UNITS[unit]
+
+
+def size_in_bytes(value: Decimal, unit: str, base: str) -> int:
+    """``value`` ``unit`` in bytes, rounded half-even; the prefix base is an argument, never guessed."""
+    return int((value * size_factor(unit, base)).to_integral_value(rounding=ROUND_HALF_EVEN))

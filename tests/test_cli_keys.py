@@ -137,3 +137,10 @@ def test_plot_an_unknown_chart_and_compare_a_solution_with_itself(seed_catalog_u
     assert "did you mean 'perf_per_watt'" in line and '"' not in line
     line = one_error_line(invoke(seed_catalog_url, "compare", "hp-eva4400", "hp-eva4400"))
     assert "two different solutions" in line
+
+
+def test_the_disk_basis_choices_are_the_stored_vocabulary():
+    from esrpdb.cli.compare_command import DiskBasis
+    from esrpdb.schema.vocabulary import DISK_BASES
+
+    assert tuple(basis.value for basis in DiskBasis) == DISK_BASES

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import shutil
 import tracemalloc
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -12,10 +13,15 @@ import pytest
 from esrpdb.fixtures import generate_perfmon_power
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
-from esrpdb.ingest.formats.perfmon import column_means, column_stats, iter_samples, open_perfmon, parse_counter_path
+from esrpdb.ingest.formats.perfmon import iter_samples, open_perfmon, parse_counter_path
+from esrpdb.ingest.pipeline import ingest_paths
 
 REPO = Path(__file__).parents[1]
 PERFMON = REPO / "fixtures" / "perfmon"
+REPORTS = {"seed000-dell-equallogic.csv": REPO / "fixtures" / "jetstress_html" / "seed000-dell-equallogic"
+                                          / "Performance_2008_9_18_12_48_31.html",
+           "seed000-hp-eva4400.csv": REPO / "fixtures" / "jetstress_html" / "seed000-hp-eva4400"
+                                     / "Performance_2008_9_18_11_31_40.html"}
 SEED000 = REPO / "fixtures" / "documents" / "000_cfe3f1c33c0344dc.txt"
 MIB = 2**20
 EDT = timezone(timedelta(hours=-4))
@@ -34,12 +40,22 @@ def _read(path: Path):
         return reader.header, reader.columns, list(reader)
 
 
-def _total(columns, counter: str) -> int:
-    return next(
-        i
-        for i, c in enumerate(columns)
-        if c.object == "LogicalDisk" and c.instance == "_Total" and c.counter == counter
-    )
+def _stored(url: str, tmp_path: Path, fixture: str, sql: str) -> list:
+    """Ingest the export beside its report, as a result folder holds them, and read what the catalogue
+    stores for the run: the figures the views and the audit read come from the SQL, never from Python."""
+    from sqlalchemy import create_engine, text
+
+    report = REPORTS[fixture]
+    shutil.copy(report, tmp_path / report.name)
+    shutil.copy(PERFMON / fixture, tmp_path / report.with_suffix(".csv").name)
+    engine = create_engine(url)
+    try:
+        outcomes = ingest_paths(engine, [tmp_path])
+        assert [o.status for o in outcomes] == ["loaded", "loaded"], [o.message for o in outcomes]
+        with engine.connect() as conn:
+            return conn.execute(text(sql)).all()
+    finally:
+        engine.dispose()
 
 
 def test_figure_7_is_what_the_seed_prints():
@@ -50,16 +66,15 @@ def test_figure_7_is_what_the_seed_prints():
 
 
 @pytest.mark.parametrize(("fixture", "column"), [("seed000-dell-equallogic.csv", 0), ("seed000-hp-eva4400.csv", 1)])
-def test_averages_reproduce_seed_000_figure_7(fixture, column):
-    _, columns, rows = _read(PERFMON / fixture)
-    means = column_means(rows)
+def test_averages_reproduce_seed_000_figure_7(fresh_database_url, tmp_path, fixture, column):
+    """The run's throughput as stored from its export's samples (run_throughput) prints as Figure 7 does."""
+    ((transfers, read_mib, write_mib, bytes_mib, source),) = _stored(
+        fresh_database_url, tmp_path, fixture,
+        "select disk_transfers_per_s, read_mb_per_s, write_mb_per_s, transfer_mb_per_s, throughput_source "
+        "from run_throughput")
     printed = {label: values[column] for label, values in FIGURE_7.items()}
 
-    transfers = means[_total(columns, "Disk Transfers/sec")]
-    read_mib = means[_total(columns, "Disk Read Bytes/sec")] / MIB
-    write_mib = means[_total(columns, "Disk Write Bytes/sec")] / MIB
-    bytes_mib = means[_total(columns, "Disk Bytes/sec")] / MIB
-
+    assert source == "perfmon"
     assert f"{transfers:,.0f}" == printed["Average disk transfers per second (from performance logs)"]
     assert f"{read_mib:.3f}" == printed["Average disk read MB per second"]
     assert f"{write_mib:.3f}" == printed["Average disk write MB per second"]
@@ -87,10 +102,13 @@ def test_averages_reproduce_seed_000_figure_7(fixture, column):
         ("Memory\\Available MBytes", "11,721.519", 3, 1),
     ],
 )
-def test_dell_volume_instance_and_host_counters_match_appendix_g(counter, printed, digits, scale):
+def test_dell_volume_instance_and_host_counters_match_appendix_g(fresh_database_url, tmp_path, counter, printed,
+                                                                digits, scale):
+    """Each counter's mean as stored for the run (perf_counter_means) prints as Appendix G does."""
     assert printed in SEED000.read_text()
-    _, columns, rows = _read(PERFMON / "seed000-dell-equallogic.csv")
-    means = dict(zip((str(c) for c in columns), column_means(rows)))
+    means = dict(_stored(fresh_database_url, tmp_path, "seed000-dell-equallogic.csv",
+                         "select c.counter_path, m.value_sum / m.value_count from perf_counters c "
+                         "join perf_counter_means m on m.counter_id = c.id"))
     mean = means["\\\\SVCTAG-1F6HWG1\\" + counter] * scale
     assert f"{mean:,.{digits}f}" == printed
 
@@ -129,8 +147,8 @@ def test_blank_samples_are_none():
     first = rows[0][1]
     assert first[memory] is not None and all(v is None for i, v in enumerate(first) if i != memory)
     assert sum(all(v is None for v in values) for _, values in rows) == 3  # dropped whole rows
-    stats = column_stats(rows)
-    assert (stats[memory].samples, stats[memory].blanks) == (502, 3)
+    values = [row[memory] for _, row in rows]
+    assert (sum(v is not None for v in values), sum(v is None for v in values)) == (502, 3)
 
 
 def test_tsv_utf16_twin_has_the_same_rows():
@@ -173,17 +191,13 @@ def test_typeperf_output():
     assert (columns[3].instance_name, columns[3].instance_index) == ("svchost", 1)
 
 
-def test_iter_samples_and_windows():
+def test_iter_samples_flattens_the_rows():
     path = PERFMON / "seed000-hp-eva4400.csv"
     _, columns, rows = _read(path)
     with path.open("rb") as stream, open_perfmon(path.name, stream) as reader:
         flat = list(iter_samples(reader))
     assert len(flat) == sum(v is not None for _, values in rows for v in values)
     assert flat[0] == (rows[0][0], 19, rows[0][1][19])  # only Memory has a value in row 0
-    start, end = rows[100][0], rows[200][0]
-    window = column_means(rows, start=start, end=end)
-    expected = column_means(rows[100:200])
-    assert window == expected
 
 
 def test_column_index_names_what_exists():

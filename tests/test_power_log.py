@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -10,11 +11,16 @@ import pytest
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import config as jetstress_config, perfmon as perfmon_csv, power as power_log
-from esrpdb.ingest.formats.power import PowerSample, idle_and_active_w, parse, parse_timestamp, window_average_w
+from esrpdb.ingest.formats.power import PowerSample, parse, parse_timestamp
+from esrpdb.ingest.pipeline import ingest_paths
 
 REPO = Path(__file__).parents[1]
 POWER = REPO / "fixtures" / "power"
 SEED002 = REPO / "fixtures" / "documents" / "002_2e1b37b2175e5892.txt"
+REPORTS = {"seed002-savvio-hdd.csv": REPO / "fixtures" / "jetstress_html" / "seed002-savvio-hdd"
+                                     / "Performance_2008_10_21_16_24_35.html",
+           "seed002-x25e-ssd.csv": REPO / "fixtures" / "jetstress_html" / "seed002-x25e-ssd"
+                                   / "Performance_2008_10_5_21_32_32.html"}
 
 # (fixture, Appendix A row prefix, median run column, Appendix D Test Start / End, printed idle, active)
 CASES = [
@@ -53,15 +59,32 @@ def _printed_power(table: str, run: int) -> tuple[str, str]:
     return idle[run], active[run]
 
 
+def _run_power(url: str, folder: Path, report: Path, power_log_name: str, power_log: bytes) -> tuple[float, float]:
+    """Ingest a report and a power log as a result folder holds them; the run's idle and active watts
+    as the catalogue stores them (run_power, computed in SQL when the log is linked)."""
+    from sqlalchemy import create_engine, text
+
+    shutil.copy(report, folder / report.name)
+    (folder / power_log_name).write_bytes(power_log)
+    engine = create_engine(url)
+    try:
+        outcomes = ingest_paths(engine, [folder])
+        assert [o.status for o in outcomes] == ["loaded", "loaded"], [o.message for o in outcomes]
+        with engine.connect() as conn:
+            return tuple(conn.execute(text("select idle_power_w, active_power_w from run_power")).one())
+    finally:
+        engine.dispose()
+
+
 @pytest.mark.parametrize(("fixture", "table", "run", "start", "end", "idle_w", "active_w"), CASES)
-def test_idle_and_active_power_reproduce_seed_002(fixture, table, run, start, end, idle_w, active_w):
+def test_idle_and_active_power_reproduce_seed_002(fresh_database_url, tmp_path, fixture, table, run, start, end,
+                                                  idle_w, active_w):
     assert _printed_power(table, run) == (idle_w, active_w)
     text = _seed_text()
     assert f"Test Start Time** {start}" in text or f"Test Start Time</b>\t{start}" in text
     assert f"Test End Time** {end}" in text or f"Test End Time</b>\t{end}" in text
 
-    log = parse(fixture, (POWER / fixture).read_bytes())
-    idle, active = idle_and_active_w(log.samples, parse_timestamp(start), parse_timestamp(end))
+    idle, active = _run_power(fresh_database_url, tmp_path, REPORTS[fixture], fixture, (POWER / fixture).read_bytes())
 
     digits = len(idle_w.split(".")[1])
     assert f"{idle:.{digits}f}" == idle_w
@@ -125,18 +148,16 @@ def test_timestamps(text, expected):
     assert parse_timestamp(text) == expected
 
 
-def test_windows_are_half_open_and_blank_samples_skipped():
-    t0 = datetime(2008, 10, 21, 16, 0, 0)
-    samples = [PowerSample(t0 + timedelta(seconds=i), float(i)) for i in range(10)] + [
-        PowerSample(t0 + timedelta(seconds=10), None)
-    ]
-    assert window_average_w(samples, t0, t0 + timedelta(seconds=4)) == 1.5  # 0, 1, 2, 3
-    assert idle_and_active_w(samples, t0 + timedelta(seconds=4), t0 + timedelta(seconds=11), idle_window_s=2) == (
-        2.5,
-        6.5,
-    )
-    with pytest.raises(ValueError, match="no power samples"):
-        window_average_w(samples, t0 - timedelta(hours=1), t0)
+def test_windows_are_half_open_and_blank_samples_skipped(fresh_database_url, tmp_path):
+    """Idle: the 120 s before the run's start; active: start <= t < end; a blank sample counts in neither."""
+    report = REPORTS["seed002-savvio-hdd.csv"]  # Test Start 10/21/2008 4:05:25 PM, Test End 6:49:53 PM
+    start, end = datetime(2008, 10, 21, 16, 5, 25), datetime(2008, 10, 21, 18, 49, 53)
+    rows = [(start - timedelta(seconds=121), "1000")]  # just before the idle window
+    rows += [(start - timedelta(seconds=120) + timedelta(seconds=i), str(i)) for i in range(4)]  # 0..3
+    rows += [(start + timedelta(seconds=i), str(4 + i)) for i in range(6)]  # 4..9: the run
+    rows += [(start + timedelta(seconds=6), ""), (end, "1000")]  # a blank sample; the end itself is outside
+    log = "timestamp,watts\n" + "".join(f"{stamp:%Y-%m-%dT%H:%M:%S},{watts}\n" for stamp, watts in rows)
+    assert _run_power(fresh_database_url, tmp_path, report, "power.csv", log.encode()) == (1.5, 6.5)
 
 
 def test_identify():

@@ -20,8 +20,7 @@ import psycopg
 import pytest
 from sqlalchemy import create_engine, text
 
-import esrpdb.schema  # noqa: F401  (registers every table)
-from esrpdb.schema.base import Base
+from esrpdb.schema import Base  # loads every table family
 from tests.conftest import FIXTURES, _scratch_database
 
 HTML = FIXTURES / "jetstress_html"

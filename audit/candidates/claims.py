@@ -10,7 +10,7 @@ nothing here imports it. Nothing names a solution, a document or a value.
 
 from __future__ import annotations
 
-from ...ingest.formats.manifest.records import METRICS, split_metric
+from ...schema.vocabulary import DISK_BASES, METRICS, PER_DISK_BASE, other_basis, split_metric
 from ..gather import ClaimRow, RunInfo, SolutionInfo
 from ..terms import CONVENTION, PRIMARY, SOURCE, Candidate, fmt, parse_printed, percent_change
 from . import runs
@@ -25,12 +25,6 @@ from .context import (
 )
 from .runs import RUN_LEVEL, Unverifiable
 from .solutions import solution_candidates
-
-PER_DISK_BASE = {
-    "achieved_iops_per_disk": "achieved_iops", "log_iops_per_disk": "log_iops", "total_iops_per_disk": "total_iops",
-    "db_reads_per_s_per_disk": "db_reads_per_s", "db_writes_per_s_per_disk": "db_writes_per_s",
-    "throughput_mb_per_s_per_disk": "throughput_mb_per_s",
-}
 
 
 def claim_candidates(ctx: ClaimContext, claim: ClaimRow) -> list[Candidate]:
@@ -53,8 +47,8 @@ def per_disk_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
     trial's other runs, and any whole disk count that reproduces the printed value."""
     base = PER_DISK_BASE[split_metric(claim.metric)[1]]
     basis = claim.disk_basis or "all"
-    other = "active" if basis == "all" else "all"
-    counts = {b: solution.disk_count(b) for b in ("all", "active")}
+    other = other_basis(basis)
+    counts = {b: solution.disk_count(b) for b in DISK_BASES}
     if not counts["all"]:
         raise Unverifiable(f"no disks recorded for {solution.key}")
     run, is_headline = subject_run(ctx, claim)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from statistics import mean
 
-from ...ingest.formats.manifest.records import SIZE_BASES, SIZE_UNITS
+from ...schema.units import SIZE_UNITS, size_factor
+from ...schema.vocabulary import counts_on_basis
 from ..gather import AuditData, RunInfo, SolutionInfo
 from ..terms import CONVENTION, Candidate, decimals_words, fmt, printed_precision, rounded
 
@@ -47,10 +48,6 @@ LATENCY_METRICS = {
 
 def _n(value: float, decimals: int = 3) -> str:
     return fmt(value, decimals)
-
-
-def size_factor(unit: str, base: str) -> int:
-    return SIZE_BASES[base] ** SIZE_UNITS[unit]
 
 
 def other_base(base: str) -> str:
@@ -185,7 +182,7 @@ def mailbox_size_candidates(run: RunInfo, unit: str) -> list[Candidate]:
     quota = run.config.get("mailbox_quota_mb")
     if quota is None:
         raise Unverifiable(f"no mailbox quota stored for {run.name} (no test configuration linked)")
-    factor = 1024.0 if unit == "GB" else 1.0
+    factor = size_factor(unit, "binary") / size_factor("MB", "binary")  # Jetstress's MB and GB are binary
     return [Candidate(quota / factor, f"{run.name} mailbox quota", {"run": run.name, "mailbox_quota_mb": quota})]
 
 
@@ -258,7 +255,7 @@ RUN_LEVEL = set(RATE_METRICS) | set(LATENCY_METRICS) | {
 
 
 def raw_capacity_bytes(solution: SolutionInfo, basis: str = "all") -> int:
-    groups = [d for d in solution.disks if basis == "all" or d.role == "active"]
+    groups = [d for d in solution.disks if counts_on_basis(d.role, basis)]
     if not groups or any(d.raw_capacity_bytes is None for d in groups):
         raise Unverifiable(f"no per-disk capacity for every disk group of {solution.key}")
     return sum(d.count * d.raw_capacity_bytes for d in groups)

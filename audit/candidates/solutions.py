@@ -8,6 +8,8 @@ as they stand (each in its own base) is a named convention, not a match.
 
 from __future__ import annotations
 
+from ...schema.units import size_factor
+from ...schema.vocabulary import other_basis
 from ..gather import ClaimRow, SolutionInfo
 from ..terms import CONVENTION, SOURCE, Candidate, decimals_words, fmt, rounded
 from . import runs
@@ -48,7 +50,7 @@ def solution_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
 
 def disk_count_candidates(solution: SolutionInfo, basis: str) -> list[Candidate]:
     """A printed disk count against the manifest's; the other basis's count is a wrong statement."""
-    other = "active" if basis == "all" else "all"
+    other = other_basis(basis)
     count, other_count = solution.disk_count(basis), solution.disk_count(other)
     out = [Candidate(count, f"{solution.key} {basis} disks (manifest)", {"disk_basis": basis, "disk_count": count})]
     if other_count != count:
@@ -65,7 +67,7 @@ def raw_capacity_candidates(solution: SolutionInfo, unit: str) -> list[Candidate
                                  {"raw_capacity_bytes": size, "disk_count": count}, "decimal")
     per_disk = {d.raw_capacity_bytes for d in solution.disks}
     if len(per_disk) == 1:
-        each = per_disk.pop() / runs.size_factor(unit, "binary")
+        each = per_disk.pop() / size_factor(unit, "binary")
         words = runs.base_words("binary", unit)
         how = f"{count} disks x {rounded(each, 0):g} {unit} ({words}, rounded per disk)"
         out.append(Candidate(rounded(each, 0) * count, how, {"per_disk": each, "disk_count": count}, CONVENTION,
@@ -73,7 +75,7 @@ def raw_capacity_candidates(solution: SolutionInfo, unit: str) -> list[Candidate
     active = solution.disk_count("active")
     if active != count:
         size_active = runs.raw_capacity_bytes(solution, "active")
-        out.append(Candidate(size_active / runs.size_factor(unit, "decimal"),
+        out.append(Candidate(size_active / size_factor(unit, "decimal"),
                              f"raw capacity of the {active} active disks",
                              {"raw_capacity_bytes": size_active, "disk_count": active}, CONVENTION,
                              f"counting the {active} active disks, not all {count}"))
@@ -98,7 +100,7 @@ def percent_of_candidates(ctx: ClaimContext, claim: ClaimRow, solution: Solution
     inputs = {f"{top_metric}_bytes": top, f"{bottom_metric}_bytes": bottom}
     out = [Candidate(top / bottom * 100, f"{top_words} {top:,} bytes / {bottom_words} {bottom:,} bytes x 100", inputs)]
     if bottom_metric == "raw_capacity":
-        gb_top, gb_bottom = top / 2**30, bottom / 10**9
+        gb_top, gb_bottom = top / size_factor("GB", "binary"), bottom / size_factor("GB", "decimal")
         out.append(Candidate(gb_top / gb_bottom * 100,
                              f"{fmt(gb_top)} GB (2^30 bytes) / {fmt(gb_bottom)} GB (10^9 bytes) x 100", inputs,
                              CONVENTION, f"dividing {top_words} GB of 2^30 bytes by {bottom_words} GB of 10^9 bytes"))
@@ -122,9 +124,10 @@ def _printed_only(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo, to
 def mb_per_dollar_candidates(solution: SolutionInfo) -> list[Candidate]:
     size, amount = runs.usable_bytes(solution), runs.price(solution)
     inputs = {"usable_capacity_bytes": size, "list_price": amount}
-    return [Candidate(size / 2**20 / amount,
-                      f"{solution.key} usable {fmt(size / 2**20)} MB (2^20 bytes) / price {fmt(amount)}", inputs),
-            Candidate(size / 10**6 / amount, f"usable {fmt(size / 10**6)} MB (10^6 bytes) / price {fmt(amount)}",
+    binary, decimal = size / size_factor("MB", "binary"), size / size_factor("MB", "decimal")
+    return [Candidate(binary / amount, f"{solution.key} usable {fmt(binary)} MB (2^20 bytes) / price {fmt(amount)}",
+                      inputs),
+            Candidate(decimal / amount, f"usable {fmt(decimal)} MB (10^6 bytes) / price {fmt(amount)}",
                       inputs, CONVENTION, "with MB = 10^6 bytes instead of 2^20")]
 
 

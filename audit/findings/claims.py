@@ -7,7 +7,7 @@ bears that figure out (`ClaimContext.judged`).
 
 from __future__ import annotations
 
-from ...ingest.formats.manifest.records import split_metric
+from ...schema.vocabulary import split_metric
 from ..candidates.claims import claim_candidates, comparison_candidates
 from ..candidates.context import ClaimContext, subject_run
 from ..candidates.runs import Unverifiable

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 from ...ingest.jetstress.rules import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AVERAGE_PAGE_FAULT_STALLS
+from ...schema.units import size_factor
+from ...schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
 from ..gather import AuditData, RunInfo
 from ..terms import MATCH, MISMATCH, fmt
 from .finding import Finding, evidence
@@ -18,6 +20,8 @@ from .finding import Finding, evidence
 WARNING_CHECKS = ("achieved_iops_vs_instances", "instance_count_vs_database_files", "verdict_vs_thresholds")
 SEEN_TWICE = "report_seen_twice"  # one report in two files that print a value differently (ingest.load.identity)
 _LINE = re.compile(r"^line (\d+):")
+GB = size_factor("GB", "binary")  # usable capacity is stated in GB of 2^30 bytes
+VENDOR_GB = size_factor("GB", "decimal")  # disk vendors' GB, which raw capacity is printed in
 
 
 def _finding(data: AuditData, **fields) -> Finding:
@@ -47,7 +51,7 @@ def report_runs(data: AuditData) -> list[tuple[RunInfo, int | None]]:
 
 def recompute_verdict(run: RunInfo) -> tuple[str, list[str], dict] | None:
     """Pass/Fail from the run's own instances and its version's thresholds (DESIGN: Pass and fail)."""
-    if run.report_type not in ("Performance", "Stress") or run.release is None or not run.instances:
+    if run.report_type not in TRANSACTIONAL_REPORT_TYPES or run.release is None or not run.instances:
         return None
     limits = dict(DEFAULT_THRESHOLDS_MS.get(run.release, DEFAULT_THRESHOLDS_MS[2013]))
     for key, column in (("db_read_avg", "threshold_db_read_avg_ms"), ("log_write_avg", "threshold_log_write_avg_ms")):
@@ -149,11 +153,11 @@ def capacity_findings(data: AuditData) -> list:
         if usable <= raw:
             continue
         out.append(_finding(data, solution=solution.key, kind="usable_vs_raw_capacity", metric="usable_capacity",
-                            verdict=MISMATCH, printed=fmt(usable / 2**30), recomputed=raw / 2**30,
+                            verdict=MISMATCH, printed=fmt(usable / GB), recomputed=raw / GB,
                             relative_difference=(usable - raw) / raw, unit="GB",
-                            explanation=(f"Usable capacity {usable:,} bytes ({fmt(usable / 2**30)} GB of 2^30 bytes) "
+                            explanation=(f"Usable capacity {usable:,} bytes ({fmt(usable / GB)} GB of 2^30 bytes) "
                                          f"exceeds the raw capacity of all {solution.disk_count('all')} disks, "
-                                         f"{raw:,} bytes ({fmt(raw / 10**9)} GB of 10^9 bytes): the two figures use "
+                                         f"{raw:,} bytes ({fmt(raw / VENDOR_GB)} GB of 10^9 bytes): the two figures use "
                                          f"different GB."),
                             inputs={"usable_capacity_bytes": usable, "raw_capacity_bytes": raw},
                             file_id=solution.manifest_file_id, place="solution manifest: [capacity] vs [[disks]]",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ...schema.vocabulary import DISK_BASES
 from ..candidates import runs
 from ..candidates.runs import Unverifiable
 from ..gather import AuditData, DocTable, RunInfo
@@ -207,7 +208,7 @@ def per_disk_findings(data: AuditData, table: DocTable, rows: list[Row], owners)
     out = []
     for column, (solution_id, _) in sorted(owners.items()):
         solution = data.solutions[solution_id]
-        counts = {b: solution.disk_count(b) for b in ("all", "active")}
+        counts = {b: solution.disk_count(b) for b in DISK_BASES}
         stated_row = next((r for r in rows if DISK_COUNT.search(r.label) and r.number(column) is not None), None)
         implied = []
         for row in rows:

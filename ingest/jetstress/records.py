@@ -9,25 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
 
-ReportType = Literal["Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum"]
-REPORT_TYPES: tuple[str, ...] = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum")
-
-# Which per-instance table a row comes from.
-IoScope = Literal[
-    "transactional",  # "Transactional I/O Performance"
-    "background_maintenance",  # "Background Database Maintenance I/O Performance"
-    "log_replication",  # "Log Replication I/O Performance"
-    "total",  # "Total I/O Performance"
-    "disk_subsystem",  # Jetstress 2007 "Disk Subsystem Performance" (LogicalDisk volumes)
-]
-IO_SCOPES: tuple[str, ...] = ("transactional", "background_maintenance", "log_replication", "total", "disk_subsystem")
-
-LatencyUnit = Literal["ms", "s"]
-VolumeRole = Literal["database", "log"]
-ThreadScope = Literal["per_storage_group", "per_database", "global"]
-Verdict = Literal["Pass", "Fail"]
+# Jetstress's words as the catalogue stores them (report types, I/O scopes, verdicts): one
+# definition, in the schema; the parsers' readers take them from here too.
+from ...schema.units import LatencyUnit as LatencyUnit
+from ...schema.vocabulary import (
+    IoScope as IoScope,
+    ReportType as ReportType,
+    ThreadScope as ThreadScope,
+    Verdict as Verdict,
+    VolumeRole as VolumeRole,
+)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...schema.units import latency_ms
+from ...schema.vocabulary import ACHIEVED_SCOPES, TRANSACTIONAL_REPORT_TYPES
 from .normalise import jetstress_release
 from .records import IoRow, JetstressReport
 
@@ -36,7 +37,7 @@ def _printed_tolerance(values_count: int, decimals: int = 3) -> float:
 
 
 def _database_rows(report: JetstressReport) -> list[IoRow]:
-    for scope in ("transactional", "disk_subsystem"):
+    for scope in ACHIEVED_SCOPES:
         tables = [t for t in report.io_tables if t.scope == scope]
         if tables:
             rows = [r for t in tables for r in t.rows]
@@ -63,7 +64,7 @@ def achieved_iops_vs_instances(report: JetstressReport) -> list[Finding]:
 def instance_count_vs_database_files(report: JetstressReport) -> list[Finding]:
     rows = _database_rows(report)
     names = {r.instance for r in rows} or {i.name for i in report.instances}
-    if report.database_file_count is None or not names or report.report_type not in ("Performance", "Stress"):
+    if report.database_file_count is None or not names or report.report_type not in TRANSACTIONAL_REPORT_TYPES:
         return []
     if len(names) == report.database_file_count:
         return []
@@ -77,7 +78,7 @@ def recomputed_verdict(report: JetstressReport) -> tuple[str | None, list[str]]:
     """The verdict the report's own numbers give under its version's rules, with reasons."""
     release = jetstress_release(report.jetstress_version, report.product_title)
     rows = _database_rows(report)
-    if release is None or not rows or report.report_type not in ("Performance", "Stress"):
+    if release is None or not rows or report.report_type not in TRANSACTIONAL_REPORT_TYPES:
         return None, []
     limits = dict(DEFAULT_THRESHOLDS_MS.get(release, DEFAULT_THRESHOLDS_MS[2013]))
     if report.thresholds is not None:
@@ -86,13 +87,13 @@ def recomputed_verdict(report: JetstressReport) -> tuple[str | None, list[str]]:
             "log_write_avg": latency_ms(report.thresholds.log_write_avg, report.thresholds.unit),
         }
         limits.update({k: v for k, v in announced.items() if v is not None})
-    unit = next((t.latency_unit for t in report.io_tables if t.scope in ("transactional", "disk_subsystem")), "ms")
+    unit = next((t.latency_unit for t in report.io_tables if t.scope in ACHIEVED_SCOPES), "ms")
     reasons = []
     for row in rows:
         read_ms = latency_ms(row.db_read_latency, unit)
         if read_ms is not None and read_ms > limits["db_read_avg"]:
             reasons.append(f"{row.instance} database read latency {read_ms:g} ms > {limits['db_read_avg']:g} ms")
-    log_rows = [r for t in report.io_tables if t.scope in ("transactional", "disk_subsystem") for r in t.rows
+    log_rows = [r for t in report.io_tables if t.scope in ACHIEVED_SCOPES for r in t.rows
                 if r.volume_role in (None, "log")]
     for row in log_rows:
         write_ms = latency_ms(row.log_write_latency, unit)

@@ -11,6 +11,7 @@ import math
 import re
 from datetime import datetime
 
+from ...schema.units import size_factor
 from .dates import us_datetime
 
 _TAG = re.compile(r"<[^>]*>")
@@ -71,15 +72,7 @@ def parse_percent(text: str) -> float | None:
 
 
 _SIZE = re.compile(r"(?P<n>[\d.,]+)\s*(?P<unit>bytes|byte|b|kb|mb|gb|tb)", re.IGNORECASE)
-_SIZE_IN_MB = {  # Jetstress sizes use binary prefixes: "2048.0 MB" in the report is "2.0 GB" in the log
-    "b": 1024.0**-2,
-    "byte": 1024.0**-2,
-    "bytes": 1024.0**-2,
-    "kb": 1024.0**-1,
-    "mb": 1.0,
-    "gb": 1024.0,
-    "tb": 1024.0**2,
-}
+_SIZE_UNIT = {"b": "B", "byte": "B", "bytes": "B", "kb": "KB", "mb": "MB", "gb": "GB", "tb": "TB"}
 
 
 def parse_size_mb(text: str) -> float | None:
@@ -89,7 +82,9 @@ def parse_size_mb(text: str) -> float | None:
     match = _SIZE.fullmatch(text.strip())
     if not match:
         raise ValueError(f"not a size with a unit (KB, MB, GB, TB): {text!r}")
-    return parse_number(match["n"]) * _SIZE_IN_MB[match["unit"].lower()]
+    # Jetstress sizes use binary prefixes: "2048.0 MB" in the report is "2.0 GB" in the log.
+    unit = _SIZE_UNIT[match["unit"].lower()]
+    return parse_number(match["n"]) * (size_factor(unit, "binary") / size_factor("MB", "binary"))
 
 
 _THREADS = re.compile(r"(?P<n>\d[\d,]*)\s*(?:\((?P<scope>[^)]*)\))?")

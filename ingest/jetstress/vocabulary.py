@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence, Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ...schema.vocabulary import REPORT_TYPES, TRANSACTIONAL_REPORT_TYPES
 from .values import (  # noqa: F401  (re-exported: the vocabulary's value half)
     DATETIME_FORMATS,
     THREAD_SCOPES,
@@ -70,8 +71,8 @@ def release_from_title(title: str | None) -> str | None:
     return match[1] if match else None
 
 
-REPORT_TYPE_PREFIXES = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum")
-_FILE_PREFIX = re.compile(r"(?P<type>" + "|".join(REPORT_TYPE_PREFIXES) + r")[_ ]", re.IGNORECASE)
+# Jetstress names a report file after its type: Performance_<timestamp>.html, DBChecksum_<timestamp>.html.
+_FILE_PREFIX = re.compile(r"(?P<type>" + "|".join(REPORT_TYPES) + r")[_ ]", re.IGNORECASE)
 
 
 def report_type_from_filename(name: str) -> str | None:
@@ -80,7 +81,7 @@ def report_type_from_filename(name: str) -> str | None:
     match = _FILE_PREFIX.match(base)
     if not match:
         return None
-    return next(t for t in REPORT_TYPE_PREFIXES if t.lower() == match["type"].lower())
+    return next(t for t in REPORT_TYPES if t.lower() == match["type"].lower())
 
 
 SUBTITLE_REPORT_TYPES = {
@@ -375,7 +376,7 @@ def expected_sections(report_type: str, jetstress_version: str | None, io_scopes
     Shared by the HTML parser and the document reader, so both warn about the same gaps.
     """
     expected = {"host": "Host System Performance", "log": "Test Log"}
-    if report_type in ("Performance", "Stress"):
+    if report_type in TRANSACTIONAL_REPORT_TYPES:
         expected |= {"sizing": "Database Sizing and Throughput", "parameters": "Jetstress System Parameters"}
         if "disk_subsystem" in io_scopes or release_from_version(jetstress_version) == "2007":
             expected["disk_subsystem"] = "Disk Subsystem Performance"

@@ -27,6 +27,7 @@ from xml.etree.ElementTree import Element
 
 import isodate
 
+from ....schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
 from ...decoding import head_text
 from ...errors import ParseError
 from .records import (
@@ -206,7 +207,7 @@ def _test_design(ctx: _Context, element: Element | None) -> TestDesign:
             block.child("Type"),
             f"{test_type!r} is not a test type; allowed: {', '.join(TEST_TYPES)}",
         )
-    duration_iso = block.read("text", "Duration", required=test_type in ("Performance", "Stress"))
+    duration_iso = block.read("text", "Duration", required=test_type in TRANSACTIONAL_REPORT_TYPES)
     values = {field: block.read(kind, tag, minimum=0) for field, tag, kind in TEST_DESIGN_ELEMENTS}
     design = TestDesign(
         test_type=test_type or "",

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-TEST_TYPES: tuple[str, ...] = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery")
+from ....schema.vocabulary import REPORT_TYPES
+
+# TestDesignInfo/Type: a configuration designs every kind of test but the checksum (DBChecksum).
+TEST_TYPES: tuple[str, ...] = tuple(t for t in REPORT_TYPES if t != "DBChecksum")
 
 # Where the plain fields come from: (record field, XML element, kind), read by name by the parser.
 # kind is text | int | float | bool.

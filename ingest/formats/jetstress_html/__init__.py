@@ -14,6 +14,7 @@ from typing import cast
 
 from lxml import etree
 
+from ....schema.vocabulary import REPORT_TYPES
 from ...decoding import wide_encoding
 from ...errors import ParseError
 from ...jetstress.log_events import parse_test_log_lines
@@ -199,8 +200,8 @@ def _report_type(name: str, subtitle: str | None, warnings: list[str]) -> str:
         return by_name or by_subtitle
     raise ParseError(
         name,
-        "cannot tell the report type: the file name has no Performance_/Stress_/DatabaseBackup_/SoftRecovery_/"
-        f'DBChecksum_ prefix and the subtitle is {subtitle!r} (expected e.g. "Performance Test Result Report")',
+        f"cannot tell the report type: the file name has no {'/'.join(f'{t}_' for t in REPORT_TYPES)} prefix and the "
+        f'subtitle is {subtitle!r} (expected e.g. "Performance Test Result Report")',
     )
 
 

@@ -13,22 +13,17 @@ import tomllib
 from decimal import Decimal
 from typing import Any
 
+from ....schema.units import LATENCY_UNITS, SIZE_BASES, SIZE_UNITS
+from ....schema.vocabulary import DISK_MEDIA, DISK_ROLES, POWER_BOUNDARIES, REPORT_TYPES
 from ...errors import ParseError
 from .claims import ClaimChecker
 from .records import (
     CURRENCY_PATTERN,
-    DISK_MEDIA,
-    DISK_ROLES,
     FIGURE_ROW_FIELDS,
     KEY_PATTERN,
     LATENCY_ROW_FIELDS,
-    LATENCY_UNITS,
-    POWER_BOUNDARIES,
     PRICE_TYPES,
-    REPORT_TYPES,
     SCHEMA_VERSION,
-    SIZE_BASES,
-    SIZE_UNITS,
     TABLE_ROW_FIELDS,
     Capacity,
     DiskGroup,

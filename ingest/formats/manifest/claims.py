@@ -8,18 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .records import (
-    CLAIM_SUBJECTS,
-    COMPARISONS,
-    DISK_BASES,
-    KEY_PATTERN,
-    METRICS,
-    PRINTED_NUMBER,
-    QUALIFIERS,
-    ClaimSpec,
-    split_metric,
-    unit_allowed,
-)
+from ....schema.vocabulary import CLAIM_SUBJECTS, COMPARISONS, DISK_BASES, METRICS, QUALIFIERS, split_metric
+from .records import KEY_PATTERN, PRINTED_NUMBER, ClaimSpec, unit_allowed
 from .toml_checker import TomlChecker, kind_of, show_value
 
 CLAIM_KEYS = ("metric", "value", "unit", "subject", "run", "versus", "versus_run", "versus_metric", "disk_basis",

@@ -14,7 +14,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
+
+# The stored vocabularies a manifest is checked against, and the claim metrics, are the schema's
+# (schema/vocabulary.py, schema/units.py); the names stay importable from here for the manifest's readers.
+from ....schema.units import SIZE_UNITS as SIZE_UNITS, size_in_bytes
+from ....schema.vocabulary import (
+    CURRENCY_SLOT,
+    METRICS,
+    Metric as Metric,
+    counts_on_basis,
+    split_metric,
+)
 
 SCHEMA_VERSION = 1
 
@@ -23,106 +34,7 @@ CURRENCY_PATTERN = re.compile(r"[A-Z]{3}")
 # A number exactly as a document prints it: 1234, 1,234.567, 0.05, .5, -3 (thousands commas allowed).
 PRINTED_NUMBER = re.compile(r"[+-]?(?=\.?\d)(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?")
 
-SIZE_UNITS: dict[str, int] = {"B": 0, "KB": 1, "MB": 2, "GB": 3, "TB": 4}  # unit -> power of the base
-SIZE_BASES: dict[str, int] = {"binary": 1024, "decimal": 1000}
-DISK_MEDIA = ("HDD", "SSD")
-DISK_ROLES = ("active", "hot_spare", "system")
 PRICE_TYPES = ("list", "reseller", "street", "quote")
-POWER_BOUNDARIES = ("enclosure_and_drives", "drives_only", "system")
-CLAIM_SUBJECTS = ("solution", "run", "comparison")
-DISK_BASES = ("all", "active")
-QUALIFIERS = ("approximately", "nearly", "up_to", "over", "under")
-LATENCY_UNITS = ("ms", "s")
-REPORT_TYPES = ("Performance", "Stress", "DatabaseBackup", "SoftRecovery", "DBChecksum")
-COMPARISONS = ("percent_more", "percent_less")
-
-
-def size_in_bytes(value: Decimal, unit: str, base: str) -> int:
-    """``value`` ``unit`` in bytes, rounded half-even; the prefix base is an argument, never guessed."""
-    factor = SIZE_BASES[base] ** SIZE_UNITS[unit]
-    return int((value * factor).to_integral_value(rounding=ROUND_HALF_EVEN))
-
-
-# --- claim metrics --------------------------------------------------------------------------
-
-CURRENCY_SLOT = "{currency}"  # in a unit: any ISO 4217 code, e.g. "IOPS/USD"
-SIZES = tuple(SIZE_UNITS)
-
-
-@dataclass(frozen=True)
-class Metric:
-    """One entry of the closed claim vocabulary.
-
-    `units` lists the units a claim of this metric may give; an empty tuple means the claim gives
-    none (a count, or a run label). `per_disk` metrics must say which disks they divide by.
-    """
-
-    name: str
-    units: tuple[str, ...]
-    description: str
-    per_disk: bool = False
-    numeric: bool = True
-
-
-_METRIC_LIST = (
-    # Jetstress rates (DESIGN.md "The numbers")
-    Metric("achieved_iops", ("IOPS",), "database reads/s + database writes/s (Jetstress Achieved I/O per Second)"),
-    Metric("log_iops", ("IOPS",), "log writes/s"),
-    Metric("total_iops", ("IOPS",), "achieved IOPS + log IOPS (the whitepapers' 'IOPS')"),
-    Metric("target_iops", ("IOPS",), "mailboxes x IOPS per mailbox (Jetstress Target I/O per Second)"),
-    Metric("db_reads_per_s", ("IOPS",), "database reads per second"),
-    Metric("db_writes_per_s", ("IOPS",), "database writes per second"),
-    Metric("disk_transfers_per_s", ("IOPS",), "average disk transfers per second from the performance log"),
-    Metric("throughput_mb_per_s", ("MB/s",), "average disk transfer bytes per second / 2^20"),
-    Metric("read_mb_per_s", ("MB/s",), "average disk read bytes per second / 2^20"),
-    Metric("write_mb_per_s", ("MB/s",), "average disk write bytes per second / 2^20"),
-    Metric("db_read_latency", LATENCY_UNITS, "average database read latency"),
-    Metric("db_write_latency", LATENCY_UNITS, "average database write latency"),
-    Metric("log_write_latency", LATENCY_UNITS, "average log write latency"),
-    Metric("cpu_percent", ("%",), "host % Processor Time"),
-    # per disk: the disk count's basis must be explicit (disk_basis = all | active)
-    Metric("achieved_iops_per_disk", ("IOPS/disk",), "achieved IOPS / disk count", per_disk=True),
-    Metric("log_iops_per_disk", ("IOPS/disk",), "log IOPS / disk count", per_disk=True),
-    Metric("total_iops_per_disk", ("IOPS/disk",), "total IOPS / disk count", per_disk=True),
-    Metric("db_reads_per_s_per_disk", ("IOPS/disk",), "database reads/s / disk count", per_disk=True),
-    Metric("db_writes_per_s_per_disk", ("IOPS/disk",), "database writes/s / disk count", per_disk=True),
-    Metric("throughput_mb_per_s_per_disk", ("MB/s/disk",), "throughput MB/s / disk count", per_disk=True),
-    Metric("disk_count", (), "number of disks", per_disk=True),
-    # money and power
-    Metric("list_price", (CURRENCY_SLOT,), "the solution's price; the unit is its ISO 4217 currency"),
-    Metric("iops_per_dollar", ("IOPS/" + CURRENCY_SLOT,), "total IOPS / price"),
-    Metric("mb_per_dollar", ("MB/" + CURRENCY_SLOT,), "usable capacity in MB (2^20 bytes) / price"),
-    Metric("perf_per_watt", ("IOPS/W",), "total IOPS / average active power (enclosure and drives)"),
-    Metric("active_power", ("W",), "average power during the run, enclosure and drives"),
-    Metric("idle_power", ("W",), "average power while idle before the run, enclosure and drives"),
-    Metric("drives_active_power", ("W",), "active power minus the empty enclosure's idle power"),
-    Metric("enclosure_idle_power", ("W",), "idle power of the empty enclosure"),
-    # backup and recovery (ESRP Test Result Summary)
-    Metric("backup_mb_per_s_per_database", ("MB/s",), "database read-only (backup) MB read/s, average per database"),
-    Metric("backup_mb_per_s_per_server", ("MB/s",), "database read-only (backup) MB read/s, sum per server"),
-    Metric("log_replay_time_per_log", ("s",), "average time to replay one log file"),
-    # test design and capacity rows of the summary tables
-    Metric("median_run", (), "which run is the median run; the value is a [[runs]] label", numeric=False),
-    Metric("mailboxes", (), "number of mailboxes simulated"),
-    Metric("mailbox_size", ("MB", "GB"), "mailbox size (quota)"),
-    Metric("storage_groups", (), "number of storage groups (Exchange 2007)"),
-    Metric("databases", (), "number of databases"),
-    Metric("thread_count", (), "Jetstress thread count"),
-    Metric("initial_database_size", SIZES, "initial total database size"),
-    Metric("final_database_size", SIZES, "final total database size"),
-    Metric("usable_capacity", SIZES, "usable (formatted) capacity"),
-    Metric("raw_capacity", SIZES, "total raw capacity of the disks"),
-    Metric("formatted_percent_of_raw", ("%",), "formatted capacity / raw capacity x 100"),
-    Metric("database_percent_of_formatted", ("%",), "initial database size / formatted capacity x 100"),
-    Metric("database_percent_of_raw", ("%",), "initial database size / raw capacity x 100"),
-)
-METRICS: dict[str, Metric] = {metric.name: metric for metric in _METRIC_LIST}
-
-
-def split_metric(name: str) -> tuple[str | None, str]:
-    """``percent_more:total_iops`` -> (``percent_more``, ``total_iops``); ``total_iops`` -> (None, ``total_iops``)."""
-    kind, sep, base = name.partition(":")
-    return (kind, base) if sep else (None, name)
 
 
 def unit_allowed(unit: str, allowed: tuple[str, ...]) -> bool:
@@ -342,7 +254,7 @@ class SolutionManifest:
 
     def disk_count(self, basis: str = "all") -> int:
         """All physical disks, or the active ones only (hot spares and system disks left out)."""
-        return sum(group.count for group in self.disks if basis == "all" or group.role == "active")
+        return sum(group.count for group in self.disks if counts_on_basis(group.role, basis))
 
     def run(self, label: str) -> RunSpec | None:
         return next((run for run in self.runs if run.label == label), None)

@@ -3,7 +3,8 @@
 Why: performance per watt (seed 002) needs the idle power before a run and the active power
 during it. The analyser writes a small CSV (``timestamp,watts``); timestamps are the
 analyser PC's local time, kept naive, because the Jetstress test log that defines the run
-window is local time too. Windows are half-open, ``start <= t < end``, so the idle window
+window is local time too. The averages are taken in SQL when the log is linked to its run
+(ingest/link.py, `run_power`): windows are half-open, ``start <= t < end``, so the idle window
 (the `idle_window_s` before the run) and the active window (the run) never share a sample.
 """
 
@@ -13,9 +14,8 @@ import csv
 import io
 import math
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from ...decoding import head_text, sniff
 from ...errors import ParseError
@@ -163,28 +163,3 @@ def _sample(
     if not 0 <= watts < 1e7:
         raise ParseError(name, f"column {header[watts_index]!r}: {cell} W is out of range", line=line)
     return PowerSample(stamp, watts)
-
-
-def window_average_w(samples: Iterable[PowerSample], start: datetime, end: datetime) -> float:
-    """Mean watts of the non-blank samples with ``start <= timestamp < end``.
-
-    A plain sample mean: with a steady 1 s interval it equals the time-weighted mean.
-    Raises ValueError when the window holds no sample (wrong window or wrong file).
-    """
-    total, count = 0.0, 0
-    for sample in samples:
-        if sample.watts is not None and start <= sample.timestamp < end:
-            total += sample.watts
-            count += 1
-    if count == 0:
-        raise ValueError(f"no power samples in [{start.isoformat()}, {end.isoformat()})")
-    return total / count
-
-
-def idle_and_active_w(
-    samples: Iterable[PowerSample], run_start: datetime, run_end: datetime, idle_window_s: float = 120
-) -> tuple[float, float]:
-    """(idle average over the `idle_window_s` before the run, active average over the run)."""
-    samples = tuple(samples)
-    idle = window_average_w(samples, run_start - timedelta(seconds=idle_window_s), run_start)
-    return idle, window_average_w(samples, run_start, run_end)

@@ -16,6 +16,10 @@ from sqlalchemy.orm import Session
 IDLE_WINDOW_S = 120
 
 _FOLDER = r"regexp_replace({}, '[/\\][^/\\]*$', '')"
+# A run's files (rf): the file it was read from, and every other file that prints the same report
+# (run_sources); evidence beside any of them belongs to the run.
+_RUN_FILES = """JOIN source_files rf ON rf.id = r.source_file_id
+        OR rf.id IN (SELECT rs.source_file_id FROM run_sources rs WHERE rs.run_id = r.id)"""
 
 _LINK_CONFIGS = f"""
 UPDATE test_configs c SET run_id = pick.run_id
@@ -24,8 +28,7 @@ FROM (
     FROM test_configs c2
     JOIN source_files cf ON cf.id = c2.source_file_id
     JOIN runs r ON TRUE
-    JOIN source_files rf ON rf.id = r.source_file_id
-        OR rf.id IN (SELECT rs.source_file_id FROM run_sources rs WHERE rs.run_id = r.id)
+    {_RUN_FILES}
     WHERE c2.run_id IS NULL
       AND (
         {_FOLDER.format('cf.path')} = {_FOLDER.format('rf.path')}
@@ -56,8 +59,7 @@ FROM (
     FROM {table} f2
     JOIN source_files ff ON ff.id = f2.source_file_id
     JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
-    JOIN source_files rf ON rf.id = r.source_file_id
-        OR rf.id IN (SELECT rs.source_file_id FROM run_sources rs WHERE rs.run_id = r.id)
+    {_RUN_FILES}
     WHERE f2.run_id IS NULL
       AND f2.{first} <= r.test_end AND f2.{last} >= r.test_start
     ORDER BY f2.source_file_id, (r.solution_id IS NOT NULL) DESC,
@@ -78,8 +80,7 @@ FROM (
     FROM perf_files p2
     JOIN source_files pf ON pf.id = p2.source_file_id
     JOIN runs r ON r.test_start IS NOT NULL AND r.test_end IS NOT NULL
-    JOIN source_files rf ON rf.id = r.source_file_id
-        OR rf.id IN (SELECT rs.source_file_id FROM run_sources rs WHERE rs.run_id = r.id)
+    {_RUN_FILES}
     WHERE p2.run_id IS NULL
       AND (p2.machine IS NULL OR r.machine_name IS NULL OR lower(p2.machine) = lower(r.machine_name))
       AND (p2.first_sample_at AT TIME ZONE 'UTC') - make_interval(mins => COALESCE(p2.bias_minutes, 0)) <= r.test_end

@@ -369,6 +369,17 @@ CHECKSUM_INSTANCE_HEADER = re.compile(r"instance|database|db|volume|logicaldisk|
 AGGREGATE_ROW_LABELS = frozenset({"avg", "average", "sum", "total", "_total"})
 
 
+# Test Summary rows every Jetstress version prints; without them the report was cut short.
+SUMMARY_REQUIRED = ("Overall Test Result", "Machine Name", "Test Start Time", "Test End Time")
+# The section a report of each type cannot do without: (section kind, title as printed).
+REQUIRED_SECTION = {
+    "Performance": ("summary", "Test Summary"),
+    "Stress": ("summary", "Test Summary"),
+    "DatabaseBackup": ("backup", "Database Backup Statistics"),
+    "SoftRecovery": ("recovery", "Soft-Recovery Statistics"),
+}
+
+
 def expected_sections(report_type: str, jetstress_version: str | None, io_scopes: AbstractSet[str],
                       background_maintenance: bool | None, copies_per_database: int | None) -> dict[str, str]:
     """Section kind/scope -> title of the optional sections a report of this kind normally has.

@@ -20,6 +20,8 @@ from ...errors import ParseError
 from ...jetstress.log_events import parse_test_log_lines
 from ...jetstress.records import JetstressReport, ReportType
 from ...jetstress.vocabulary import (
+    REQUIRED_SECTION,
+    SUMMARY_REQUIRED,
     expected_sections,
     normalise_label,
     release_from_title,
@@ -46,15 +48,6 @@ MAX_BYTES = 64 * 1024 * 1024  # real reports are well under 1 MiB
 SNIFF_BYTES = 8192
 _CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffd]")
 
-# Test Summary rows every Jetstress version prints; without them the file was cut short.
-SUMMARY_REQUIRED = ("Overall Test Result", "Machine Name", "Test Start Time", "Test End Time")
-# The section a report type cannot do without.
-REQUIRED_SECTION = {
-    "Performance": ("summary", "Test Summary"),
-    "Stress": ("summary", "Test Summary"),
-    "DatabaseBackup": ("backup", "Database Backup Statistics"),
-    "SoftRecovery": ("recovery", "Soft-Recovery Statistics"),
-}
 
 
 # --- identify -----------------------------------------------------------------------

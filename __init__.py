@@ -1,7 +1,9 @@
-"""The source tree as one package, for tools.
+"""esrpdb: the repository root is the package.
 
-Installed, the top-level folders are `esrpdb.ingest`, `esrpdb.schema`, … (pyproject maps them),
-and their relative imports (`from ..schema import runs`) resolve there. This file makes the same
-imports resolve in the source tree, so editors, type checkers and structure viewers can follow
-them between folders. Nothing imports it at run time.
+Installed, this folder is `esrpdb` and each package folder under it `esrpdb.<folder>` (`ingest/` is
+`esrpdb.ingest`): setup.py maps the root onto `esrpdb` and derives the package list from the tree,
+so a new folder needs no line anywhere (an editable install sees it at once). The folders import
+each other relatively (`from ..schema import runs`), which resolves in the source tree as it does
+installed, so editors and structure viewers follow those imports between folders. Nothing here
+runs: importing `esrpdb` only names the package.
 """

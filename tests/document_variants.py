@@ -115,7 +115,7 @@ def pages(text: str) -> str:
 
 def pdf(text: str) -> bytes:
     """A PDF whose pages place each cell at its column, read back by pypdf's layout extraction."""
-    from tests.test_pdf_text import make_pdf
+    from tests.helpers import make_pdf
 
     lines = text.split("\n")
     x_of: dict[int, list[int]] = {}

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.helpers import chromium
+
 CSS = """
 body { font-family: 'DejaVu Serif', 'Liberation Serif', serif; font-size: 10pt; font-variant-ligatures: common-ligatures; }
 table { border-collapse: collapse; width: 100%; margin: 6pt 0; }
@@ -92,12 +92,13 @@ def seed_html(text: str, *, title: str, two_columns: bool = False) -> str:
 
 def print_pdf(page: str, pdf: Path) -> None:
     """Chromium's print-to-PDF of one HTML page (no network, a throw-away profile)."""
-    if CHROMIUM is None:
+    browser = chromium()
+    if browser is None:
         raise RuntimeError("chromium is not installed (apt-get install chromium)")
     with tempfile.TemporaryDirectory() as work:
         source = Path(work) / "page.html"
         source.write_text(page, encoding="utf-8")
-        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
                         f"--user-data-dir={work}/profile", f"--print-to-pdf={pdf}", source.as_uri()],
                        check=True, capture_output=True, timeout=120)

@@ -21,7 +21,7 @@ from esrpdb.audit.judge import judge
 from esrpdb.audit.terms import CONVENTION, MATCH, MISMATCH, ROUNDING, SOURCE, Candidate, parse_printed, percent_change
 from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.conftest import FIXTURES, REPO_ROOT
+from tests.helpers import FIXTURES, REPO_ROOT
 
 runner = CliRunner()
 

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from esrpdb.queries import canned, compare
+from tests.helpers import canned_rows as rows
 
 
 def printed(value: float, shown: str) -> bool:
@@ -21,11 +22,6 @@ def printed(value: float, shown: str) -> bool:
     decimals = len(shown.partition(".")[2])
     half = Decimal(1).scaleb(-decimals) / 2
     return abs(Decimal(repr(value)) - Decimal(shown)) <= half + Decimal("1e-9")
-
-
-def rows(catalog, name: str, **params) -> list[dict]:
-    result = canned.query(catalog.engine, name, {k: str(v) for k, v in params.items()})
-    return [dict(zip(result.columns, r)) for r in result.rows]
 
 
 def median(catalog, name: str, solution: str, **params) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
@@ -9,6 +10,7 @@ from esrpdb.cli.main import app
 runner = CliRunner()
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_db_lifecycle(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("ESRPDB_HOME", str(home))
@@ -61,7 +63,7 @@ def test_a_named_catalogue_is_made_on_first_use(pg_home, pg_server, monkeypatch)
     from typer.testing import CliRunner
 
     from esrpdb.cli.main import app
-    from tests.conftest import FIXTURES
+    from tests.helpers import FIXTURES
 
     monkeypatch.setenv("ESRPDB_HOME", str(pg_home))
     for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL", "ESRPDB_CATALOGUE"):

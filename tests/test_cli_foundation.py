@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from sqlalchemy import text
 from typer.testing import CliRunner
 
@@ -79,6 +80,7 @@ def test_database_url_points_at_another_server_and_starts_no_embedded_one(fresh_
     assert not (tmp_path / "unused-home").exists()
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_two_commands_started_together_share_one_embedded_server(tmp_path):
     """No --database-url: both processes start (or find) one server in the same ESRPDB_HOME."""
     home = tmp_path / "home"

@@ -9,7 +9,7 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 runner = CliRunner()
 EVA = FIXTURES / "jetstress_html" / "seed000-hp-eva4400"

@@ -9,8 +9,7 @@ from typer.testing import CliRunner
 from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.workflows.delete import NothingToDelete, delete_solution, delete_source
-from tests.conftest import FIXTURES
-from tests.test_view_equivalence import _stored, assert_same
+from tests.helpers import FIXTURES, assert_same, stored_figures
 
 runner = CliRunner()
 
@@ -41,13 +40,13 @@ def test_dry_run_lists_and_keeps_then_delete_removes(loaded):
     done = delete_source(engine, sha)
     assert done.committed and done.rows_by_table == dry.rows_by_table
     assert _count(engine, "SELECT count(*) FROM source_files WHERE sha256 = :s", s=sha) == 0
-    kept = _stored(engine)
+    kept = stored_figures(engine)
     with engine.begin() as conn:
         conn.execute(text("TRUNCATE run_figures, run_scope_latencies, perf_counter_means, solution_disk_counts, "
                           "run_disk_figures"))
         conn.execute(text("SELECT refresh_solution_disk_counts(NULL)"))
         conn.execute(text("SELECT refresh_run_figures(NULL)"))
-    assert_same(kept, _stored(engine))  # the figures left behind were kept current
+    assert_same(kept, stored_figures(engine))  # the figures left behind were kept current
 
 
 def test_deleting_a_solution_takes_its_runs_files_and_claims(loaded):

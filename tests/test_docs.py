@@ -8,7 +8,7 @@ from typer.main import get_command
 
 from esrpdb.cli.main import app
 from esrpdb.queries import canned
-from tests.conftest import REPO_ROOT
+from tests.helpers import REPO_ROOT
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -13,7 +13,7 @@ from esrpdb.ingest import bounded_read, registry
 from esrpdb.ingest.errors import UnknownFormat
 from esrpdb.ingest.formats import document as document_text
 from esrpdb.ingest.jetstress import normalise
-from tests.conftest import DOCUMENTS, REPO_ROOT
+from tests.helpers import DOCUMENTS, REPO_ROOT
 
 SEEDS = sorted(DOCUMENTS.glob("0*.txt"))
 SENTENCE = ("Messaging storage has changed a great deal over the years, and this paper looks at what an analyst "

@@ -11,9 +11,8 @@ from typer.testing import CliRunner
 from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.workflows.delete import delete_source
-
-from .conftest import FIXTURES
-from .document_variants import pdf
+from tests.document_variants import pdf
+from tests.helpers import FIXTURES
 
 DOCUMENTS = FIXTURES / "documents"
 SEED_000 = DOCUMENTS / "000_cfe3f1c33c0344dc.txt"

@@ -12,7 +12,7 @@ import pytest
 from esrpdb.ingest.formats import document as document_text
 from esrpdb.ingest.formats.document.records import DocumentTable
 from esrpdb.ingest.jetstress.vocabulary import parse_number
-from tests.test_document_text import SYNTHETIC, seed
+from tests.helpers import SYNTHETIC, seed
 
 KINDS = {
     "results_by_run", "results", "power", "pricing", "storage_systems", "server_configuration", "switch_configuration",

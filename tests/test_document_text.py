@@ -7,11 +7,9 @@ requires identical normalised records.
 
 from __future__ import annotations
 
-import functools
 import re
 import statistics
 import time
-from pathlib import Path
 
 import pytest
 
@@ -19,26 +17,10 @@ from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import document as document_text, jetstress_html
 from esrpdb.ingest.formats.document.records import ReportDocument
 from esrpdb.ingest.jetstress import normalise
+from tests.helpers import FIXTURES, REPO_ROOT, SYNTHETIC, seed, seed_path
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = REPO_ROOT / "fixtures"
 HTML = FIXTURES / "jetstress_html"
-DOCUMENTS = FIXTURES / "documents"
-SYNTHETIC = DOCUMENTS / "synthetic-contoso-whitepaper.md"
 LINE = re.compile(r"\bline \d+")
-
-
-def seed_path(number: str) -> Path:
-    """A seed document: the real text committed under fixtures/documents."""
-    found = sorted(DOCUMENTS.glob(f"{number}_*.txt"))
-    assert found, f"seed {number} not found under {DOCUMENTS}"
-    return found[0]
-
-
-@functools.lru_cache(maxsize=None)
-def seed(number: str) -> ReportDocument:
-    path = seed_path(number)
-    return document_text.parse(path.name, path.read_bytes())
 
 
 def all_warnings(doc: ReportDocument) -> list[str]:

@@ -14,8 +14,8 @@ import re
 import pytest
 
 from esrpdb.ingest.formats import document as document_text
-from tests.conftest import DOCUMENTS
 from tests.document_variants import VARIANTS, crlf, markdown_bold, pages, records, spaces
+from tests.helpers import DOCUMENTS
 
 SEEDS = sorted(DOCUMENTS.glob("0*.txt"))
 

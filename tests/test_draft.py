@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from esrpdb.cli.main import app
 from esrpdb.ingest.formats import document as document_format
 from tests import drafting_recall
-from tests.conftest import DOCUMENTS, REPO_ROOT
+from tests.helpers import DOCUMENTS, REPO_ROOT
 
 runner = CliRunner()
 SEED_002 = DOCUMENTS / "002_2e1b37b2175e5892.txt"

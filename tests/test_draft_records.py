@@ -11,8 +11,7 @@ from esrpdb.ingest.draft import draft_document
 from esrpdb.ingest.draft.manifests import drafted_manifests
 from esrpdb.ingest.draft.toml_text import render
 from esrpdb.ingest.formats import document as document_format, manifest as manifest_format
-
-from .conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 DOCUMENTS = sorted([*(FIXTURES / "documents").glob("*.txt"), *(FIXTURES / "documents").glob("*.md"),
                     *(FIXTURES / "synthetic_documents").glob("*.txt"), *(FIXTURES / "host_tests").glob("*.txt")])

@@ -28,6 +28,7 @@ def long_home(tmp_path):
     embedded.stop(home)
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_a_150_character_home_puts_its_socket_in_a_private_short_folder(long_home):
     before = set(glob.glob("/tmp/runtime-*/**/.s.PGSQL.*", recursive=True))
     server = embedded.start(long_home)
@@ -45,6 +46,7 @@ def test_a_150_character_home_puts_its_socket_in_a_private_short_folder(long_hom
         assert conn.execute("select current_user").fetchone()[0] == roles.READER_ROLE
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_authentication_is_peer_never_trust(long_home):
     embedded.start(long_home)
     hba = (long_home / "pgdata" / "pg_hba.conf").read_text()
@@ -53,6 +55,7 @@ def test_authentication_is_peer_never_trust(long_home):
     assert "trust" not in " ".join(rules)
 
 
+@pytest.mark.db  # starts an embedded server of its own
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as another local user")
 def test_another_local_user_cannot_connect_even_when_the_socket_is_opened_up(long_home):
     """Two locks: the socket folder (0700) keeps others out; peer authentication refuses them anyway."""
@@ -98,6 +101,7 @@ def test_a_socket_folder_that_is_a_link_or_someone_elses_is_refused(tmp_path):
     assert stat.S_IMODE(os.lstat(fresh).st_mode) == 0o700
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_a_stale_pid_file_whose_pid_was_reused_is_detected_and_the_server_restarts(tmp_path):
     home = tmp_path / "home"
     first = embedded.start(home)

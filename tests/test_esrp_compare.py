@@ -12,7 +12,7 @@ import re
 from esrpdb.ingest.formats import jetstress_html
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.queries import compare
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 BACKUP = FIXTURES / "jetstress_html" / "seed001-md1220" / "DatabaseBackup_2011_6_3_10_55_33.html"
 

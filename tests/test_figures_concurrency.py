@@ -12,7 +12,7 @@ import threading
 import psycopg
 from sqlalchemy import text
 
-from tests.test_view_equivalence import _stored, assert_same
+from tests.helpers import assert_same, stored_figures
 
 
 def _plain(url: str) -> str:
@@ -54,7 +54,7 @@ def test_concurrent_commits_to_one_trial_rank_every_run(catalog, fresh_database_
         rows = conn.execute(text("SELECT run_label, rank_in_trial, runs_in_trial, is_median_run FROM median_runs "
                                  "ORDER BY run_label")).all()
     assert [tuple(r) for r in rows] == [("Run 1", 1, 3, False), ("Run 2", 2, 3, True), ("Run 3", 3, 3, False)]
-    kept = _stored(catalog.engine)
+    kept = stored_figures(catalog.engine)
     with catalog.engine.begin() as conn:
         conn.execute(text("SELECT refresh_run_figures(NULL)"))
-    assert_same(kept, _stored(catalog.engine))
+    assert_same(kept, stored_figures(catalog.engine))

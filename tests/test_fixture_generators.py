@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 
 @pytest.mark.parametrize("script", ["jetstress_html/build_fixtures.py", "generate_perfmon_power.py"])

@@ -25,7 +25,7 @@ from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.load.manifest import load_manifest
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.workflows.delete import delete_source
-from tests.conftest import FIXTURES, REPO_ROOT
+from tests.helpers import FIXTURES, REPO_ROOT
 
 DOCUMENT = FIXTURES / "host_tests" / "synthetic-three-hosts.txt"
 BASELINE, DRIVE_FAILURE = (0, 1, 2), (3, 4, 5)

@@ -10,7 +10,7 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from tests.conftest import DOCUMENTS
+from tests.helpers import DOCUMENTS
 
 runner = CliRunner()
 SEED_NAMES = ("000_cfe3f1c33c0344dc.txt", "001_4559286d3491bdeb.txt", "002_2e1b37b2175e5892.txt",

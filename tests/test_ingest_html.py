@@ -14,7 +14,7 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 HTML_FIXTURES = FIXTURES / "jetstress_html"
 runner = CliRunner()

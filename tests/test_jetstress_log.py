@@ -8,7 +8,7 @@ import pytest
 
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import log as jetstress_log
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 LOG = (
     "5/28/2011 11:38:14 AM -- Jetstress testing begins ...\r\n"

@@ -83,7 +83,7 @@ def test_the_live_figure_functions_are_what_the_newest_revision_built(fresh_data
 
     from sqlalchemy import text
 
-    from tests.conftest import REPO_ROOT
+    from tests.helpers import REPO_ROOT
 
     live_sql = (REPO_ROOT / "queries" / "run_figures.sql").read_text(encoding="utf-8")
     names = re.findall(r"^CREATE OR REPLACE FUNCTION (\w+)\(", live_sql, re.M)
@@ -108,8 +108,7 @@ def test_a_populated_catalogue_keeps_every_row_down_to_0008_and_back(fresh_datab
     from sqlalchemy import text
 
     from esrpdb.ingest.pipeline import ingest_paths
-    from tests.conftest import FIXTURES
-    from tests.test_reliability import row_counts
+    from tests.helpers import FIXTURES, row_counts
 
     engine = create_engine(fresh_database_url)
     try:

@@ -61,7 +61,7 @@ def test_json_renderer_never_writes_a_bare_nan():
 
 
 def test_a_multi_problem_error_prints_every_problem(tmp_path):
-    from tests.conftest import FIXTURES
+    from tests.helpers import FIXTURES
 
     invalid = FIXTURES / "config" / "JetstressConfig-template-invalid.xml"
     result = runner.invoke(app, ["parse", str(invalid)])

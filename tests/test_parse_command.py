@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 runner = CliRunner()
 SSD = FIXTURES / "jetstress_html" / "seed002-x25e-ssd" / "Performance_2008_10_5_21_32_32.html"

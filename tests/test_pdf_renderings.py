@@ -10,14 +10,13 @@ import pytest
 
 from esrpdb.ingest.formats import document as document_text
 from esrpdb.ingest.pdf import layout as pdf_layout
-
-from .conftest import FIXTURES
-from .document_variants import records
-from .pdf_renderings import CHROMIUM, print_pdf, seed_html
-from .unattended import score
+from tests.document_variants import records
+from tests.helpers import FIXTURES
+from tests.pdf_renderings import print_pdf, seed_html
+from tests.unattended import score
 
 SEEDS = sorted((FIXTURES / "documents").glob("0*.txt"))
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium prints the renderings (apt-get install chromium)")
+pytestmark = pytest.mark.browser(driver=False)  # Chromium prints the renderings; skipped, saying so, without it
 
 
 @pytest.fixture(scope="session")

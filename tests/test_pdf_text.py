@@ -1,6 +1,6 @@
 """PDF documents: text read by glyph position (pdf_layout), then read exactly like document text.
 
-The PDFs are written here, byte by byte (Helvetica text placed at x/y positions), so the test
+The PDFs are written byte by byte (tests/helpers.make_pdf: Helvetica text placed at x/y positions), so the test
 needs no fixture file and shows what layout the reader relies on: columns apart on the page.
 """
 
@@ -15,78 +15,7 @@ from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import document as document_text
 from esrpdb.ingest.parallel import forked
 from esrpdb.ingest.pdf import layout as pdf_layout, page as pdf_page, text as pdf_text
-
-Row = list[tuple[int, str]]
-
-
-def make_pdf(pages: list[list[Row | None]], width: int = 1400, height: int = 800) -> bytes:
-    """A minimal valid PDF: one content stream per page, one text object per cell, rows 15 pt apart."""
-    objects: list[bytes] = [b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
-    pages_number = 1 + 2 * len(pages) + 1
-    kids = []
-    for rows in pages:
-        ops, y = [], height - 40
-        for row in rows:
-            for x, text in row or ():
-                escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-                ops.append(f"BT /F1 9 Tf {x} {y} Td ({escaped}) Tj ET")
-            y -= 15
-        stream = "\n".join(ops).encode("cp1252")
-        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
-        objects.append(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 1 0 R >> >> "
-                       b"/Contents %d 0 R >>" % (pages_number, width, height, len(objects)))
-        kids.append(len(objects))
-    objects.append(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids)))
-    objects.append(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_number)
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, len(objects), xref)
-    return bytes(out)
-
-
-HEADERS = ["MSExchange Database ==> Instances", "I/O Database Reads Average Latency (msec)",
-           "I/O Database Writes Average Latency (msec)", "I/O Database Reads/sec", "I/O Database Writes/sec",
-           "I/O Log Writes Average Latency (msec)", "I/O Log Writes/sec"]
-COLUMNS = [40, 220, 420, 620, 760, 900, 1120]
-
-
-def table_row(cells: list[str]) -> Row:
-    return list(zip(COLUMNS, cells))
-
-
-REPORT_PAGES = [
-    [
-        [(40, "Appendix B: Performance Testing")], None,
-        [(40, "Microsoft Exchange Jetstress 2010")],
-        [(40, "Performance Test Result Report")], None,
-        [(40, "Test Summary")],
-        [(40, "Overall Test Result"), (320, "Pass")],
-        [(40, "Machine Name"), (320, "PDF-MBX01")],
-        [(40, "Test Start Time"), (320, "5/28/2011 11:38:14 AM")],
-        [(40, "Test End Time"), (320, "5/28/2011 1:40:37 PM")],
-        [(40, "Jetstress Version"), (320, "14.01.0225.017")], None,
-        [(40, "Database Sizing and Throughput")],
-        [(40, "Achieved Transactional I/O per Second"), (320, "1,573.982")],
-        [(40, "Target Transactional I/O per Second"), (320, "1000")], None,
-        [(40, "Transactional I/O Performance")],
-        table_row(HEADERS),  # the header ends page 1 ...
-    ],
-    [
-        [(40, "Contoso Storage - Confidential - Page 2")], None,  # ... its rows start page 2 under a running header
-        table_row(["Instance2836.1", "16.661", "8.916", "122.475", "72.839", "1.609", "60.743"]),
-        table_row(["Instance2836.2", "16.385", "9.199", "123.673", "73.648", "1.591", "60.603"]),
-        None,
-        [(40, "Test Log")],
-        [(40, "5/28/2011 11:38:30 AM -- Database read latency thresholds: "
-              "(average: 20 msec/read, maximum: 100 msec/read).")],
-    ],
-]
+from tests.helpers import HEADERS, REPORT_PAGES, make_pdf
 
 
 def test_a_pdf_report_reads_through_the_text_path():

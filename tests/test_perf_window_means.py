@@ -22,20 +22,13 @@ from sqlalchemy.orm import Session
 from esrpdb.db import migrate
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.schema import PerfCounter, PerfFile
-from tests.conftest import FIXTURES, _scratch_database
+from tests.helpers import DELL_EXPORT, DELL_HTML, DELL_WINDOW, FIXTURES, HTML, MIB, REL_TOL, TOTAL, csv_means, scratch_database
 
-HTML = FIXTURES / "jetstress_html"
-DELL_HTML = HTML / "seed000-dell-equallogic" / "Performance_2008_9_18_12_48_31.html"
 HP_HTML = HTML / "seed000-hp-eva4400" / "Performance_2008_9_18_11_31_40.html"
-DELL_EXPORT = FIXTURES / "perfmon" / "seed000-dell-equallogic.csv"  # 12:48:32-14:54:32 EDT, inside the run
 REAL_EXPORT = FIXTURES / "perfmon" / "real" / "CounterSamples.csv"  # 13:46:30-13:47:42 PST, real
 # As the reports print them (local wall-clock time of the test machine).
-DELL_WINDOW = (datetime(2008, 9, 18, 10, 13, 13), datetime(2008, 9, 18, 14, 54, 59))
 HP_WINDOW = (datetime(2008, 9, 18, 10, 14, 55), datetime(2008, 9, 18, 13, 37, 52))
 EDT_BIAS = timedelta(minutes=240)  # the Dell export's banner: (Eastern Daylight Time)(240)
-TOTAL = "LogicalDisk(_Total)"
-MIB = 1048576.0
-REL_TOL = 1e-12  # the same doubles summed in another order
 
 
 def stamp(moment: datetime) -> str:
@@ -67,19 +60,6 @@ def window_export(target: Path) -> None:
     lines = [header, *before, *rows, *after]
     text_out = newline.join(",".join(f'"{cell}"' for cell in line) for line in lines) + newline
     target.write_bytes(text_out.encode("utf-8"))
-
-
-def csv_means(path: Path, window: tuple[datetime, datetime] | None) -> dict[str, tuple[int, int, float]]:
-    """Per counter path (after the machine): rows, non-blank values and their mean, in or out of a local window."""
-    header, *rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
-    names = [cell.split("\\", 3)[3] for cell in header[1:]]
-    picked = [row for row in rows
-              if window is None or window[0] <= datetime.strptime(row[0], "%m/%d/%Y %H:%M:%S.%f") <= window[1]]
-    out = {}
-    for index, name in enumerate(names, start=1):
-        values = [float(row[index]) for row in picked if row[index].strip()]
-        out[name] = (len(picked), len(values), math.fsum(values) / len(values) if values else math.nan)
-    return out
 
 
 def stored_means(conn, run_id: int) -> dict[str, tuple]:
@@ -250,7 +230,7 @@ def _refresh_function(conn) -> str:
 
 def test_upgrade_backfills_and_downgrade_restores_0008(empty_database_url, pg_server, tmp_path):
     """A catalogue loaded before 0011 gets window means on upgrade; downgrade gives 0008's back."""
-    with _scratch_database(pg_server, "w0010") as url_0010:
+    with scratch_database(pg_server, "w0010") as url_0010:
         migrate.upgrade(url_0010, "0010")
         engine_0010 = create_engine(url_0010)
         try:

@@ -20,7 +20,7 @@ from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import perfmon as perfmon_csv
 from esrpdb.ingest.formats.perfmon import blg as perfmon_blg
 from esrpdb.ingest.formats.perfmon.blg import cook as blg_cook
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 REAL = FIXTURES / "perfmon" / "real"
 BLG = REAL / "CounterSamples.blg"

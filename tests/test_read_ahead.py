@@ -10,7 +10,7 @@ import pytest
 
 from esrpdb.ingest.parallel import forked, read_ahead
 from esrpdb.ingest.pipeline import ingest_paths, read_file
-from tests.test_pdf_text import REPORT_PAGES, make_pdf
+from tests.helpers import REPORT_PAGES, make_pdf
 
 pytestmark = pytest.mark.skipif(not forked.available(), reason="reading ahead needs fork and two cores")
 

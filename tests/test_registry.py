@@ -6,7 +6,7 @@ import pytest
 
 from esrpdb.ingest import registry
 from esrpdb.ingest.errors import AmbiguousFormat, UnknownFormat
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 NOT_DATA = {".py", ".json", ".pyc"}
 

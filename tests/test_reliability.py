@@ -18,10 +18,8 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from sqlalchemy import create_engine, text
 
-from esrpdb.schema import Base  # loads every table family
-from tests.conftest import FIXTURES, _scratch_database
+from tests.helpers import FIXTURES, row_counts, scratch_database
 
 HTML = FIXTURES / "jetstress_html"
 GOOD = [
@@ -40,19 +38,9 @@ def _cli(url: str, *args: str, timeout: float = 300) -> subprocess.CompletedProc
                           env=env, capture_output=True, text=True, timeout=timeout)
 
 
-def row_counts(url: str) -> dict[str, int]:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return {t.name: conn.execute(text(f'select count(*) from "{t.name}"')).scalar_one()
-                    for t in Base.metadata.sorted_tables}
-    finally:
-        engine.dispose()
-
-
 @pytest.fixture
 def clean_counts(pg_server, template_url) -> dict[str, int]:
-    with _scratch_database(pg_server, "clean", "esrpdb_template") as url:
+    with scratch_database(pg_server, "clean", "esrpdb_template") as url:
         done = _cli(url, "ingest", *map(str, GOOD))
         assert done.returncode == 0, done.stdout + done.stderr
         return row_counts(url)
@@ -174,7 +162,7 @@ def _copy_catalogue(tmp_path: Path) -> Path:
 @pytest.fixture(scope="module")
 def catalogue_counts(pg_server, template_url, tmp_path_factory) -> dict[str, int]:
     root = _copy_catalogue(tmp_path_factory.mktemp("clean-catalogue"))
-    with _scratch_database(pg_server, "cat", "esrpdb_template") as url:
+    with scratch_database(pg_server, "cat", "esrpdb_template") as url:
         done = _cli(url, "ingest", str(root / "catalog"))
         assert done.returncode == 0, done.stdout + done.stderr
         return row_counts(url)
@@ -243,7 +231,7 @@ def test_four_concurrent_overlapping_ingests_give_the_sequential_catalogue(fresh
 
 @contextlib.contextmanager
 def _scratch_database_like(url: str):
-    from tests.conftest import TEMPLATE
+    from tests.helpers import TEMPLATE
 
     admin = url.replace("+psycopg", "").replace("esrpdb_owner@", "postgres@")
     name = f"seq{os.getpid()}_{time.monotonic_ns()}"

@@ -18,7 +18,7 @@ from esrpdb.ingest.formats import jetstress_html
 from esrpdb.ingest.jetstress.rules import check_report
 from esrpdb.ingest.load import report_rows
 from esrpdb.ingest.load.report_statement import INSTANCE_KEY, ReportRows, write_report
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 REPORTS = sorted((FIXTURES / "jetstress_html").rglob("*.html"))
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 from esrpdb.ingest.formats import jetstress_html
-from tests.conftest import FIXTURES, SAMPLE_CONFIGS
+from tests.helpers import FIXTURES, SAMPLE_CONFIGS
 
 runner = CliRunner()
 DELL_HTML = FIXTURES / "jetstress_html" / "seed000-dell-equallogic" / "Performance_2008_9_18_12_48_31.html"

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
 from esrpdb.ingest.formats import document as document_text
-from tests.conftest import DOCUMENTS, FIXTURES
 from tests.document_variants import crlf, pages, spaces
+from tests.helpers import DOCUMENTS, FIXTURES
 
 runner = CliRunner()
 SEEDS = sorted(DOCUMENTS.glob("0*.txt"))

@@ -12,7 +12,7 @@ from esrpdb.ingest import sanity
 from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.formats import jetstress_html
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 GOOD = FIXTURES / "jetstress_html" / "seed001-md1220" / "Performance_2011_5_28_11_38_30.html"
 

@@ -16,8 +16,7 @@ from esrpdb.queries import compare as compare_lib
 from esrpdb.site import charts as charts_lib
 from esrpdb.site.build import SiteExists, build_site
 from esrpdb.site.data import CHART_METRICS, COMPARE_COLUMNS, load_catalogue
-
-from .site_helpers import asset_refs, built_site, link_target, seed_keys, soup, with_names, without_spread
+from tests.site_helpers import asset_refs, built_site, link_target, seed_keys, soup, with_names, without_spread
 
 runner = CliRunner()
 REMOTE = re.compile(r"^\s*(https?:)?//", re.I)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -21,54 +20,24 @@ from sqlalchemy import text
 
 from esrpdb.queries import compare as compare_lib
 from esrpdb.site.data import CHART_METRICS, COMPARE_COLUMNS, compare_pair, load_catalogue
+from tests.helpers import FIXTURES
+from tests.site_helpers import (
+    SCREENSHOTS,
+    built_site,
+    open_chromium,
+    open_page,
+    seed_keys,
+    visible_keys,
+    with_names,
+    without_spread,
+)
 
-from .conftest import FIXTURES
-from .site_helpers import built_site, seed_keys, with_names, without_spread
-
-CHROMIUM = Path("/usr/bin/chromium")
-DRIVER = Path("/usr/bin/chromedriver")
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+pytestmark = pytest.mark.browser  # skipped, saying why, where Chromium or chromedriver is missing (conftest.py)
 PHONE_WIDTH = 390
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
-if not (CHROMIUM.exists() and DRIVER.exists()):
-    pytest.skip("headless browser tests need Debian's chromium and chromium-driver "
-                "(/usr/bin/chromium, /usr/bin/chromedriver): apt-get install chromium chromium-driver",
-                allow_module_level=True)
-
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[dev]')")
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
-
-
-def _chromium(javascript: bool = True):
-    profile = tempfile.mkdtemp(prefix="esrpdb-chromium-")
-    options = webdriver.ChromeOptions()
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
-                     f"--user-data-dir={profile}", "--window-size=1280,900"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
-    driver.set_page_load_timeout(60)
-    return driver, profile
-
-
-def open_page(driver, path: Path) -> list[dict]:
-    """Load a page from disk; return what it wrote to the console (errors included)."""
-    driver.get_log("browser")  # drop what earlier pages left
-    driver.get(path.resolve().as_uri())
-    driver.execute_script("return document.readyState")
-    return driver.get_log("browser")
-
-
-def visible_keys(driver) -> list[str]:
-    return driver.execute_script(
-        "return [...document.querySelectorAll('#solutions tbody tr')].filter(r => !r.hidden)"
-        ".map(r => r.dataset.key)")
 
 
 def test_index_lists_sorts_and_filters(browser, site, seed_catalog):
@@ -205,7 +174,7 @@ def test_large_catalogue_mode_draws_charts_in_the_browser(browser, tmp_path_fact
 
 def test_the_essentials_read_with_javascript_off(site):
     """Scripts off: the table, the charts and the figures are all there; the any-pair form stays hidden."""
-    driver, profile = _chromium(javascript=False)
+    driver, profile = open_chromium(javascript=False)
     try:
         driver.get((site / "index.html").as_uri())
         rows = driver.find_elements(By.CSS_SELECTOR, "#solutions tbody tr")

@@ -20,9 +20,12 @@ from sqlalchemy import text
 
 from esrpdb.site import build, classes
 from esrpdb.site.data import Catalogue, load_catalogue
+from tests.site_helpers import SCREENSHOTS, asset_refs, link_target, open_chromium, open_page, soup
 
-from .site_helpers import asset_refs, link_target, soup
-from .test_site_browser import SCREENSHOTS, By, _chromium, open_page  # skips without Chromium
+pytestmark = pytest.mark.browser  # skipped, saying why, where Chromium or chromedriver is missing (conftest.py)
+
+pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[dev]')")
+from selenium.webdriver.common.by import By  # noqa: E402
 
 RANKS = ("total_iops_rank", "db_read_latency_rank", "log_replay_rank")
 
@@ -175,7 +178,7 @@ def test_the_index_and_every_page_link_to_it_and_nothing_is_fetched(browser, sit
 
 
 def test_the_page_reads_with_javascript_off(site, view):
-    browser, profile = _chromium(javascript=False)
+    browser, profile = open_chromium(javascript=False)
     try:
         browser.get((site / "classes.html").as_uri())
         rows = browser.find_elements(By.CSS_SELECTOR, "section.mailbox-class tbody tr")

@@ -13,9 +13,13 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 
 from esrpdb.site.data import load_catalogue
+from tests.site_helpers import SCREENSHOTS, open_page, seed_keys, visible_keys
 
-from .site_helpers import seed_keys
-from .test_site_browser import SCREENSHOTS, By, Select, open_page, visible_keys  # skips without Chromium
+pytestmark = pytest.mark.browser  # skipped, saying why, where Chromium or chromedriver is missing (conftest.py)
+
+pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[dev]')")
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.conftest import REPO_ROOT
+from tests.helpers import REPO_ROOT
 
 INGEST = REPO_ROOT / "ingest"
 STAGES = {  # stage -> the folders it holds, under ingest/

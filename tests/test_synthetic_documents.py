@@ -19,10 +19,9 @@ from sqlalchemy import text as sql
 
 from esrpdb.ingest.draft import draft_manifests
 from esrpdb.ingest.pipeline import ingest_paths
-
-from .conftest import FIXTURES
-from .pdf_renderings import CHROMIUM, print_pdf, seed_html
-from .synthetic_keys import Score, load_key, rename_key, rename_text, score, summary, totals, totals_line
+from tests.helpers import FIXTURES, TEMPLATE, chromium, scratch_database
+from tests.pdf_renderings import print_pdf, seed_html
+from tests.synthetic_keys import Score, load_key, rename_key, rename_text, score, summary, totals, totals_line
 
 # Found over the three text documents together (>=): raise them as the reader improves.
 MINIMUM = {"facts": 74, "runs": 16, "figures": 30}
@@ -40,6 +39,7 @@ RENAMES: dict[str, tuple[tuple[str, str], ...]] = {
                                     ("Fujitsu", "Halberd"), ("ETERNUS", "Quarrion"), ("DX90", "ZK40")),
 }
 VARIANTS = ("one-column", "two-column", "renamed")
+PRINTED = ("one-column", "two-column")  # Chromium prints them: marked `browser`
 # Variants whose score is not yet the text's (the reader's work; xfail, not strict, so a fix shows as XPASS).
 DIFFERS: dict[tuple[str, str], str] = {
     ("two-column", "synth_third-party_train_003"): "in two columns the DX90 S2's median-run report is not read as a "
@@ -84,8 +84,6 @@ def scored(pg_server, template_url, tmp_path_factory):
     """(variant, document) -> (statuses, messages, Score), each built in a fresh catalogue once."""
     from esrpdb.db.catalog import open_catalog
 
-    from .conftest import TEMPLATE, _scratch_database
-
     folder = tmp_path_factory.mktemp("synthetic")
 
     def source(variant: str, name: str):
@@ -99,7 +97,7 @@ def scored(pg_server, template_url, tmp_path_factory):
             path = target / text_path.name
             path.write_text(text, encoding="utf-8")
             return path, key
-        if CHROMIUM is None:
+        if chromium() is None:
             pytest.skip("Chromium prints the renderings (apt-get install chromium)")
         path = target / f"{name}.pdf"
         page = seed_html(text_path.read_text(encoding="utf-8"), title=name, two_columns=variant == "two-column")
@@ -109,7 +107,7 @@ def scored(pg_server, template_url, tmp_path_factory):
     @functools.cache
     def build(variant: str, name: str) -> tuple[list[str], list[str], Score]:
         path, key = source(variant, name)
-        with _scratch_database(pg_server, "syn", TEMPLATE) as url:
+        with scratch_database(pg_server, "syn", TEMPLATE) as url:
             catalog = open_catalog(url)
             try:
                 outcomes = ingest_paths(catalog.engine, [path])
@@ -165,14 +163,22 @@ def test_each_text_document_scores_against_its_key(scored, capsys):
         assert found[kind][0] >= floor, (kind, found[kind], summary(results))
 
 
+def _marks(variant: str) -> list[pytest.MarkDecorator]:
+    return [pytest.mark.browser(driver=False)] if variant in PRINTED else []
+
+
+def _variants(*variants: str) -> list:
+    return [pytest.param(variant, marks=_marks(variant)) for variant in variants]
+
+
 def _cases():
     for variant in VARIANTS:
         for name in NAMES:
             marks = [pytest.mark.xfail(strict=False, reason=DIFFERS[variant, name])] if (variant, name) in DIFFERS else []
-            yield pytest.param(variant, name, marks=marks, id=f"{variant}-{name}")
+            yield pytest.param(variant, name, marks=[*marks, *_marks(variant)], id=f"{variant}-{name}")
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", _variants(*VARIANTS))
 @pytest.mark.parametrize("name", NAMES)
 def test_each_variant_loads_and_finds_every_system(scored, variant, name, capsys):
     statuses, messages, result = scored(variant, name)
@@ -182,7 +188,7 @@ def test_each_variant_loads_and_finds_every_system(scored, variant, name, capsys
     _systems_found(result)
 
 
-@pytest.mark.parametrize("variant", ("text", *VARIANTS))
+@pytest.mark.parametrize("variant", _variants("text", *VARIANTS))
 @pytest.mark.parametrize("name", NAMES)
 def test_ingest_loads_exactly_what_draft_writes(scored, variant, name):
     """The README's promise, for every form of a document: the same systems, claims and runs."""

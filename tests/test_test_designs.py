@@ -11,8 +11,7 @@ from sqlalchemy import text
 
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.schema.classes import DEFAULT_MAILBOX_CLASSES
-from tests.conftest import FIXTURES
-from tests.test_catalog_golden import rows
+from tests.helpers import FIXTURES, canned_rows as rows
 
 DOCUMENTS = FIXTURES / "documents"
 

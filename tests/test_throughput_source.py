@@ -17,7 +17,7 @@ from sqlalchemy import text
 
 from esrpdb.db import migrate
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.test_perf_window_means import DELL_EXPORT, DELL_HTML, DELL_WINDOW, MIB, REL_TOL, TOTAL, csv_means
+from tests.helpers import DELL_EXPORT, DELL_HTML, DELL_WINDOW, MIB, REL_TOL, TOTAL, csv_means
 
 IDLE = f"{TOTAL}\\Avg. Disk Bytes/Write"  # a _Total counter that is none of the view's figures
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 import pytest
 
 from esrpdb.ingest.pipeline import ingest_paths
-
-from .conftest import FIXTURES
-from .document_variants import VARIANTS, renamed, swapped
-from .unattended import Score, score
+from tests.document_variants import VARIANTS, renamed, swapped
+from tests.helpers import FIXTURES
+from tests.unattended import Score, score
 
 SEEDS = sorted((FIXTURES / "documents").glob("0*.txt"))
 
@@ -26,10 +25,9 @@ def build(engine, paths) -> None:
 @pytest.fixture(scope="module")
 def original_score(pg_server, template_url, seed_catalog) -> Score:
     from esrpdb.db.catalog import open_catalog
+    from tests.helpers import TEMPLATE, scratch_database
 
-    from .conftest import TEMPLATE, _scratch_database
-
-    with _scratch_database(pg_server, "una", TEMPLATE) as url:
+    with scratch_database(pg_server, "una", TEMPLATE) as url:
         catalog = open_catalog(url)
         try:
             build(catalog.engine, SEEDS)

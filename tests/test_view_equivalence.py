@@ -8,21 +8,13 @@ triggers (ingest at head), and a full recompute must change nothing after delete
 
 from __future__ import annotations
 
-import math
-
 import pytest
 from sqlalchemy import create_engine, text
 
 from esrpdb.db import migrate
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.queries import canned
-from tests.conftest import FIXTURES
-
-REL_TOL = 1e-12  # sums of the same doubles in another order may differ in the last bits
-
-
-def _sort_key(row: tuple) -> tuple:
-    return tuple((v is None, f"{v:.9g}" if isinstance(v, float) else str(v)) for v in row)
+from tests.helpers import FIXTURES, assert_same, scratch_database, sort_key, stored_figures
 
 
 def snapshot(engine) -> dict[str, tuple[list[str], list[tuple]]]:
@@ -33,46 +25,8 @@ def snapshot(engine) -> dict[str, tuple[list[str], list[tuple]]]:
             if conn.execute(text("SELECT to_regclass(:v)"), {"v": query.view}).scalar() is None:
                 continue  # a view a later revision added (0017): nothing of it to compare
             result = conn.execute(text(f"SELECT * FROM {query.view}"))
-            out[query.view] = (list(result.keys()), sorted((tuple(r) for r in result), key=_sort_key))
+            out[query.view] = (list(result.keys()), sorted((tuple(r) for r in result), key=sort_key))
     return out
-
-
-# Columns later revisions appended to a view: the old columns keep their places and values.
-APPENDED = {"run_throughput": ["perfmon_sample_window"]}  # revision 0013
-# Values a later revision meant to change: (view, marker column, marker value, the columns it changes).
-# Revision 0016: a run whose table prints its power divides by that power, not the solution's.
-REVISED = {"perf_per_watt": ("power_source", "document_table",
-                             {"active_power_w", "idle_power_w", "total_iops_per_w", "power_source"})}
-
-
-def assert_same(old: dict, new: dict) -> None:
-    """Same views, columns and rows; floats equal to REL_TOL (and the appended columns after them)."""
-    assert old.keys() <= new.keys()
-    for view, (columns, rows) in old.items():
-        new_columns, new_rows = new[view]
-        assert new_columns in (columns, columns + APPENDED.get(view, [])), view
-        assert len(new_rows) == len(rows), view
-        marker, marked, revised = REVISED.get(view, (None, None, set()))
-        for before, after in zip(rows, new_rows):
-            if marker and after[new_columns.index(marker)] == marked:
-                columns_checked = [c for c in columns if c not in revised]
-                before = tuple(v for c, v in zip(columns, before) if c not in revised)
-                after = tuple(v for c, v in zip(new_columns, after) if c not in revised)
-            else:
-                columns_checked = columns
-            for column, a, b in zip(columns_checked, before, after):
-                same = math.isclose(a, b, rel_tol=REL_TOL) if isinstance(a, float) and isinstance(b, float) else a == b
-                assert same, f"{view}.{column}: {a!r} before, {b!r} after (row {before})"
-
-
-def _stored(engine) -> dict[str, tuple[list[str], list[tuple]]]:
-    with engine.connect() as conn:
-        out = {}
-        for table in ("run_figures", "run_scope_latencies", "perf_counter_means", "solution_disk_counts",
-                      "run_disk_figures"):
-            result = conn.execute(text(f"SELECT * FROM {table}"))
-            out[table] = (list(result.keys()), sorted((tuple(r) for r in result), key=_sort_key))
-        return out
 
 
 @pytest.fixture(scope="module")
@@ -82,9 +36,7 @@ def old_views(pg_server, tmp_path_factory):
     The loader writes what the newest revision holds, so the catalogue is loaded at head and
     taken down to the revision before the stored figures; the base tables stay as loaded.
     """
-    from tests.conftest import _scratch_database
-
-    with _scratch_database(pg_server, "eq") as url:
+    with scratch_database(pg_server, "eq") as url:
         migrate.upgrade(url)
         engine = create_engine(url)
         outcomes = ingest_paths(engine, [FIXTURES / "catalog"])
@@ -120,7 +72,7 @@ def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
         conn.execute(text("UPDATE trials SET label = label || ' (renamed)' WHERE id = (SELECT min(id) FROM trials)"))
         conn.execute(text("DELETE FROM source_files WHERE format IN ('perfmon_csv', 'perfmon_blg') "
                           "AND id = (SELECT min(source_file_id) FROM perf_counters WHERE run_id IS NOT NULL)"))
-    kept = _stored(catalog.engine)
+    kept = stored_figures(catalog.engine)
     with catalog.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM median_runs WHERE solution = 'renamed'")).scalar() > 0
         assert conn.execute(text("SELECT count(*) FROM median_runs WHERE trial LIKE '%(renamed)'")).scalar() > 0
@@ -129,7 +81,7 @@ def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
                           "run_disk_figures"))
         conn.execute(text("SELECT refresh_solution_disk_counts(NULL)"))
         conn.execute(text("SELECT refresh_run_figures(NULL)"))
-    assert_same(kept, _stored(catalog.engine))
+    assert_same(kept, stored_figures(catalog.engine))
     with catalog.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM run_figures_stale")).scalar() == 0
 
@@ -138,14 +90,14 @@ def test_commit_time_refresh_equals_a_full_recompute_after_deletes(catalog):
 def test_either_plan_of_a_refresh_gives_the_same_figures(catalog, custom_plan_runs):
     """Revision 0013 plans a refresh of many runs for its values, of few with the session's generic plan."""
     ingest_paths(catalog.engine, [FIXTURES / "catalog"])
-    kept = _stored(catalog.engine)
+    kept = stored_figures(catalog.engine)
     with catalog.engine.begin() as conn:
         ids = conn.execute(text("SELECT array_agg(id) FROM runs")).scalar()
         conn.execute(text("SELECT set_config('esrpdb.custom_plan_runs', :n, true)"), {"n": custom_plan_runs})
         conn.execute(text("TRUNCATE run_figures, run_scope_latencies, run_disk_figures"))
         conn.execute(text("SELECT refresh_run_figures(:ids)"), {"ids": ids})
         mode = conn.execute(text("SELECT current_setting('plan_cache_mode')")).scalar()
-    assert_same(kept, _stored(catalog.engine))
+    assert_same(kept, stored_figures(catalog.engine))
     assert mode == "auto"  # the function restores the session's plan mode
 
 

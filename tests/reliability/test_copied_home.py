@@ -18,6 +18,7 @@ def _database_of(server) -> str:
         return conn.execute("SHOW data_directory").fetchone()[0]
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_a_copied_home_starts_its_own_server_and_cannot_stop_the_original(tmp_path):
     original, copy = tmp_path / "original", tmp_path / "copy"
     first = embedded.start(original)
@@ -38,6 +39,7 @@ def test_a_copied_home_starts_its_own_server_and_cannot_stop_the_original(tmp_pa
         embedded.stop(original)
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_a_data_folder_that_is_a_link_or_someone_elses_is_refused(tmp_path):
     target = tmp_path / "target"
     target.mkdir()

@@ -18,7 +18,7 @@ import pytest
 
 from esrpdb.db import embedded
 from esrpdb.db.server_log import last_failure
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 HEADROOM_MB = 30
 
@@ -63,6 +63,7 @@ def _esrpdb(home, *args):
                           text=True, timeout=300)
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_a_full_disk_is_named_and_the_catalogue_comes_back_when_space_is_freed(small_disk, tmp_path):
     home = small_disk / "home"
     assert _esrpdb(home, "init").returncode == 0

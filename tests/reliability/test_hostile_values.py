@@ -13,7 +13,7 @@ from esrpdb.cli.main import app
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.site import charts
 from esrpdb.site.build import build_site
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 runner = CliRunner()
 HOSTILE = "Run\x0b2\x1b[31m\x9b\u202e"  # vertical tab, an ANSI colour, a C1 CSI, a right-to-left override

@@ -12,7 +12,7 @@ import time
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.conftest import FIXTURES
+from tests.helpers import FIXTURES
 
 SAMPLE = FIXTURES / "perfmon" / "typeperf-sample.csv"
 FILES = 300

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from esrpdb.db import embedded, server_user
-from tests.conftest import traversable
+from tests.helpers import traversable
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the server user exists only when esrpdb runs as root")
 
@@ -24,6 +24,7 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_a_virtualenv_in_a_closed_home_stays_closed_and_the_server_runs_from_a_copy(tmp_path, monkeypatch):
     closed = tmp_path / "root-like-home"
     closed.mkdir(mode=0o700)
@@ -44,6 +45,7 @@ def test_a_virtualenv_in_a_closed_home_stays_closed_and_the_server_runs_from_a_c
         embedded.stop(home)
 
 
+@pytest.mark.db  # starts an embedded server of its own
 def test_a_data_folder_behind_a_closed_folder_is_refused_naming_it(tmp_path):
     closed = tmp_path / "private"
     closed.mkdir(mode=0o700)

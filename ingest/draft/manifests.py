@@ -16,6 +16,7 @@ from typing import Any
 
 from ..formats.manifest.records import (
     KEY_PATTERN,
+    LATENCY_ROW_FIELDS,
     METRICS,
     SIZE_UNITS,
     Capacity,
@@ -208,8 +209,9 @@ class _Builder:
         caption = _CAPTION.match(table.title)
         labels: dict[str, Any] = {metric: tuple([labels] if isinstance(labels, str) else labels)
                                   for metric, labels in sorted(rows.items())}
+        latency = "ms" if any(m in labels for m in LATENCY_ROW_FIELDS) else None  # only ms rows are drafted
         return TableRef(document=self.document, title=caption[1] if caption else table.title, column=column or "",
-                        **labels)
+                        latency_unit=latency, **labels)
 
     def claim(self, index: int, claim: DraftClaim, where: str, versus: str | None) -> ClaimSpec | None:
         kind, base = split_metric(claim.metric)

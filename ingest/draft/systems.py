@@ -12,13 +12,13 @@ the text printed on its line. Pure: a parsed document and its lines in, `DraftSo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..formats.document.lines import Line
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
-from .host_tests import caption, host_tests, scenario_of
+from .host_tests import SCENARIO, caption, host_tests, scenario_of
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_owners
 from .published import DraftClaim, price_and_power, sentence_claims, table_claims
@@ -141,6 +141,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
     owners = report_owners(document, count, distinct)
     column_tables: list[list[tuple[DocumentTable, int]]] = [[] for _ in solutions]
     variant_claims: dict[str, list[tuple[DraftClaim, str]]] = {}
+    scenario_claims: dict[tuple[int, str], tuple[DocumentTable, list[DraftClaim]]] = {}
     for table in document.tables:
         if table.kind in NOT_STORAGE_KINDS:
             continue
@@ -159,7 +160,10 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
                 if heading in variant_facts:  # a configuration's column: the configuration's own figure
                     variant_claims.setdefault(heading, []).append((claim, _where(table)))
                     continue
-                column_owner = 0 if count == 1 else _column_owner(heading, names, distinct)
+                if count == 1 and claim.column and heading and SCENARIO.search(heading):
+                    scenario_claims.setdefault((id(table), heading), (table, []))[1].append(claim)
+                    continue  # a state of the one system ("Degraded State (Disk Failure)"): its own run
+                column_owner = (0 if claim.column == 0 else None) if count == 1 else _column_owner(heading, names, distinct)
                 targets = [column_owner] if column_owner is not None else []
             for index in targets:
                 solutions[index].claims.append((claim, _where(table), None))
@@ -179,6 +183,8 @@ def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSo
                                               description=f"{report.report_type} report at line {report.source_line}"))
     for solution in solutions:
         _group_hosts(solution, document)
+    for table, claims in scenario_claims.values():
+        _add_scenario_run(solutions[0], table, claims)
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
     _add_sentences(solutions, lines, distinct)
@@ -208,6 +214,25 @@ def _group_hosts(solution: DraftSolution, document: ReportDocument) -> None:
                              description=f"one {reports[test.report_indexes[0]].report_type} test on "
                                          f"{len(test.report_indexes)} hosts: reports at lines {lines}"))
     solution.runs = kept
+
+
+def _add_scenario_run(solution: DraftSolution, table: DocumentTable, claims: list[DraftClaim]) -> None:
+    """A column of a one-system table headed by an abnormal state ("Degraded State (Disk Failure)",
+    "During RAID 5 Rebuild Cycle"): a run of its own under that scenario, with the figures it prints."""
+    heading = table.columns[claims[0].column or 0]
+    rows = run_rows(table, claims[0].column or 0, None)
+    if "achieved_iops" not in rows and "total_iops" not in rows:
+        achieved = [c for c in claims if c.metric == "achieved_iops"]
+        if not achieved:
+            return  # no run figure: its claims have no run to be judged against
+        rows = {"achieved_iops": [next(r.label for r in table.rows if r.line == achieved[0].line)]}
+    for claim in claims:  # its latencies too, as printed in milliseconds
+        if claim.metric in ("db_read_latency", "db_write_latency", "log_write_latency") and claim.unit == "ms":
+            rows.setdefault(claim.metric, [next(r.label for r in table.rows if r.line == claim.line)])
+    label = heading if heading not in {r.label for r in solution.runs} else f"{heading} ({_where(table)})"
+    solution.runs.append(DraftRun(label, line=table.line, table=table, column=heading, rows=rows, scenario=heading,
+                                  description=f"figures from {_where(table)}, under the state its column names"))
+    solution.claims.extend((replace(c, run=label), _where(table), None) for c in claims)
 
 
 def _run_totals(document: ReportDocument, solution: DraftSolution) -> list[float | None]:

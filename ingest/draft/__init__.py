@@ -15,7 +15,6 @@ from pathlib import PurePosixPath
 
 from ..formats import document as document_format
 from ..formats.document.records import ReportDocument
-from .facts import unread_facts
 from .manifests import drafted_manifests
 from .systems import DraftSolution, draft_solutions
 from .toml_text import render
@@ -32,7 +31,9 @@ class DraftedDocument:
 
 def draft_document(document: ReportDocument) -> DraftedDocument:
     """The document's systems with their facts, runs and claims, and what could not be read."""
-    return DraftedDocument(document, draft_solutions(document, document.lines), unread_facts(document))
+    unread: list[str] = []
+    systems = draft_solutions(document, document.lines, unread)
+    return DraftedDocument(document, systems, list(dict.fromkeys(unread)))  # a row's warning once, whatever its columns
 
 
 def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> list[tuple[str, str]]:

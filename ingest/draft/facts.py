@@ -180,14 +180,6 @@ def _gives(read: list[Fact], fact: str) -> bool:
                for f in read)
 
 
-def unread_facts(document: ReportDocument) -> list[str]:
-    """What configuration rows name and no rule could read, one warning per row and column (see table_facts)."""
-    unread: list[str] = []
-    for table in document.tables:
-        table_facts(table, unread)
-    return list(dict.fromkeys(unread))  # a row's warning once, whatever its columns
-
-
 def columns_are_systems(table: DocumentTable) -> bool:
     """Columns are systems side by side when their cells hold the same kind of value row by row (a
     "Quantity | Description" or "Achieved | Target" header holds a number beside words)."""
@@ -264,13 +256,13 @@ def title_system(document: ReportDocument) -> list[Fact]:
             Fact("model", " ".join(words[1:]), None, None, document.title_line, quote)]
 
 
-def document_facts(document: ReportDocument) -> list[Fact]:
+def document_facts(document: ReportDocument, unread: list[str] | None = None) -> list[Fact]:
     """Title, vendor, model, tested date, and every configuration fact the document's tables print."""
     facts: list[Fact] = []
     if document.title:
         facts.append(Fact("title", document.title, None, None, document.title_line, document.title))
     for table in document.tables:
-        facts.extend(table_facts(table))
+        facts.extend(table_facts(table, unread))
     firsts: dict[str | None, Fact] = {}  # each system column's first storage model row
     for fact in facts:
         if fact.fact == "storage_model":

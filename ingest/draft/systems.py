@@ -118,14 +118,15 @@ def _report_label(document: ReportDocument, index: int, column_tables) -> str:
     return f"Report {index + 1}"
 
 
-def draft_solutions(document: ReportDocument, lines: list[Line]) -> list[DraftSolution]:
-    """The document's solutions with their facts, runs and claims."""
+def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[str] | None = None) -> list[DraftSolution]:
+    """The document's solutions with their facts, runs and claims; `unread` collects what rows name and
+    no rule reads (facts.table_facts)."""
     names = _names(document)
     variants = variant_columns(document, names)
     variant_facts: dict[str, list[Fact]] = {v.heading: [] for v in variants}
     solutions = [DraftSolution(name) for name in names]
     count = len(solutions)
-    for fact in document_facts(document):
+    for fact in document_facts(document, unread):
         if fact.column in variant_facts:
             variant_facts[fact.column].append(fact)
             continue

@@ -19,6 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from ..schema import SourceFile, table_of
+from ..schema.vocabulary import REPORT_TYPES
 from . import bounded_read, load, registry, sanity
 from .draft import DraftedDocument, draft_document
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
@@ -128,8 +129,8 @@ def _reraise_interrupt(error: BaseException) -> None:
 
 
 # Names Jetstress gives its files: empty, one of these is a report that was not saved or copied whole.
-JETSTRESS_NAMES = re.compile(r"^(?:(?:Performance|Stress|DatabaseBackup|SoftRecovery|DBChecksum)_.*"
-                             r"|JetstressConfig.*\.xml|XmlConfig_.*\.xml|.*\.blg)$", re.IGNORECASE)
+JETSTRESS_NAMES = re.compile(rf"^(?:(?:{'|'.join(REPORT_TYPES)})_.*|JetstressConfig.*\.xml|XmlConfig_.*\.xml|.*\.blg)$",
+                             re.IGNORECASE)
 
 
 def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: str | None, modules,

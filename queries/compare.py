@@ -15,8 +15,6 @@ from sqlalchemy import Connection, Engine, text
 from ..schema.keys import UnknownKey, require_solutions, unknown_message
 from ..schema.vocabulary import DISK_BASES
 
-BASES = DISK_BASES  # the old name, kept for tests/synthetic_keys.py until it reads DISK_BASES
-
 
 @dataclass(frozen=True)
 class Metric:

@@ -33,6 +33,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
 from esrpdb.queries import compare
+from esrpdb.schema.vocabulary import DISK_BASES
 
 RELATIVE_TOLERANCE = 0.005  # 0.5 %
 RUN_TOLERANCE = 0.01  # achieved IOPS of one run, as printed to three decimals
@@ -210,7 +211,7 @@ def representative_figures(conn: Connection, key: str) -> dict[str, float | None
     median, runs = compare._trial_runs(conn, key)
     values: dict[str, float | None] = {}
     for metric, ours in FIGURE_METRICS.items():
-        for basis in compare.BASES if metric.endswith("_per_disk") else (None,):
+        for basis in DISK_BASES if metric.endswith("_per_disk") else (None,):
             name = f"{metric}:{basis}" if basis else metric
             if ours in compare.METRICS:
                 values[name], _ = compare._values(conn, compare.METRICS[ours], key, median, runs, basis)

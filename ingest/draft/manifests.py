@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from ...schema.units import SIZE_UNITS
+from ...schema.vocabulary import METRICS, split_metric
 from ..formats.manifest.records import (
     KEY_PATTERN,
     LATENCY_ROW_FIELDS,
-    METRICS,
-    SIZE_UNITS,
     Capacity,
     ClaimSpec,
     DiskGroup,
@@ -29,7 +29,6 @@ from ..formats.manifest.records import (
     SolutionManifest,
     TableRef,
     TrialSpec,
-    split_metric,
     unit_allowed,
 )
 from .disk_roles import disk_counts

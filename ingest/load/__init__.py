@@ -10,12 +10,12 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
 from ...schema import Document, DocumentCell, DocumentTable, IngestWarning, SourceFile, table_of
-from ..checks import Finding, check_report
 from ..draft import DraftedDocument
 from ..formats.document.fingerprint import content_fingerprint
 from ..formats.document.records import DocumentTable as DocumentTableRecord
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
+from ..jetstress.rules import Finding, check_report
 from ..jetstress.values import parse_number
 from . import identity, provisional, report_statement
 from .report_statement import INSTANCE_KEY, ReportRows

@@ -20,6 +20,7 @@ from sqlalchemy import insert, select, text, update
 from sqlalchemy.orm import Session
 
 from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
+from ...schema.units import size_in_bytes
 from ..draft import DraftedDocument
 from ..draft.fact import Fact
 from ..draft.facts import document_facts
@@ -27,7 +28,6 @@ from ..draft.manifests import drafted_manifests, system_keys
 from ..draft.systems import DraftSolution
 from ..errors import ParseError
 from ..formats.document.records import ReportDocument
-from ..formats.manifest.records import size_in_bytes
 from .manifest import load_manifest
 
 KEY_PREFIX = "doc-"

@@ -23,6 +23,8 @@ from ...errors import ParseError
 from ...jetstress.records import JetstressReport, KeyValue, ReportType
 from ...jetstress.vocabulary import (
     LABEL_FIELDS,
+    REQUIRED_SECTION,
+    SUMMARY_REQUIRED,
     expected_sections,
     normalise_label,
     release_from_title,
@@ -125,10 +127,6 @@ _APPENDIX_TYPES = (
     (re.compile(r"\bperformance\b", re.IGNORECASE), "Performance"),
 )
 _TYPE_BY_SECTION = {"backup": "DatabaseBackup", "recovery": "SoftRecovery", "checksum": "DBChecksum"}
-SUMMARY_REQUIRED = ("Overall Test Result", "Machine Name", "Test Start Time", "Test End Time")
-REQUIRED_SECTION = {"Performance": ("summary", "Test Summary"), "Stress": ("summary", "Test Summary"),
-                    "DatabaseBackup": ("backup", "Database Backup Statistics"),
-                    "SoftRecovery": ("recovery", "Soft-Recovery Statistics")}
 
 
 def _appendix_type(appendix: Line | None) -> str | None:

@@ -3,7 +3,7 @@
 PDF extraction runs entries together into paragraphs, wraps long ones, separates a wrapped tail
 from its entry by a blank line ("…samples higher than" … "0."), and can interleave two text
 columns on one line ("left column⇥right column", seed 000's HP log). The lines are cut into
-one chunk per entry here; `test_log.parse_test_log_lines` then reads the entries, so the
+one chunk per entry here; `log_events.parse_test_log_lines` then reads the entries, so the
 events and thresholds are the ones the HTML parser gets from the same log.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from ...jetstress.dates import LOG_STAMP
+from ...jetstress.log_events import parse_test_log_lines
 from ...jetstress.records import LogEvent, Thresholds
-from ...jetstress.test_log import parse_test_log_lines
 from .lines import Line
 from .reports import RawSection
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ....schema.vocabulary import REPORT_TYPES
 from ...errors import ParseError
 from ...jetstress.records import JetstressReport
 from ...jetstress.vocabulary import LABEL_FIELDS, canonical_header, normalise_label, parse_number
@@ -31,7 +32,7 @@ _INSTANCE_LINE = re.compile(r"(?P<name>\S.*?)\s+(?P<rest>(?:log path|database)\s
 _PATH_LINE = re.compile(r"(?:log path|database)\s*:", re.IGNORECASE)
 _UNIT_FRAGMENT = re.compile(r"\((?:msec|ms|sec|seconds)\)", re.IGNORECASE)
 _DRIVE = re.compile(r"\s+(?=(?:[A-Za-z]:\\|\\\\))")
-_JETSTRESS_FILE = re.compile(r"\b(Performance|Stress|DatabaseBackup|SoftRecovery|DBChecksum|XmlConfig)"
+_JETSTRESS_FILE = re.compile(rf"\b({'|'.join(REPORT_TYPES)}|XmlConfig)"
                              r"((?:[ _]\d{1,4}){6})\.(blg|blq|xml|html|log|evt)\b")
 _DOUBLED_E = re.compile(r"\bMSE[Ee]?[Xx]change\b")
 

@@ -10,9 +10,14 @@ code are left out by name, and this file is no module of the package.
 import atexit
 import shutil
 import tempfile
+import warnings
 
 from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
+
+# Folders of data inside a package (migrations/views_0005/, site/templates/, fixtures/catalog/, …) ship
+# as package data (pyproject.toml); setuptools would warn, for each, that it "would be ignored" as a package.
+warnings.filterwarnings("ignore", message=r"Package '[\w.]+' is absent from the `packages` configuration")
 
 NOT_SHIPPED = ["tests", "tests.*", "benchmarks", "benchmarks.*", "build", "build.*", "docs", "docs.*"]
 

@@ -28,7 +28,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from ..schema.keys import unknown_message
-from .findings import consistency, tables
+from .findings import consistency, document_checks, tables
 from .findings.claims import claim_findings
 from .findings.finding import Finding
 from .gather import load
@@ -80,7 +80,7 @@ def audit(engine: Engine, *, solution: str | None = None, verdict: str | None = 
         raise ValueError(unknown_message("verdict", verdict, VERDICTS))
     findings = claim_findings(data)
     covered = {(f.file, f.line, f.printed) for f in findings}
-    findings += [f for f in consistency.run_checks(data) + tables.run_checks(data)
+    findings += [f for f in consistency.run_checks(data) + tables.run_checks(data) + document_checks.run_checks(data)
                  if f.kind not in tables.DEDUPLICATED or (f.file, f.line, f.printed) not in covered]
     findings = [f for f in findings
                 if (solution is None or f.solution == solution) and (verdict is None or f.verdict == verdict)]

@@ -76,6 +76,8 @@ class RunInfo:
     instances: list[InstanceIo] = field(default_factory=list)
     latency_unit: str | None = None  # the unit the report printed latencies in
     counters: dict[str, float | None] = field(default_factory=dict)  # host counter name (lower) -> average
+    # host counter name as printed -> (average, minimum, maximum, line)
+    counter_ranges: dict[str, tuple[float | None, float | None, float | None, int | None]] = field(default_factory=dict)
     backup_mb_per_s: list[float] = field(default_factory=list)
     recovery: list[tuple[float, int]] = field(default_factory=list)  # (elapsed s, logs replayed)
     power: dict[str, float | None] = field(default_factory=dict)  # run_power: idle/active
@@ -251,8 +253,9 @@ def _load_runs(conn) -> dict[int, RunInfo]:
             continue  # one scope per run: transactional (2010+) or disk subsystem (2007)
         run.latency_unit = r["source_latency_unit"]
         run.instances.append(InstanceIo(r["name"], r["volume_role"], {**r, "_scope": r["scope"]}))
-    for r in _rows(conn, "SELECT run_id, counter_name, average FROM host_counters"):
+    for r in _rows(conn, "SELECT run_id, counter_name, average, minimum, maximum, source_line FROM host_counters"):
         runs[r["run_id"]].counters[r["counter_name"].lower()] = r["average"]
+        runs[r["run_id"]].counter_ranges[r["counter_name"]] = (r["average"], r["minimum"], r["maximum"], r["source_line"])
     for r in _rows(conn, "SELECT run_id, transfer_mb_per_s FROM backup_stats ORDER BY run_id, instance_id"):
         if r["transfer_mb_per_s"] is not None:
             runs[r["run_id"]].backup_mb_per_s.append(r["transfer_mb_per_s"])

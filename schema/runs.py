@@ -205,6 +205,7 @@ class HostCounter(Base):
     average: Mapped[float | None]
     minimum: Mapped[float | None]
     maximum: Mapped[float | None]
+    source_line: Mapped[int | None] = mapped_column(Integer)  # where the row is printed in its file
 
 
 class TestIssue(Base):

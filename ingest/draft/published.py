@@ -26,7 +26,7 @@ _PERCENT = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s*(?:percent|%)\s+
 _WHAT_ENDS = re.compile(r"\b(?:than|and|while|compared|vs)\b|,|\d")
 _PER = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s+(?P<what>(?:achieved\s+|log\s+|total\s+)?IOPS|"
                   rf"(?:use?able\s+)?MB(?: of disk transfers)?|megabytes)\s+per\s+(?P<per>second\s+per\s+disk|"
-                  rf"(?:active\s+|physical\s+)?disk|drive|dollar|watt|\$)", re.IGNORECASE)
+                  rf"(?:active\s+|physical\s+)?(?:disk|drive)|dollar|watt|\$)", re.IGNORECASE)
 _TOTAL = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s+(?P<what>total|achieved)\s+IOPS\b(?!\s+per|\s*$)",
                     re.IGNORECASE)
 # What any match of _PER/_TOTAL, and of _PERCENT, must hold: a digit, then the unit. These start with a digit,
@@ -99,6 +99,7 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"^percentage raw storage capacity used", "database_percent_of_raw", "%"),
     ))
 PER_UNITS = {"disk": "IOPS/disk", "active disk": "IOPS/disk", "physical disk": "IOPS/disk", "drive": "IOPS/disk",
+             "active drive": "IOPS/disk", "physical drive": "IOPS/disk",
              "dollar": "IOPS/USD", "$": "IOPS/USD", "watt": "IOPS/W"}
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _PERCENT_FOR = re.compile(rf"{_NUMBER}\s*(?:percent|%)\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
@@ -271,6 +272,21 @@ def _count_basis(label: str) -> str:
     return "all" if _COUNTS_ALL.search(label) or not _COUNTS_ACTIVE.search(label) else "active"
 
 
+# A document that says once what its per-disk figures divide by: "we divided each system's achieved
+# IOPS by its active disks", "hot spares carry no load and are left out", "per active disk".
+_DIVIDES_BY_ACTIVE = re.compile(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\bactive\s+(?:disks|drives)\b|"
+                                r"\bhot\s+spares?\b[^.]{0,60}\b(?:left\s+out|excluded|not\s+counted)\b", re.IGNORECASE)
+_DIVIDES_BY_ALL = re.compile(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\b(?:all|every)\s+(?:the\s+)?(?:physical\s+)?"
+                             r"(?:disks|drives)\b", re.IGNORECASE)
+
+
+def document_disk_basis(lines: list[Line]) -> str | None:
+    """The basis the document's own words give its per-disk figures, when they give one and only one."""
+    text = " ".join(text for text, _ in paragraphs(lines))
+    active, every = bool(_DIVIDES_BY_ACTIVE.search(text)), bool(_DIVIDES_BY_ALL.search(text))
+    return "active" if active and not every else "all" if every and not active else None
+
+
 def _row_metric(label: str) -> tuple[str, str | None] | None:
     return next(((m, u) for pattern, m, u in ROW_METRICS if pattern.search(label)), None)
 
@@ -302,8 +318,10 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
             run = (f"Run {row_run[1]}" if row_run else
                    f"Run {column_runs[index][1]}" if index < len(column_runs) and column_runs[index] else None)
             name = metric[0]
-            if name == "database_percent_of_formatted" and re.search(r"raw capacity", cell, re.IGNORECASE):
-                name = "database_percent_of_raw"  # the cell says what it is a percentage of
+            if name == "database_percent_of_formatted" and (
+                    re.search(r"raw capacity", cell, re.IGNORECASE)  # the cell says what it is a percentage of
+                    or (table.kind.startswith("esrp_") and re.match(r"database capacity utili", label, re.IGNORECASE))):
+                name = "database_percent_of_raw"  # ESRP's template defines it as database size / total raw capacity
             basis = _count_basis(label) if name == "disk_count" else None
             found.append(DraftClaim(name, match[1], metric[1], row.line, quote, column=index, run=run, disk_basis=basis))
     return found

@@ -21,7 +21,7 @@ from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts,
 from .host_tests import SCENARIO, caption, host_tests, scenario_of
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_owners
-from .published import DraftClaim, price_and_power, sentence_claims, table_claims
+from .published import DraftClaim, document_disk_basis, price_and_power, sentence_claims, table_claims
 from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 
@@ -189,6 +189,11 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
     _add_sentences(solutions, lines, distinct)
+    basis = document_disk_basis(lines)
+    if basis is not None:  # what the document says its per-disk figures divide by, where a claim says nothing
+        for solution in solutions:
+            solution.claims = [(replace(c, disk_basis=basis) if c.disk_basis is None else c, w, v)
+                               for c, w, v in solution.claims]
     return solutions + _variant_solutions(document, solutions, variants, variant_facts, variant_claims)
 
 

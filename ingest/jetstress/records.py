@@ -85,6 +85,7 @@ class HostCounter:
     average: float | None
     minimum: float | None
     maximum: float | None
+    line: int | None = field(default=None, compare=False)  # where the row is printed: provenance, not content
 
 
 @dataclass(frozen=True)

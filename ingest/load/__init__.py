@@ -88,8 +88,8 @@ def report_rows(source_file_id: int, report: JetstressReport, findings: list[Fin
     children = {
         "latencies": [{INSTANCE_KEY: row.instance, **normalise.latency_values(table, row)}
                       for table in report.io_tables for row in table.rows],
-        "host_counters": [{"counter_name": c.name, "average": c.average, "minimum": c.minimum, "maximum": c.maximum}
-                          for c in _unique_by_name(report.host_counters)],
+        "host_counters": [{"counter_name": c.name, "average": c.average, "minimum": c.minimum, "maximum": c.maximum,
+                           "source_line": c.line} for c in _unique_by_name(report.host_counters)],
         "test_issues": [{"ordinal": n, "message": message} for n, message in enumerate(report.test_issues, 1)],
         "log_events": [{"ordinal": n, "logged_at": e.logged_at, "message": e.message, "source_line": e.line}
                        for n, e in enumerate(report.log_events, 1)],

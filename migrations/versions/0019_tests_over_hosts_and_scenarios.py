@@ -8,7 +8,8 @@ test's figures, and a trial's median is taken across tests: host reports are not
 `runs.scenario` is what a document calls a test under an abnormal condition ("Drive failure",
 "Rebuild"); NULL for a normal test, which the representative run prefers. `test_designs` counts
 the databases of a design that states them per server: that times its servers (stated, else the
-hosts its reports name).
+hosts its reports name). A host counter keeps the line its row is printed on (`source_line`), so the
+audit can cite it.
 
 The function is migrations/run_figures_0019.sql (frozen; its head comment lists the changes to
 0013's, which the downgrade puts back with 0008's run_figures_mark_runs, run_figures_marks_0008.sql);
@@ -76,6 +77,7 @@ def upgrade() -> None:
     op.create_check_constraint(op.f("ck_runs_origin_allowed"), "runs", ORIGINS_0019)
     op.add_column("runs", sa.Column("test_run_id", sa.Integer(), nullable=True))
     op.add_column("runs", sa.Column("scenario", sa.Text(), nullable=True))
+    op.add_column("host_counters", sa.Column("source_line", sa.Integer(), nullable=True))
     op.create_foreign_key(op.f("fk_runs_test_run_id_runs"), "runs", "runs", ["test_run_id"], ["id"],
                           ondelete="SET NULL")
     op.create_index(op.f("ix_runs_test_run_id"), "runs", ["test_run_id"], unique=False)
@@ -114,6 +116,7 @@ def downgrade() -> None:
     op.execute(f"DELETE FROM runs WHERE id IN ({TESTS})")  # their host reports are ranked again, at commit
     op.drop_index(op.f("ix_runs_test_run_id"), table_name="runs")
     op.drop_constraint(op.f("fk_runs_test_run_id_runs"), "runs", type_="foreignkey")
+    op.drop_column("host_counters", "source_line")
     op.drop_column("runs", "scenario")
     op.drop_column("runs", "test_run_id")
     op.drop_constraint(op.f("ck_runs_origin_allowed"), "runs", type_="check")

@@ -178,10 +178,10 @@ def host_counters(source: str, section: Section, grid: Grid, warnings: list[str]
     )
     table.warn_unclaimed()
     counters = []
-    for _, cells, _ in table.rows():
+    for row, cells, _ in table.rows():
         name = cells["name"].text
         stats = {stat: table.number(name, cells[stat]) if stat in cells else None for stat in HOST_STATS}
-        counters.append(HostCounter(name=name, **stats))
+        counters.append(HostCounter(name=name, **stats, line=row.line))
     return counters
 
 

@@ -270,3 +270,21 @@ def test_the_import_graph_resolves_relative_and_function_level_imports():
 def test_no_import_circle_function_level_imports_included():
     """No module imports, directly or not, a module that imports it, at any depth of either file."""
     assert _circles(_module_graph()) == []
+
+
+def test_no_test_module_imports_another_or_conftest():
+    """Test modules share what they share through tests/helpers.py and the helper modules beside it:
+    a test module imported by another would fail that one's collection on its own imports or skips."""
+    wrong = []
+    for path in sorted((REPO_ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names if alias.name.startswith("tests.")]
+            elif isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("tests")):
+                module = node.module or ""
+                names = [f"{module}.{alias.name}" for alias in node.names] if module in ("", "tests") else [module]
+            else:
+                continue
+            wrong += [f"{path.relative_to(REPO_ROOT)} imports {name}" for name in names
+                      if any(part.startswith("test_") or part == "conftest" for part in name.split("."))]
+    assert wrong == []

@@ -16,6 +16,7 @@ The package is one flow, each step importing only the steps before it (tests/tes
   -> candidates (what the data gives for a figure, and how else it could have been computed)
   -> judge (which candidate reproduces the printed digits; pure)
   -> findings (judged claims, table checks, consistency checks: each a `Finding` with its evidence)
+  -> causes (the findings one error produces, grouped)
   -> this module (sorting and filtering the findings).
 """
 
@@ -28,13 +29,14 @@ from typing import Any
 from sqlalchemy import Engine
 
 from ..schema.keys import unknown_message
+from .causes import Cause, group
 from .findings import consistency, document_checks, tables
 from .findings.claims import claim_findings
 from .findings.finding import Finding
 from .gather import load
 from .terms import VERDICTS
 
-__all__ = ["AuditReport", "Finding", "UnknownSolution", "audit"]
+__all__ = ["AuditReport", "Cause", "Finding", "UnknownSolution", "audit"]
 
 
 class UnknownSolution(LookupError):
@@ -58,16 +60,28 @@ class AuditReport:
         return groups
 
     def worst(self, limit: int = 5) -> list[Finding]:
-        """The findings to read first: mismatches with the largest relative difference."""
-        bad = [f for f in self.findings if f.verdict == "mismatch" and f.relative_difference is not None]
-        return sorted(bad, key=lambda f: (-abs(f.relative_difference), f.sort_key()))[:limit]
+        """The findings to read first: one per cause, mismatches with the largest relative difference."""
+        heads = []
+        for cause in self.causes():
+            known = [f for f in cause.findings if f.verdict == "mismatch" and f.relative_difference is not None]
+            if known:
+                heads.append(max(known, key=lambda f: abs(f.relative_difference or 0.0)))
+        return sorted(heads, key=lambda f: (-abs(f.relative_difference or 0.0), f.sort_key()))[:limit]
+
+    def causes(self) -> list[Cause]:
+        """What is wrong, one entry per error however many findings it makes (causes.py), worst first."""
+        return group(self.findings)
 
     def as_json(self) -> list[dict[str, Any]]:
-        return [f.as_dict() for f in self.findings]
+        """Every finding, each with the number of its cause (None: nothing wrong found)."""
+        number = {id(f): cause.number for cause in self.causes() for f in cause.findings}
+        return [{**f.as_dict(), "cause": number.get(id(f))} for f in self.findings]
 
     def summary(self) -> str:
-        counts = self.counts()
-        return f"{len(self.findings)} findings: " + ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
+        counts, causes = self.counts(), Counter(c.verdict for c in self.causes())
+        return (f"{sum(causes.values())} causes ({causes.get('mismatch', 0)} mismatch, {causes.get('rounding', 0)} "
+                f"rounding) in {len(self.findings)} findings: "
+                + ", ".join(f"{n} {verdict}" for verdict, n in counts.items()))
 
 
 def audit(engine: Engine, *, solution: str | None = None, verdict: str | None = None) -> AuditReport:

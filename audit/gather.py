@@ -269,14 +269,24 @@ def _load_runs(conn) -> dict[int, RunInfo]:
     return runs
 
 
+# A document seen again in another form or copy (same content fingerprint) is judged once: its tables
+# are the first copy's, and its claims and runs are stored once already (ingest.load.provisional).
+_FIRST_COPIES = """
+SELECT t.* FROM document_tables t JOIN source_files f ON f.id = t.source_file_id
+WHERE f.content_fingerprint IS NULL OR NOT EXISTS (
+    SELECT 1 FROM source_files e WHERE e.content_fingerprint = f.content_fingerprint AND e.id < f.id)
+ORDER BY t.id"""
+
+
 def _load_tables(conn) -> dict[int, DocTable]:
     tables = {r["id"]: DocTable(r["id"], r["source_file_id"], r["kind"], r["title"], list(r["columns"] or []),
                                 r["stub"], r["source_line"])
-              for r in _rows(conn, "SELECT * FROM document_tables ORDER BY id")}
+              for r in _rows(conn, _FIRST_COPIES)}
     cells: dict[int, list[Cell]] = defaultdict(list)
     for r in _rows(conn, "SELECT * FROM document_cells ORDER BY table_id, row_ordinal, column_ordinal"):
         cells[r["table_id"]].append(Cell(r["row_ordinal"], r["column_ordinal"], r["row_label"], r["column_label"],
                                          r["value_printed"], r["value_number"], r["source_line"]))
     for table_id, table_cells in cells.items():
-        tables[table_id].cells = table_cells
+        if table_id in tables:
+            tables[table_id].cells = table_cells
     return tables

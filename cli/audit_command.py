@@ -13,6 +13,7 @@ from .render import OutputFormat, render
 from .safe_text import echo
 
 COLUMNS = ("verdict", "kind", "metric", "printed", "recomputed", "difference", "where", "explanation")
+CAUSE_COLUMNS = ("cause", "verdict", "solution", "metric", "printed", "recomputed", "findings", "lines", "what")
 CSV_COLUMNS = ("solution", "other_solution", "kind", "metric", "verdict", "printed", "unit", "recomputed",
                "relative_difference", "file", "sha256", "place", "line", "explanation", "quote", "inputs")
 
@@ -23,8 +24,10 @@ def audit(
     verdict: Optional[str] = typer.Option(None, "--verdict", help="Only findings with this verdict: "
                                                                   "mismatch, rounding, unverifiable or match."),
     fmt: OutputFormat = FORMAT_OPTION,
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Also every finding, by solution, worst first."),
 ) -> None:
-    """Recompute every published claim from the stored data and list what does not add up."""
+    """Recompute every published claim from the stored data and list what does not add up: one line per
+    cause (one error, however many findings it makes), worst first; --verbose adds every finding."""
     from ..audit import UnknownSolution, audit as audit_lib
 
     with friendly_errors(ctx, UnknownSolution, ValueError):
@@ -35,18 +38,28 @@ def audit(
         rows = [{**f.as_dict(), "inputs": json.dumps(f.as_dict()["inputs"], sort_keys=True)} for f in report.findings]
         render(CSV_COLUMNS, [[row[c] for c in CSV_COLUMNS] for row in rows], fmt)
     else:
-        print_report(report)
+        print_report(report, verbose=verbose)
 
 
-def print_report(report) -> None:
-    """One table per solution, worst verdict first, then the counts."""
+def print_report(report, *, verbose: bool = False) -> None:
+    """The causes, worst first; with `verbose`, one table of findings per solution; then the counts."""
     from ..audit import AuditReport
 
-    for key, findings in report.by_solution().items():
+    causes = report.causes()
+    if causes:
+        render(CAUSE_COLUMNS, [_cause_row(c) for c in causes], title="What is wrong, one line per cause, worst first")
+    for key, findings in (report.by_solution().items() if verbose else ()):
         counts = AuditReport(findings).counts()
         title = f"{key or '(no solution)'}: " + ", ".join(f"{n} {v}" for v, n in counts.items() if n)
         render(COLUMNS, [_row(f) for f in findings], title=title)
     echo(report.summary())
+
+
+def _cause_row(cause) -> tuple:
+    head = cause.head
+    what = head.explanation if len(head.explanation) <= 160 else head.explanation[:157] + "..."
+    return (cause.number, cause.verdict, cause.solutions, head.metric, head.printed, head.recomputed,
+            len(cause.findings), cause.where(), what)
 
 
 def _row(f) -> tuple:

@@ -17,6 +17,7 @@ import tomllib
 import pytest
 from sqlalchemy import text as sql
 
+from esrpdb.audit import audit
 from esrpdb.ingest.draft import draft_manifests
 from esrpdb.ingest.pipeline import ingest_paths
 from tests.helpers import FIXTURES, TEMPLATE, chromium, scratch_database
@@ -112,13 +113,16 @@ def scored(pg_server, template_url, tmp_path_factory):
             try:
                 outcomes = ingest_paths(catalog.engine, [path])
                 loaded[variant, name] = (path, _stored(catalog.engine))
+                audits[variant, name] = audit(catalog.engine)
                 return ([o.status for o in outcomes], [o.message for o in outcomes],
                         score(catalog.engine, key, name))
             finally:
                 catalog.close()
 
     loaded: dict[tuple[str, str], tuple] = {}
+    audits: dict[tuple[str, str], object] = {}
     build.loaded = loaded  # type: ignore[attr-defined]
+    build.audits = audits  # type: ignore[attr-defined]
     return build
 
 
@@ -202,3 +206,29 @@ def test_each_variant_scores_as_its_text(scored, variant, name):
     _, _, text = scored("text", name)
     _, _, result = scored(variant, name)
     assert result.counts() == text.counts(), f"text:\n{text.table()}\n{variant}:\n{result.table()}"
+
+
+# Planted inconsistencies the audit finds in the three texts together (>=), and causes it raises elsewhere (<=).
+AUDIT_MINIMUM, FALSE_ALARMS_AT_MOST = 14, 0
+
+
+def test_the_audit_finds_the_planted_inconsistencies(scored, capsys):
+    """Each key lists the inconsistencies planted in its document, with their lines: found when a finding
+    that says something is wrong rests on one of those lines; a cause resting on none is a false alarm."""
+    found = total = false_alarms = 0
+    lines = []
+    for name in NAMES:
+        scored("text", name)
+        report = scored.audits["text", name]
+        key = load_key(FOLDER / f"{name}.key.json")
+        wrong = [f for f in report.findings if f.verdict in ("mismatch", "rounding")]
+        hit = [i for i in key["inconsistencies"] if any(f.line in i["lines"] for f in wrong)]
+        planted = {line for i in key["inconsistencies"] for line in i["lines"]}
+        alarms = [c for c in report.causes() if not any(f.line in planted for f in c.findings)]
+        found, total, false_alarms = found + len(hit), total + len(key["inconsistencies"]), false_alarms + len(alarms)
+        missed = [i["id"] + " " + i["kind"] for i in key["inconsistencies"] if i not in hit]
+        lines.append(f"{name}: planted found {len(hit)}/{len(key['inconsistencies'])}, false alarms {len(alarms)}, "
+                     f"causes {len(report.causes())}" + (f"; missed {', '.join(missed)}" if missed else ""))
+    with capsys.disabled():
+        print("\n" + "\n".join(lines) + f"\naudit: planted found {found}/{total}, false alarms {false_alarms}")
+    assert found >= AUDIT_MINIMUM and false_alarms <= FALSE_ALARMS_AT_MOST

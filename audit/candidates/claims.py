@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...schema.vocabulary import DISK_BASES, METRICS, PER_DISK_BASE, other_basis, split_metric
 from ..gather import ClaimRow, RunInfo, SolutionInfo
-from ..terms import CONVENTION, PRIMARY, SOURCE, Candidate, fmt, parse_printed, percent_change
+from ..terms import PRIMARY, SOURCE, Candidate, fmt, parse_printed, percent_change
 from . import runs
 from .context import (
     ClaimContext,
@@ -69,7 +69,7 @@ def per_disk_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
     out = [per_disk(run, counts[basis])]
     if counts[other] != counts[basis]:
         note = f"dividing by the {counts[other]} {other} disks instead of the {counts[basis]} {basis} disks"
-        out.append(per_disk(run, counts[other], CONVENTION, note))
+        out.append(per_disk(run, counts[other], SOURCE, note))  # another divisor: a mismatch that names it
     trial = [r for r in ctx.data.trial_runs(run) if r.id in totals]
     out += [per_disk(r, counts[basis], SOURCE, other_run_note(r, run, is_headline)) for r in trial[1:]]
     printed = parse_printed(claim.value_printed)

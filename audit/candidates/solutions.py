@@ -77,8 +77,8 @@ def raw_capacity_candidates(solution: SolutionInfo, unit: str) -> list[Candidate
         size_active = runs.raw_capacity_bytes(solution, "active")
         out.append(Candidate(size_active / size_factor(unit, "decimal"),
                              f"raw capacity of the {active} active disks",
-                             {"raw_capacity_bytes": size_active, "disk_count": active}, CONVENTION,
-                             f"counting the {active} active disks, not all {count}"))
+                             {"raw_capacity_bytes": size_active, "disk_count": active}, SOURCE,
+                             f"counting the {active} active disks, not all {count}"))  # another count: a mismatch
     return out
 
 

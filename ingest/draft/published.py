@@ -209,7 +209,7 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftCla
 
 
 _EACH = re.compile(r"\beach\s+(?:ssd|hdd|disk|drive)\b[^.;]*\bthan\s+(?:all|the)\b", re.IGNORECASE)
-_ACTIVE_BASIS = re.compile(r"\bper\s+active\s+(?:disk|drive)|\bactive\s+(?:disks|drives)\b", re.IGNORECASE)
+_ACTIVE_BASIS = re.compile(r"\b(?:per|/)\s*active\s+(?:disk|drive)|\bactive\s+(?:disks|drives)\b", re.IGNORECASE)
 _IDLE = re.compile(r"\b(?:while|when)\s+idle\b|\bidle\s+power\b", re.IGNORECASE)
 
 
@@ -322,6 +322,7 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
                     re.search(r"raw capacity", cell, re.IGNORECASE)  # the cell says what it is a percentage of
                     or (table.kind.startswith("esrp_") and re.match(r"database capacity utili", label, re.IGNORECASE))):
                 name = "database_percent_of_raw"  # ESRP's template defines it as database size / total raw capacity
-            basis = _count_basis(label) if name == "disk_count" else None
+            basis = _count_basis(label) if name == "disk_count" else \
+                ("active" if _ACTIVE_BASIS.search(label) else None) if name.endswith("_per_disk") else None
             found.append(DraftClaim(name, match[1], metric[1], row.line, quote, column=index, run=run, disk_basis=basis))
     return found

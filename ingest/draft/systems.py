@@ -339,6 +339,7 @@ def _add_table_runs(solutions: list[DraftSolution], index: int, document: Report
 def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: list[set[str]]) -> None:
     """Figures printed in prose, each given to the system its sentence says it is (names.owner_at)."""
     recent: tuple[int, int] | None = None  # (line, owner) of the last figure placed: "This is 181 percent more …"
+    subject: tuple[int, int] | None = None  # (line, owner) of the last comparison placed
     for claim in sorted([*sentence_claims(lines), *price_and_power(lines)], key=lambda c: (c.line, c.position)):
         text = claim.quote
         near = claim.offset if claim.offset is not None else text.find(claim.value)
@@ -349,10 +350,14 @@ def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: 
         else:
             owner = owner_at(claim.paragraph or text, claim.position if claim.paragraph else near, distinct,
                              comparison=claim.comparison)
+            if owner is None and claim.comparison and subject is not None and claim.line - subject[0] <= 12:
+                owner = subject[1]  # a comparison whose paragraph names no subject (a page break cut it off)
             if owner is None and recent is not None and claim.line - recent[0] <= 1:
                 owner = recent[1]
         if owner is not None:
             recent = (claim.line, owner)
+            if claim.comparison:
+                subject = (claim.line, owner)
         versus = None
         if claim.comparison and owner is not None:
             others = [i for i in range(len(solutions)) if i != owner]

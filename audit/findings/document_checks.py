@@ -72,7 +72,7 @@ def counter_findings(data: AuditData) -> list[Finding]:
 def _column_metrics(table: DocTable) -> dict[int, tuple[str, str | None]]:
     """Column -> (run metric, latency unit) for a table whose columns are metrics ("Achieved IOPS", "DB read
     latency (ms)", "Log writes/sec", "Target IOPS")."""
-    found = {}
+    found: dict[int, tuple[str, str | None]] = {}
     for index, label in enumerate(table.columns):
         if _TARGET.search(label):
             found[index] = ("target_iops", None)

@@ -87,26 +87,25 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
         found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
 
+    def describe(match: re.Match[str], size: int) -> None:
+        """Size, speed and interface of one disk description, from the groups starting at `size`."""
+        add("disk_capacity", match[size], float(match[size]), match[size + 1].upper())
+        rpm = _rpm(match, size + 2)
+        if rpm:
+            add("disk_rpm", str(rpm), rpm)
+        if match[size + 4]:
+            add("disk_interface", interface_of(match[size + 4]) or "", None)
+
     group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None)
     if group is not None:
         count = group[1] or group[2]
         if _number(count) >= 1 and not _is_capacity_total(text, group):
             add("disk_count", count, _number(count))
-        add("disk_capacity", group[3], float(group[3]), group[4].upper())
-        rpm = _rpm(group, 5)
-        if rpm:
-            add("disk_rpm", str(rpm), rpm)
-        if group[7]:
-            add("disk_interface", interface_of(group[7]) or "", None)
+        describe(group, 3)
     else:
         size = SIZE_FIRST.search(text) if re.search(_DISK_NOUN + r"|\bK\b|RPM|SAS|SATA", text, re.IGNORECASE) else None
         if size is not None and (size[3] or size[4] or size[5]):
-            add("disk_capacity", size[1], float(size[1]), size[2].upper())
-            rpm = _rpm(size, 3)
-            if rpm:
-                add("disk_rpm", str(rpm), rpm)
-            if size[5]:
-                add("disk_interface", interface_of(size[5]) or "", None)
+            describe(size, 1)
         shelves = SHELVES.search(text)
         total = next((m for m in TOTAL_DISKS.finditer(text) if not _CAN_HOLD.search(text[max(0, m.start() - 30):m.start()])),
                      None)

@@ -82,7 +82,8 @@ def test_cli_delete(loaded, fresh_database_url):
 
 
 def test_deleting_a_document_keeps_the_runs_an_html_file_also_prints(catalog):
-    """The MD1220 document prints four reports; one of them is also its own HTML file."""
+    """The MD1220 document prints four reports (one of them also its own HTML file) and two runs of a
+    results table only (its degraded and rebuilding RAID 5 states)."""
     document = next((FIXTURES / "documents").glob("001_*.txt"))
     html = FIXTURES / "jetstress_html" / "seed001-md1220" / "Performance_2011_5_28_11_38_30.html"
     assert [o.status for o in ingest_paths(catalog.engine, [html, document])] == ["loaded", "loaded"]
@@ -90,7 +91,7 @@ def test_deleting_a_document_keeps_the_runs_an_html_file_also_prints(catalog):
     shared = _count(engine, "SELECT run_id FROM run_sources GROUP BY run_id HAVING count(*) = 2")
     doc_runs = _count(engine, "SELECT count(*) FROM runs r JOIN source_files f ON f.id = r.source_file_id "
                               "WHERE f.file_name = :n", n=document.name)
-    assert doc_runs == 4 and shared is not None  # the publication is the shared run's first source
+    assert doc_runs == 6 and shared is not None  # the publication is the shared run's first source
 
     dry = delete_source(engine, document.name, dry_run=True)
     assert (dry.kept_runs, dry.rows_by_table["runs"]) == (1, doc_runs - 1)

@@ -152,7 +152,8 @@ def median_figure_findings(data: AuditData, table: DocTable, rows: list[Row], ow
         if not evaluable:
             continue
         heading = cells[0][0].heading
-        listing = ", ".join(f"{r.name} {fmt(r.figures['total_iops'])}" for r in sorted(trial, key=lambda r: r.name))
+        listing = ", ".join(f"{r.name} {fmt(r.figures['total_iops'])}" for r in sorted(trial, key=lambda r: r.name)
+                            if r.figures.get("total_iops") is not None)
         printed = "; ".join(f"{row.label} {cell.printed}" for row, cell, _ in evaluable)
         if not foreign and all(median.name in names for _, _, names in evaluable):
             verdict, why = MATCH, f"every figure is {median.name}'s, the trial's median by total IOPS ({listing})"

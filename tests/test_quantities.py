@@ -178,3 +178,12 @@ def test_a_fact_in_a_form_no_rule_knows_stays_empty_with_a_warning_naming_its_li
     profile = next(n for n, text in enumerate(CONFIGURATION.splitlines(), 1) if text.startswith("Mailbox profile"))
     assert any(w.startswith(f'line {profile}: "Mailbox profile"') and "messages per day are not IOPS" in w
                for w in warnings), warnings
+
+
+def test_a_header_printed_over_two_rows_labels_every_column_and_is_no_data():
+    body = ("Contoso StoreMax 7100 for Exchange 2016\n\nTable 4 Results per host\n\n"
+            "Host\tAchieved\tTarget\tDB read\tResult\n\tIOPS\tIOPS\tlatency (ms)\t\n"
+            "HOSTA\t579.218\t536\t6.17\tPass\nHOSTB\t584.560\t536\t6.69\tPass\n\nProse after the table.\n")
+    table = next(t for t in _document(body).tables if t.title.startswith("Table 4"))
+    assert table.columns == ("Achieved IOPS", "Target IOPS", "DB read latency (ms)", "Result")
+    assert [row.label for row in table.rows] == ["HOSTA", "HOSTB"]

@@ -33,7 +33,7 @@ _HARD = re.compile(r"\b(?:compared\s+(?:to|with)|than|versus|vs\.?|whereas|again
 _OBJECT = re.compile(r"\b(?:than|compared\s+(?:to|with)|versus|vs\.?|against)\s+(?:the\s+|all\s+|an?\s+|\d+\s+){0,2}$",
                      re.IGNORECASE)
 _FOR_NAMED = re.compile(r"[\d.,]*[^.;:,]{0,40}?\b(?:for|of|from)\s+(?:the\s+|each\s+|all\s+|\d+\s+)?",
-                        re.IGNORECASE)  # "99.1 IOPS per watt for the SSDs"
+                        re.IGNORECASE)  # "42.5 IOPS per watt for the SSDs"
 
 
 def mentions(text: str, distinct: list[set[str]]) -> list[tuple[int, int]]:
@@ -55,8 +55,8 @@ def mentions(text: str, distinct: list[set[str]]) -> list[tuple[int, int]]:
 
 def owner_at(text: str, position: int, distinct: list[set[str]], *, comparison: bool = False) -> int | None:
     """Whose figure the value at `position` of a paragraph is, by the grammar of a comparison, never by
-    distance: "… for the SSDs" right after it; else the last system named before it in its clause ("Dell
-    delivered 208.4 … compared to HP at 111.9": 208.4 is Dell's, 111.9 HP's); a "N percent more"
+    distance: "… for the SSDs" right after it; else the last system named before it in its clause ("A
+    delivered 310.5 … compared to B at 120.7": 310.5 is A's, 120.7 B's); a "N percent more"
     belongs to the last system named as a subject, never the other side of an earlier "than"."""
     found = mentions(text, distinct)
     if not comparison:

@@ -67,10 +67,12 @@ def prose_band(lines: list[list[Word]], gutter: float, margin: float) -> bool:
     """Two columns of prose, not a table's label and value columns: most lines print words on both
     sides, or both sides print lines and most left-hand ones run on to the gutter, as text filling a
     column does (labels end where they end; the columns' baselines need not line up)."""
-    if len(lines) < 3:
+    if len(lines) < 2:
         return False
     prose = sum(1 for line in lines if sum(w.x1 < gutter for w in line) >= COLUMN_WORDS
                 and sum(w.x0 > gutter for w in line) >= COLUMN_WORDS)
+    if len(lines) == 2:  # a short band between two full-width blocks: both lines must be two columns of words
+        return prose == 2
     left_ends = [max(w.x1 for w in left) for line in lines if (left := [w for w in line if w.x1 < gutter])]
     filled = sum(1 for end in left_ends if gutter - end <= FILLED * (gutter - margin))
     right_lines = sum(1 for line in lines if line[-1].x0 > gutter)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from esrpdb.ingest.pdf.columns import prose_band
+from esrpdb.ingest.pdf.columns import gutter_at, prose_band
 from esrpdb.ingest.pdf.words import Word
 
 GUTTER, MARGIN = 300.0, 50.0
@@ -36,3 +36,12 @@ def test_a_two_row_label_and_value_table_is_not():
 
 def test_one_line_is_never_a_band():
     assert not prose_band([_line(700, ["Database", "Configuration"], ["Database:", "E:\\x.edb"])], GUTTER, MARGIN)
+
+
+def test_a_page_of_few_prose_words_finds_its_gutter():
+    """A page of a report set in two columns holds mostly ruled rows: its gutter shows in a few lines."""
+    lines = [_line(700, ["Database", "Configuration"], ["Database:", "E:\\DB1\\x.edb", "(main)"]),
+             _line(688, ["Instance1.1", "Log", "path:"], ["Transactional", "I/O", "Performance"]),
+             _line(676, ["Background", "maintenance"], ["Log", "replication", "I/O"])]
+    gutter = gutter_at(lines, 2 * GUTTER)
+    assert gutter is not None and lines[0][1].x1 < gutter < lines[0][2].x0

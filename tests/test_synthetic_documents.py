@@ -42,12 +42,7 @@ RENAMES: dict[str, tuple[tuple[str, str], ...]] = {
 VARIANTS = ("one-column", "two-column", "renamed")
 PRINTED = ("one-column", "two-column")  # Chromium prints them: marked `browser`
 # Variants whose score is not yet the text's (the reader's work; xfail, not strict, so a fix shows as XPASS).
-DIFFERS: dict[tuple[str, str], str] = {
-    ("two-column", "synth_third-party_train_003"): "in two columns, the page holding the DX90 S2's median-run "
-    "report prints too little prose for its own gutter to be found (ingest/pdf/columns.gutter_at is decided page "
-    "by page), so its two-line 'Database Configuration' band is read across the gutter and the report loses its "
-    "Transactional I/O table: no log writes, so its trial ranks Runs 1 and 3 only (facts 40/40, figures 10/18)",
-}
+DIFFERS: dict[tuple[str, str], str] = {}
 
 
 def renamed(name: str) -> tuple[str, dict]:

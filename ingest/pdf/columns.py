@@ -16,8 +16,10 @@ GUTTER_STEP = 2.0  # points between the gutter positions tried
 
 def gutter_at(lines: list[list[Word]], width: float) -> float | None:
     """The x of an empty vertical strip near the middle of the page that all but a few lines (a full-width
-    caption, a path too long for its column) leave empty: two columns of prose, else None."""
-    if sum(len(line) for line in lines) < 40:
+    caption, a path too long for its column) leave empty: two columns of prose, else None. A page of a
+    report set in two columns holds mostly ruled rows, so a dozen words may be all it shows of its columns;
+    `prose_band` decides whether they are prose."""
+    if sum(len(line) for line in lines) < 12:
         return None
     low, steps = width * 0.4, int(width * 0.2 / GUTTER_STEP) + 1
     starts = [0] * (steps + 1)  # lines whose covered stretch starts (+1) or ends (-1) at each candidate x

@@ -140,3 +140,11 @@ def test_a_total_row_is_checked_against_its_rows(reference_architecture):
     found = _at(reference_architecture, "total_row", 114)  # 1,838.643 printed; the hosts add up to 1,744.728
     assert any(f.printed == "1,838.643" and "the sum of its rows" in f.explanation for f in found)
     assert not _at(reference_architecture, "total_row", 144)  # the rebuild table's total is right
+
+
+def test_a_figure_no_system_can_be_told_for_is_listed_unattributed_with_why(seeds_alone):
+    """Seed 003's "This configuration yielded … 125 IOPS per disk" names a configuration by no name the
+    document gives a system: not judged against the array, listed with the reason."""
+    found = [f for f in seeds_alone.findings if f.kind == "unattributed"]
+    assert found and all(f.verdict == "unverifiable" and f.solution is None for f in found)
+    assert any(f.printed == "144" and "names no system it can be told for" in f.explanation for f in found)

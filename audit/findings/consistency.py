@@ -14,7 +14,7 @@ from ...ingest.jetstress.rules import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AV
 from ...schema.units import size_factor
 from ...schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
 from ..gather import AuditData, RunInfo
-from ..terms import MATCH, MISMATCH, fmt
+from ..terms import MATCH, MISMATCH, UNVERIFIABLE, fmt
 from .finding import Finding, evidence
 
 WARNING_CHECKS = ("achieved_iops_vs_instances", "instance_count_vs_database_files", "verdict_vs_thresholds")
@@ -33,7 +33,27 @@ def _finding(data: AuditData, **fields) -> Finding:
 
 
 def run_checks(data: AuditData) -> list:
-    return verdict_findings(data) + warning_findings(data) + capacity_findings(data)
+    return verdict_findings(data) + warning_findings(data) + capacity_findings(data) + unattributed_findings(data)
+
+
+UNATTRIBUTED = "unattributed_claim"  # written by ingest.load for a figure no system could be told for
+_PRINTED = re.compile(r'^line \d+: "([^"]*)"')
+
+
+def unattributed_findings(data: AuditData) -> list:
+    """Published figures a document's words give to no system it tests (or compare with none): listed as
+    unattributed, with why, never judged against a system they might not be about."""
+    out = []
+    for warning in data.warnings:
+        if warning["check_name"] != UNATTRIBUTED:
+            continue
+        line, printed = _LINE.match(warning["message"]), _PRINTED.match(warning["message"])
+        out.append(_finding(data, solution=None, kind="unattributed", metric="claim", verdict=UNVERIFIABLE,
+                            printed=printed.group(1) if printed else None, recomputed=None,
+                            explanation=f"Not attributed: {warning['message']}.", inputs={},
+                            file_id=warning["source_file_id"], place="text",
+                            line=int(line.group(1)) if line else None))
+    return out
 
 
 def report_runs(data: AuditData) -> list[tuple[RunInfo, int | None]]:

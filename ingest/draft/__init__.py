@@ -27,13 +27,16 @@ class DraftedDocument:
     document: ReportDocument
     systems: list[DraftSolution] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # facts a row names that no rule could read
+    unattributed: list[str] = field(default_factory=list)  # published figures no system can be told for, why
 
 
 def draft_document(document: ReportDocument) -> DraftedDocument:
     """The document's systems with their facts, runs and claims, and what could not be read."""
     unread: list[str] = []
-    systems = draft_solutions(document, document.lines, unread)
-    return DraftedDocument(document, systems, list(dict.fromkeys(unread)))  # a row's warning once, whatever its columns
+    unattributed: list[str] = []
+    systems = draft_solutions(document, document.lines, unread, unattributed)
+    return DraftedDocument(document, systems, list(dict.fromkeys(unread)),  # a row's warning once, whatever its columns
+                           list(dict.fromkeys(unattributed)))
 
 
 def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> list[tuple[str, str]]:

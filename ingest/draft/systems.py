@@ -118,9 +118,10 @@ def _report_label(document: ReportDocument, index: int, column_tables) -> str:
     return f"Report {index + 1}"
 
 
-def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[str] | None = None) -> list[DraftSolution]:
+def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[str] | None = None,
+                    unattributed: list[str] | None = None) -> list[DraftSolution]:
     """The document's solutions with their facts, runs and claims; `unread` collects what rows name and
-    no rule reads (facts.table_facts)."""
+    no rule reads (facts.table_facts), `unattributed` the published figures no system can be told for."""
     names = _names(document)
     variants = variant_columns(document, names)
     variant_facts: dict[str, list[Fact]] = {v.heading: [] for v in variants}
@@ -188,7 +189,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         _add_scenario_run(solutions[0], table, claims)
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
-    _add_sentences(solutions, lines, distinct)
+    _add_sentences(solutions, lines, distinct, unattributed if unattributed is not None else [])
     basis = document_disk_basis(lines)
     if basis is not None:  # what the document says its per-disk figures divide by, where a claim says nothing
         for solution in solutions:
@@ -336,7 +337,8 @@ def _add_table_runs(solutions: list[DraftSolution], index: int, document: Report
     solution.claims = [(c, w, v) for c, w, v in solution.claims if c.run is None or c.run in by_label]
 
 
-def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: list[set[str]]) -> None:
+def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: list[set[str]],
+                   unattributed: list[str]) -> None:
     """Figures printed in prose, each given to the system its sentence says it is (names.owner_at)."""
     recent: tuple[int, int] | None = None  # (line, owner) of the last figure placed: "This is 181 percent more …"
     subject: tuple[int, int] | None = None  # (line, owner) of the last comparison placed
@@ -364,5 +366,9 @@ def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: 
             versus = _best(text[near:], distinct) if len(others) > 1 else (others[0] if others else None)
             versus = None if versus == owner else versus
         if owner is None or (claim.comparison and versus is None):
+            why = ("names no system it can be told for" if owner is None
+                   else "names no other system it is compared with")
+            unattributed.append(f'line {claim.line}: "{claim.value}" ({claim.metric.replace("_", " ")}) {why} in '
+                                f'"{text[:120]}"; not judged')
             continue
         solutions[owner].claims.append((claim, "text", versus))

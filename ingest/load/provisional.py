@@ -19,7 +19,7 @@ from pathlib import Path
 from sqlalchemy import insert, select, text, update
 from sqlalchemy.orm import Session
 
-from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
+from ...schema import DiskGroup, IngestWarning, Run, RunSource, Solution, SolutionFact, SourceFile
 from ...schema.units import size_in_bytes
 from ..draft import DraftedDocument
 from ..draft.fact import Fact
@@ -31,6 +31,7 @@ from ..formats.document.records import ReportDocument
 from .manifest import load_manifest
 
 KEY_PREFIX = "doc-"
+UNATTRIBUTED = "unattributed_claim"  # a published figure no system could be told for (the audit lists it)
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
                                 "and machine names, and the captions of its run tables")
 
@@ -70,6 +71,10 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
     sha256 = session.execute(select(SourceFile.sha256).where(SourceFile.id == source_file_id)).scalar_one()
     drafts = drafted.systems
     messages: list[str] = []
+    if drafted.unattributed:  # said once per document, not again for its other forms (the twin returned above)
+        session.execute(insert(IngestWarning), [
+            {"source_file_id": source_file_id, "run_id": None, "check_name": UNATTRIBUTED, "message": w}
+            for w in drafted.unattributed])
     if len(drafts) > 1 or document.reports:
         messages += _load_systems(session, source_file_id, sha256, document, drafts)
     unassigned = _unassigned_runs(session, source_file_id)

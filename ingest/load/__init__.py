@@ -173,7 +173,7 @@ def load_document(
     if solution_id is None:
         messages.extend(provisional.document_systems(session, source_file_id, drafted, fingerprint))
     copy_dicts(session, IngestWarning, [
-        *({"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
-          for w in warnings),
+        {"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
+        for w in warnings
     ])
     return len(document.reports), messages

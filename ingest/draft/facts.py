@@ -19,7 +19,7 @@ from ..formats.document.records import DocumentTable, ReportDocument
 from ..formats.document.tables import classify
 from ..jetstress.vocabulary import normalise_label
 from .fact import Fact
-from .published import paragraphs
+from .published import Paragraphs
 from .quantities import quantity_facts
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
@@ -206,12 +206,12 @@ def _vendor_model(model: str) -> tuple[str, str]:
     return (words[0], " ".join(words[1:]) or text) if len(words) > 1 else ("", text)
 
 
-def prose_facts(document: ReportDocument) -> list[Fact]:
+def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
     """Facts stated in sentences and bullets outside the reports and tables, by quantity and unit:
     what a one-system document says of its system ("on 75 600GB 10K RPM SAS disks total (72 active)")."""
     spans = document.report_spans
     facts: list[Fact] = []
-    for text, starts in paragraphs(document.lines):
+    for text, starts in prose:
         if any(a <= starts[0][1] <= b for a, b in spans):
             continue
         for offset, sentence in _sentences(text):

@@ -171,10 +171,14 @@ def _placed(claim: DraftClaim, text: str, starts: list[tuple[int, int]], positio
     return replace(claim, line=line, quote=quote, offset=offset, position=position, paragraph=text)
 
 
-def sentence_claims(lines: list[Line]) -> list[DraftClaim]:
+# A document's prose, joined into paragraphs once (`paragraphs`) and read by every rule that reads prose.
+Paragraphs = list[tuple[str, list[tuple[int, int]]]]
+
+
+def sentence_claims(prose: Paragraphs) -> list[DraftClaim]:
     """Claims in prose: percent comparisons and per-disk, per-dollar and per-watt figures."""
     found: list[DraftClaim] = []
-    for text, starts in paragraphs(lines):
+    for text, starts in prose:
         found.extend(_paragraph_claims(text, starts))
     return found
 
@@ -251,10 +255,10 @@ def _per_unit(number: int, text: str) -> list[tuple[re.Match[str], DraftClaim]]:
     return found
 
 
-def price_and_power(lines: list[Line]) -> list[DraftClaim]:
+def price_and_power(prose: Paragraphs) -> list[DraftClaim]:
     """Printed prices ("$80,098") and watts in prose, for the solution's price and power."""
     found = []
-    for text, starts in paragraphs(lines):
+    for text, starts in prose:
         for match in _DOLLARS.finditer(text):
             claim = _placed(DraftClaim("list_price", match[1], "USD", 0, text), text, starts, match.start(1))
             if re.search(r"\bpric|\bcost", claim.quote, re.IGNORECASE):
@@ -280,9 +284,9 @@ _DIVIDES_BY_ALL = re.compile(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\b(?:all|
                              r"(?:disks|drives)\b", re.IGNORECASE)
 
 
-def document_disk_basis(lines: list[Line]) -> str | None:
+def document_disk_basis(prose: Paragraphs) -> str | None:
     """The basis the document's own words give its per-disk figures, when they give one and only one."""
-    text = " ".join(text for text, _ in paragraphs(lines))
+    text = " ".join(text for text, _ in prose)
     active, every = bool(_DIVIDES_BY_ACTIVE.search(text)), bool(_DIVIDES_BY_ALL.search(text))
     return "active" if active and not every else "all" if every and not active else None
 

@@ -103,7 +103,7 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
             add("disk_count", count, _number(count))
         describe(group, 3)
     else:
-        size = SIZE_FIRST.search(text) if re.search(_DISK_NOUN + r"|\bK\b|RPM|SAS|SATA", text, re.IGNORECASE) else None
+        size = SIZE_FIRST.search(text) if _DISK_WORDS.search(text) else None
         if size is not None and (size[3] or size[4] or size[5]):
             describe(size, 1)
         shelves = SHELVES.search(text)
@@ -123,6 +123,9 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     return found
 
 
+_DISK_NOUN_RE = re.compile(_DISK_NOUN, re.IGNORECASE)
+_DISKS_OR_SPARES = re.compile(_DISK_NOUN + r"|\bspares?\b", re.IGNORECASE)
+_DISK_WORDS = re.compile(_DISK_NOUN + r"|\bK\b|RPM|SAS|SATA", re.IGNORECASE)  # a cell that speaks of disks
 _NOT_DISKS = re.compile(r"\s*(?:\w+\s+)?(?:database|databases|copies|copy|mailbox|mailboxes|users?|ports?|controllers?|"
                         r"paths?|links?|hosts?|servers?|vms?|nodes?|sessions?|threads?|instances?|luns?|volumes?)\b",
                         re.IGNORECASE)
@@ -131,9 +134,9 @@ _NOT_DISKS = re.compile(r"\s*(?:\w+\s+)?(?:database|databases|copies|copy|mailbo
 def _disks_meant(text: str, match: re.Match[str]) -> bool:
     """"72 active" counts disks only where disks are spoken of, and no other noun follows it
     ("8 active database copies", "6 active (2 per controller)" ports are not disks)."""
-    if re.search(_DISK_NOUN, match[0], re.IGNORECASE):
+    if _DISK_NOUN_RE.search(match[0]):
         return True
-    return bool(re.search(_DISK_NOUN + r"|\bspares?\b", text, re.IGNORECASE)) and not _NOT_DISKS.match(text, match.end())
+    return bool(_DISKS_OR_SPARES.search(text)) and not _NOT_DISKS.match(text, match.end())
 
 
 def _is_disk_group(text: str, group: re.Match[str]) -> bool:

@@ -21,7 +21,15 @@ from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts,
 from .host_tests import SCENARIO, caption, host_tests, scenario_of
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_owners
-from .published import DraftClaim, document_disk_basis, price_and_power, sentence_claims, table_claims
+from .published import (
+    DraftClaim,
+    Paragraphs,
+    document_disk_basis,
+    paragraphs,
+    price_and_power,
+    sentence_claims,
+    table_claims,
+)
 from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 
@@ -123,6 +131,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
     """The document's solutions with their facts, runs and claims; `unread` collects what rows name and
     no rule reads (facts.table_facts), `unattributed` the published figures no system can be told for."""
     names = _names(document)
+    prose = paragraphs(lines)  # joined once, read by every rule that reads prose
     variants = variant_columns(document, names)
     variant_facts: dict[str, list[Fact]] = {v.heading: [] for v in variants}
     solutions = [DraftSolution(name) for name in names]
@@ -136,7 +145,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         for index in targets:
             solutions[index].facts.append(fact)
     if count == 1:  # a one-system document's sentences speak of that system
-        solutions[0].facts.extend(prose_facts(document))
+        solutions[0].facts.extend(prose_facts(document, prose))
         if not any(f.fact == "model" for f in solutions[0].facts):
             solutions[0].facts.extend(title_system(document))
     distinct = _distinct(solutions)
@@ -189,8 +198,8 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         _add_scenario_run(solutions[0], table, claims)
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
-    _add_sentences(solutions, lines, distinct, unattributed if unattributed is not None else [])
-    basis = document_disk_basis(lines)
+    _add_sentences(solutions, prose, distinct, unattributed if unattributed is not None else [])
+    basis = document_disk_basis(prose)
     if basis is not None:  # what the document says its per-disk figures divide by, where a claim says nothing
         for solution in solutions:
             solution.claims = [(replace(c, disk_basis=basis) if c.disk_basis is None else c, w, v)
@@ -337,12 +346,12 @@ def _add_table_runs(solutions: list[DraftSolution], index: int, document: Report
     solution.claims = [(c, w, v) for c, w, v in solution.claims if c.run is None or c.run in by_label]
 
 
-def _add_sentences(solutions: list[DraftSolution], lines: list[Line], distinct: list[set[str]],
+def _add_sentences(solutions: list[DraftSolution], prose: Paragraphs, distinct: list[set[str]],
                    unattributed: list[str]) -> None:
     """Figures printed in prose, each given to the system its sentence says it is (names.owner_at)."""
     recent: tuple[int, int] | None = None  # (line, owner) of the last figure placed: "This is 181 percent more …"
     subject: tuple[int, int] | None = None  # (line, owner) of the last comparison placed
-    for claim in sorted([*sentence_claims(lines), *price_and_power(lines)], key=lambda c: (c.line, c.position)):
+    for claim in sorted([*sentence_claims(prose), *price_and_power(prose)], key=lambda c: (c.line, c.position)):
         text = claim.quote
         near = claim.offset if claim.offset is not None else text.find(claim.value)
         if len(solutions) == 1:

@@ -204,7 +204,7 @@ def test_each_variant_scores_as_its_text(scored, variant, name):
 
 
 # Planted inconsistencies the audit finds in the three texts together (>=), and causes it raises elsewhere (<=).
-AUDIT_MINIMUM, FALSE_ALARMS_AT_MOST = 14, 0
+AUDIT_MINIMUM, FALSE_ALARMS_AT_MOST = 16, 0
 
 
 def test_the_audit_finds_the_planted_inconsistencies(scored, capsys):

@@ -68,7 +68,10 @@ def per_disk_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
 
     out = [per_disk(run, counts[basis])]
     if counts[other] != counts[basis]:
-        note = f"dividing by the {counts[other]} {other} disks instead of the {counts[basis]} {basis} disks"
+        def named(b: str) -> str:
+            return f"all {counts[b]} disks" if b == "all" else f"the {counts[b]} {b} disks"
+
+        note = f"divided by {named(other)} instead of {named(basis)}"
         out.append(per_disk(run, counts[other], SOURCE, note))  # another divisor: a mismatch that names it
     trial = [r for r in ctx.data.trial_runs(run) if r.id in totals]
     out += [per_disk(r, counts[basis], SOURCE, other_run_note(r, run, is_headline)) for r in trial[1:]]

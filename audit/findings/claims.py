@@ -16,6 +16,7 @@ from ..gather import AuditData, ClaimRow
 from ..judge import judge
 from ..terms import MATCH, MISMATCH, UNVERIFIABLE, Judgement, fmt, parse_printed
 from .finding import Finding, evidence
+from .mislabel import PRINTED_METRICS, mislabel_note
 
 
 def judge_claims(data: AuditData) -> dict[int, Judgement]:
@@ -58,16 +59,31 @@ def judge_median_run(ctx: ClaimContext, claim: ClaimRow) -> Judgement:
 def claim_findings(data: AuditData) -> list[Finding]:
     """One finding per manifest claim, citing the document it is printed in (else the manifest)."""
     judged = judge_claims(data)
+    ctx = ClaimContext(data)
     out = []
     for claim in data.claims:
         j = judged[claim.id]
         place = claim.location or "manifest claim"
         if claim.line is not None:
             place += f", line {claim.line}"
+        mislabel = _mislabelled(ctx, claim) if j.verdict == MISMATCH else None
+        explanation = f"{j.explanation.rstrip('.')}; {mislabel}" if mislabel else j.explanation
         out.append(Finding(
             solution=data.solution_key(claim.solution_id), other_solution=data.solution_key(claim.other_solution_id),
-            kind="claim", metric=claim.metric, verdict=j.verdict, printed=claim.value_printed,
-            recomputed=j.recomputed, relative_difference=j.relative_difference, explanation=j.explanation,
+            kind="mislabelled_metric" if mislabel else "claim", metric=claim.metric, verdict=j.verdict,
+            printed=claim.value_printed, recomputed=j.recomputed, relative_difference=j.relative_difference,
+            explanation=explanation,
             inputs=j.inputs, place=place, line=claim.line, quote=claim.quote, unit=claim.unit,
             **evidence(data, claim.source_file_id or claim.manifest_file_id)))
     return out
+
+
+def _mislabelled(ctx: ClaimContext, claim: ClaimRow) -> str | None:
+    """The other metric of the claim's run its printed digits are, for a run figure that does not add up."""
+    if claim.metric not in PRINTED_METRICS or parse_printed(claim.value_printed) is None:
+        return None
+    try:
+        run, _ = subject_run(ctx, claim)
+        return mislabel_note(run, claim.value_printed, claim.metric, claim.unit, ctx.solution(claim.solution_id))
+    except Unverifiable:
+        return None

@@ -4,7 +4,8 @@
   maximum (an average above its maximum is a misprint, whatever the counter);
 - `host_row_vs_report`: a table whose rows are hosts (named as the document's reports name their
   machines) and whose columns are metrics, each cell against that host's report: a summary figure
-  that differs from the report it summarises;
+  that differs from the report it summarises; `mislabelled_metric` when the figure is another
+  metric of that report (mislabel.py);
 - `total_row`: a table's "Total" row against its other rows, column by column: a sum for rates and
   IOPS, an average for latencies; the finding says what the printed total does equal, if anything.
 
@@ -21,6 +22,7 @@ from ..gather import AuditData, DocTable, RunInfo
 from ..judge import judge
 from ..terms import MATCH, MISMATCH, Candidate, fmt, parse_printed
 from .finding import Finding, evidence
+from .mislabel import mislabel_note
 from .table_rows import classify, latency_unit
 
 # "Total", "Totals:", "Total / average", "Total (3 hosts)", "Sum", "All hosts": a row of a table whose
@@ -83,15 +85,32 @@ def _column_metrics(table: DocTable) -> dict[int, tuple[str, str | None]]:
     return found
 
 
-def _host_run(data: AuditData, table: DocTable, label: str, achieved: float | None) -> RunInfo | None:
-    """The report of the host a row names, in the table's document (the one whose achieved IOPS the row prints)."""
+def _host_run(data: AuditData, table: DocTable, label: str, achieved: float | None,
+              cells: list, metrics: dict[int, tuple[str, str | None]]) -> RunInfo | None:
+    """The report of the host a row names, in the table's document: the one whose achieved IOPS the row
+    prints, else (a host tested more than once, a row without achieved IOPS) the one most of its cells match."""
     named = [r for r in data.runs.values() if r.source_file_id == table.source_file_id and r.origin == "report"
              and r.machine_name and r.machine_name.casefold() == label.strip().casefold()
              and r.report_type == "Performance"]
     if achieved is not None and len(named) > 1:
         named = [r for r in named if r.figures.get("achieved_iops") is not None
                  and abs(r.figures["achieved_iops"] - achieved) <= 0.005 * max(achieved, 1)]
+    if len(named) > 1:
+        scores = {r.id: sum(_matches(data, r, cell, metrics) for cell in cells) for r in named}
+        best = max(scores.values())
+        named = [r for r in named if scores[r.id] == best] if best else []
     return named[0] if len(named) == 1 else None
+
+
+def _matches(data: AuditData, run: RunInfo, cell, metrics: dict[int, tuple[str, str | None]]) -> bool:
+    if cell.column not in metrics or cell.number is None or parse_printed(cell.printed) is None:
+        return False
+    metric, unit = metrics[cell.column]
+    try:
+        candidates = runs.run_metric_candidates(run, metric, unit, data.solutions.get(data.twin_solution(run)), False)
+    except (Unverifiable, KeyError):
+        return False
+    return judge(cell.printed, candidates).verdict == MATCH
 
 
 def host_row_findings(data: AuditData, table: DocTable) -> list[Finding]:
@@ -103,7 +122,7 @@ def host_row_findings(data: AuditData, table: DocTable) -> list[Finding]:
         label = row_cells[0].row_label
         achieved_column = next((c for c, (m, _) in metrics.items() if m == "achieved_iops"), None)
         achieved = next((c.number for c in row_cells if c.column == achieved_column), None)
-        run = _host_run(data, table, label, achieved)
+        run = _host_run(data, table, label, achieved, row_cells, metrics)
         if run is None:
             continue
         solution_id = data.twin_solution(run)
@@ -118,12 +137,16 @@ def host_row_findings(data: AuditData, table: DocTable) -> list[Finding]:
             j = judge(cell.printed, candidates)
             if j.verdict == MATCH:
                 continue
+            explanation = (f"'{table.title}' prints {cell.printed} for {label}'s {table.columns[cell.column]}; "
+                           f"its report at line {run.source_line}: {j.explanation.rstrip('.')}")
+            mislabel = mislabel_note(run, cell.printed, metric, unit, data.solutions.get(solution_id), "the report's")
+            if mislabel:
+                explanation += f"; {mislabel}"
             out.append(_finding(
-                data, table.source_file_id, solution=data.solution_key(solution_id), kind="host_row_vs_report",
+                data, table.source_file_id, solution=data.solution_key(solution_id),
+                kind="mislabelled_metric" if mislabel else "host_row_vs_report",
                 metric=metric, verdict=j.verdict, printed=cell.printed, recomputed=j.recomputed,
-                relative_difference=j.relative_difference, unit=unit,
-                explanation=f"'{table.title}' prints {cell.printed} for {label}'s {table.columns[cell.column]}; "
-                            f"its report at line {run.source_line}: {j.explanation}",
+                relative_difference=j.relative_difference, unit=unit, explanation=explanation,
                 inputs=j.inputs, place=f"{table.title}, row {label}", line=cell.line))
     return out
 

@@ -24,6 +24,7 @@ from ..gather import AuditData, DocTable, RunInfo
 from ..judge import judge
 from ..terms import MATCH, MISMATCH, ROUNDING, Candidate, fmt, parse_printed
 from .finding import Finding, evidence
+from .mislabel import mislabel_note
 from .table_rows import DISK_COUNT, Row, column_owners, latency_unit, media_named, place, rows_of, short_title
 
 DEDUPLICATED = {"summary_vs_report"}  # cell-for-cell the same statement as a claim on that cell
@@ -312,9 +313,13 @@ def summary_findings(data: AuditData, table: DocTable, rows: list[Row]) -> list[
         except Unverifiable:
             continue
         j = judge(cell.printed, candidates)
-        out.append(_finding(data, table, solution=data.solution_key(solution_id), kind="summary_vs_report",
+        why = f"Against the report embedded at line {run.source_line}: {j.explanation}"
+        mislabel = mislabel_note(run, cell.printed, row.metric, unit, solution, "the report's") \
+            if j.verdict == MISMATCH else None
+        out.append(_finding(data, table, solution=data.solution_key(solution_id),
+                            kind="mislabelled_metric" if mislabel else "summary_vs_report",
                             metric=row.metric, verdict=j.verdict, printed=cell.printed, recomputed=j.recomputed,
                             relative_difference=j.relative_difference, unit=unit,
-                            explanation=f"Against the report embedded at line {run.source_line}: {j.explanation}",
+                            explanation=f"{why.rstrip('.')}; {mislabel}" if mislabel else why,
                             inputs=j.inputs, place=place(table, row), line=cell.line))
     return out

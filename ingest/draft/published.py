@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..formats.document.lines import Line
 from ..formats.document.records import DocumentTable
+from .iops_words import document_iops, paragraph_iops
 
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),
@@ -23,6 +24,9 @@ _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("a
 _QUALIFIER = "|".join(f"(?:{p})" for _, p in _QUALIFIERS)
 _PERCENT = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s*(?:percent|%)\s+(?P<dir>higher|more|greater|lower|less|"
                       rf"fewer)\s+(?=(?P<what>[^.;:]{{0,90}}))", re.IGNORECASE)
+_THAN = re.compile(r"\bthan\s+(?:(?:in|during|with|for|at|under)\s+)?(?:the\s+)?([^.;,()]{1,60})", re.IGNORECASE)
+_LAST_UNIT = re.compile(r"\d\s+((?:achieved\s+|transactional\s+|total\s+|log\s+)?IOPS|MB/s|MB per second)\b",
+                        re.IGNORECASE)
 _WHAT_ENDS = re.compile(r"\b(?:than|and|while|compared|vs)\b|,|\d")
 _PER = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{_NUMBER}\s+(?P<what>(?:achieved\s+|log\s+|total\s+)?IOPS|"
                   rf"(?:use?able\s+)?MB(?: of disk transfers)?|megabytes)\s+per\s+(?P<per>second\s+per\s+disk|"
@@ -44,11 +48,15 @@ COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNO
     (r"iops per (?:dollar|\$)", "iops_per_dollar"),
     (r"achieved iops per (?:active |physical )?(?:disk|drive)", "achieved_iops_per_disk"),
     (r"log iops per (?:active |physical )?(?:disk|drive)", "log_iops_per_disk"),
-    (r"iops per (?:active |physical )?(?:disk|drive)", "total_iops_per_disk"),
-    (r"throughput|megabytes per second|mb per second", "throughput_mb_per_s"),
+    (r"total iops per (?:active |physical )?(?:disk|drive)", "total_iops_per_disk"),
+    (r"iops per (?:active |physical )?(?:disk|drive)", "bare_iops_per_disk"),
+    (r"throughput|megabytes per second|mb per second|mb/s", "throughput_mb_per_s"),
     (r"power when idle|while idle|idle", "idle_power"), (r"power", "active_power"),
-    (r"achieved iops", "achieved_iops"), (r"log iops", "log_iops"), (r"iops", "total_iops"),
+    (r"achieved iops|transactional iops", "achieved_iops"), (r"log iops", "log_iops"), (r"total iops", "total_iops"),
+    (r"iops", "bare_iops"),
 ))
+# "bare_": the words say only "IOPS"; which sum it is, the document says elsewhere (iops_words.py).
+_BARE = "bare_"
 # Table row labels -> (metric, unit); first match wins. Units as the manifest vocabulary names them.
 ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
     (re.compile(p, re.IGNORECASE), m, u) for p, m, u in (
@@ -128,6 +136,8 @@ class DraftClaim:
     paragraph: str = ""  # the whole paragraph, for whose figure it is ("It delivered …" speaks of the last subject)
     versus_metric: str | None = None  # "each SSD … than all 24 HDDs": the other side's metric
     disk_basis: str | None = None  # "per active disk": the basis the words state
+    than: str | None = None  # "… 10% less than in the baseline": the words naming the other side
+    versus_run: str | None = None  # the other side when it is another run of the same system
 
 
 def _qualifier(text: str | None) -> str | None:
@@ -178,14 +188,15 @@ Paragraphs = list[tuple[str, list[tuple[int, int]]]]
 def sentence_claims(prose: Paragraphs) -> list[DraftClaim]:
     """Claims in prose: percent comparisons and per-disk, per-dollar and per-watt figures."""
     found: list[DraftClaim] = []
+    bare = document_iops([text for text, _ in prose])
     for text, starts in prose:
-        found.extend(_paragraph_claims(text, starts))
+        found.extend(_paragraph_claims(text, starts, bare))
     return found
 
 
-def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftClaim]:
+def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "achieved") -> list[DraftClaim]:
     found: list[DraftClaim] = []
-    figures = _per_unit(0, text)
+    figures = _per_unit(0, text, bare)
     for match in _PERCENT.finditer(text) if _PERCENT_HINT.search(text) else ():
         metric = _compared(match["what"])
         before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]
@@ -194,14 +205,21 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]]) -> list[DraftCla
             metric = _compared(text[max(0, match.start() - 40) : match.start()].rsplit(",", 1)[-1])
         if metric is None and (before or after):  # "… 12.34 MB per dollar. This is 75 percent more than …"
             metric = max(before)[1] if before else min(after)[1]
+        if metric is None:  # "… delivered 1,234.5 IOPS, 10% less than …": the unit of the figure before it
+            sentence, at = _sentence(text, match.start())
+            unit = _LAST_UNIT.findall(sentence[:at])
+            metric = _compared(unit[-1]) if unit else None
+        if metric and metric.startswith(_BARE):
+            metric = f"{paragraph_iops(text, match.start(), bare)}_{metric[len(_BARE):]}"
         per_disk = next((c.metric for _, c in figures if metric and c.metric.startswith(metric)
                          and c.metric.endswith("_per_disk")), None)
         if metric:
             direction = "percent_more" if match["dir"].lower() in ("higher", "more", "greater") else "percent_less"
             sentence = _sentence(text, match.start())[0]
             metric, versus_metric, basis = _stated_basis(per_disk or metric, sentence, text)
+            than = _THAN.search(match["what"])
             claim = DraftClaim(f"{direction}:{metric}", match[2], "%", 0, text, _qualifier(match["q"]), comparison=True,
-                               versus_metric=versus_metric, disk_basis=basis)
+                               versus_metric=versus_metric, disk_basis=basis, than=than[1] if than else None)
             found.append(_placed(claim, text, starts, match.start(2)))
             if metric == "cpu_percent":  # "…; 6.7 percent for the SSDs and 2.0 percent for the HDDs."
                 rest = text[match.end() : match.end() + 200].split(". ")[0]
@@ -229,7 +247,7 @@ def _stated_basis(metric: str, sentence: str, paragraph: str) -> tuple[str, str 
     return metric, None, None
 
 
-def _per_unit(number: int, text: str) -> list[tuple[re.Match[str], DraftClaim]]:
+def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.Match[str], DraftClaim]]:
     """"300 IOPS per disk", "42.5 IOPS per watt", "12.34 useable MB per dollar", "4,321 total IOPS" on one line."""
     found: list[tuple[re.Match[str], DraftClaim]] = []
     if not _PER_HINT.search(text):
@@ -247,7 +265,8 @@ def _per_unit(number: int, text: str) -> list[tuple[re.Match[str], DraftClaim]]:
             metric, unit = "mb_per_dollar", "MB/USD"
         else:
             kind = {"dollar": "iops_per_dollar", "$": "iops_per_dollar", "watt": "perf_per_watt"}.get(per)
-            prefix = "achieved" if what.startswith("achieved") else "log" if what.startswith("log") else "total"
+            prefix = "achieved" if what.startswith("achieved") else "log" if what.startswith("log") else \
+                "total" if what.startswith("total") else paragraph_iops(text, match.start(), bare)
             metric, unit = kind or f"{prefix}_iops_per_disk", PER_UNITS[per]
         basis = ("active" if per.startswith("active") or _ACTIVE_BASIS.search(text) else None) \
             if metric.endswith("_per_disk") else None

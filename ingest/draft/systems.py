@@ -31,6 +31,7 @@ from .published import (
     table_claims,
 )
 from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
+from .run_versus import versus_tests
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
@@ -374,6 +375,10 @@ def _add_sentences(solutions: list[DraftSolution], prose: Paragraphs, distinct: 
             others = [i for i in range(len(solutions)) if i != owner]
             versus = _best(text[near:], distinct) if len(others) > 1 else (others[0] if others else None)
             versus = None if versus == owner else versus
+        if claim.comparison and owner is not None and versus is None:  # "… 10% less than in the baseline"
+            tests = versus_tests(claim.than, text[:near], [(r.label, r.scenario) for r in solutions[owner].runs])
+            if tests is not None:
+                claim, versus = replace(claim, run=tests[0], versus_run=tests[1]), owner
         if owner is None or (claim.comparison and versus is None):
             why = ("names no system it can be told for" if owner is None
                    else "names no other system it is compared with")

@@ -32,6 +32,7 @@ from ...jetstress.vocabulary import (
 )
 from ...pdf import layout as pdf_layout, text as pdf_text
 from ..jetstress_html import tables as html_tables
+from .bullet_tables import bullet_tables
 from .fingerprint import content_fingerprint
 from .identify import EXTENSIONS as EXTENSIONS, PDF_MAGIC, identify as identify, identify_rest as identify_rest
 from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, decode, document_title, split_lines
@@ -83,6 +84,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
             warnings.append(f'line {raw.line}: "{raw.sections[0].title}" starts no report: nothing a report holds '
                             "follows it; ignored")
     found_tables = read_tables(lines, consumed, warnings)
+    found_tables += bullet_tables(lines, consumed, lambda number: _heading_above(lines, number))
     if not reports and not found_tables:
         raise ParseError(name, 'no Jetstress report (no "Test Result Report", "Test Summary" or statistics heading) '
                          "and no table with a label column was found; not an ESRP or whitepaper document")
@@ -95,6 +97,11 @@ def parse(name: str, data: bytes) -> ReportDocument:
         for report in reports:
             report.warnings = [pdf_text.with_pages(w, pdf) for w in report.warnings]
     return document
+
+
+def _heading_above(lines: list[Line], number: int) -> str:
+    """The title of what starts at line `number`: the nearest heading above it."""
+    return next((line.text for line in reversed(lines) if line.number < number and line.heading), "")
 
 
 def _line_of(lines: list[Line], title: str | None) -> int | None:

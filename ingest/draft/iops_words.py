@@ -1,0 +1,47 @@
+"""Which IOPS a bare "IOPS" means in one document: achieved (transactional) or total (with log writes).
+
+Jetstress prints two headline rates, achieved transactional IOPS (database reads + writes) and, beside
+them, log writes; a document that says only "23.5 IOPS per disk" or "10% fewer IOPS" means one of
+the two sums, and says which elsewhere: in the same paragraph ("5,000 total IOPS … for 200 IOPS per
+disk"), in a definition ("these results are the sum of database reads and writes and log writes"),
+or by how it names its figures everywhere else. With no word either way, the figure is Jetstress's
+own headline, achieved IOPS. Pure: paragraphs in, a metric prefix out.
+"""
+
+from __future__ import annotations
+
+import re
+
+_STATED = re.compile(r"\b(total|achieved|transactional)\s+(?:transactional\s+)?(?:IOPS|I/O)\b", re.IGNORECASE)
+# "the sum of … reads and writes and log writes", "database I/O plus log I/O", "including log writes"
+_DEFINES_TOTAL = re.compile(r"\b(?:sum|total)\s+of\b[^.]{0,120}\blog\s+(?:disk\s+)?(?:writes|I/?O)\b|"
+                            r"\bIOPS\b[^.]{0,80}\b(?:plus|including|includes|and)\s+(?:the\s+)?log\s+(?:disk\s+)?"
+                            r"(?:writes|IOPS|I/?O)\b", re.IGNORECASE)
+# "Achieved IOPS includes only database disk I/O": a definition that leaves log writes out.
+_DEFINES_ACHIEVED = re.compile(r"\bIOPS\b[^.]{0,40}\b(?:only|excludes?|not)\b[^.]{0,40}\blog\b", re.IGNORECASE)
+
+
+def _kind(word: str) -> str:
+    return "total" if word.lower() == "total" else "achieved"
+
+
+def document_iops(texts: list[str]) -> str:
+    """What a bare "IOPS" means across a document: its definition if it gives one, else the kind it
+    names more often, else achieved."""
+    total = achieved = 0
+    for text in texts:
+        if _DEFINES_TOTAL.search(text) and not _DEFINES_ACHIEVED.search(text):
+            return "total"
+        for match in _STATED.finditer(text):
+            if _kind(match[1]) == "total":
+                total += 1
+            else:
+                achieved += 1
+    return "total" if total > achieved else "achieved"
+
+
+def paragraph_iops(text: str, position: int, default: str) -> str:
+    """The kind the paragraph names last before `position` ("… 5,000 total IOPS, for 200 IOPS per disk"),
+    else the document's."""
+    stated = [m for m in _STATED.finditer(text, 0, position)]
+    return _kind(stated[-1][1]) if stated else default

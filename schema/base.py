@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import CheckConstraint, MetaData, Table
 from sqlalchemy.orm import DeclarativeBase
+
+from . import comments
 
 # Stable constraint names: Alembic migrations and autogenerate agree on them.
 NAMING_CONVENTION = {
@@ -19,6 +21,13 @@ NAMING_CONVENTION = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each model's table and columns take their COMMENTs from comments.py as it is declared."""
+        super().__init_subclass__(**kwargs)
+        table = cls.__dict__.get("__table__")
+        if table is not None:
+            comments.describe(table)
 
 
 def non_negative(*columns: str) -> tuple[CheckConstraint, ...]:

@@ -148,6 +148,7 @@ class AuditData:
     files: dict[int, SourceFile]
     tables: dict[int, DocTable]
     warnings: list[dict[str, Any]]
+    designs: dict[int, dict[str, Any]] = field(default_factory=dict)  # solution id -> its test_designs row
 
     def solution_key(self, solution_id: int | None) -> str | None:
         return self.solutions[solution_id].key if solution_id in self.solutions else None
@@ -211,7 +212,8 @@ def load(engine: Engine) -> AuditData:
             solution.manifest_file_id = solution.manifest_file_id or manifests.get(f"{solution.key}.toml")
         tables = _load_tables(conn)
         warnings = _rows(conn, "SELECT source_file_id, run_id, check_name, message FROM ingest_warnings ORDER BY id")
-    return AuditData(solutions, runs, claims, files, tables, warnings)
+        designs = {r["solution_id"]: r for r in _rows(conn, "SELECT * FROM test_designs")}
+    return AuditData(solutions, runs, claims, files, tables, warnings, designs)
 
 
 def _load_solutions(conn) -> dict[int, SolutionInfo]:

@@ -179,3 +179,50 @@ def test_the_document_reads_the_same_table_from_its_pdf_extractor_spacing():
     document = parse("ra.txt", text.encode())
     (table,) = [t for t in document.tables if t.kind == "bulleted_figures"]
     assert [r.label for r in table.rows] == ["MBXSIM1", "MBXSIM2", "MBXSIM3"]
+
+
+# --- the stated profile against the tests' targets -----------------------------------------------------
+
+ESRP = FIXTURES / "synthetic_documents" / "synth_esrp_train_001.txt"
+
+
+def _changed(tmp_path, source, name: str, *pairs: tuple[str, str]):
+    text = source.read_text(encoding="utf-8")
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new)
+    path = tmp_path / f"{name}.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _profile(report):
+    return [f for f in report.findings if f.kind == "profile_vs_target"]
+
+
+def test_a_stated_profile_the_hosts_targets_contradict_is_one_finding(pg_server, template_url, tmp_path):
+    """The reference architecture states 0.134 IOPS per mailbox; said as 0.15, its three hosts' targets
+    (536 each, for both tests) no longer add up to it: one finding, on the profile's line, naming both tests."""
+    report = _audited(pg_server, _changed(tmp_path, RA, "ra-profile", ("0.134 IOPS per", "0.15 IOPS per")))
+    (finding,) = _profile(report)
+    assert finding.verdict == "mismatch" and finding.line == 33
+    assert finding.recomputed == pytest.approx(12000 * 0.15) and finding.printed == "1,608"
+    assert "Baseline" in finding.explanation and "Drive failure" in finding.explanation
+    assert len([c for c in report.causes() if any(f.kind == "profile_vs_target" for f in c.findings)]) == 1
+
+
+def test_profiles_that_agree_are_not_findings(pg_server, template_url, tmp_path):
+    assert _profile(_audited(pg_server, RA)) == []
+    # one report of a design on two servers: its target is half the design's, which is no disagreement
+    two = _changed(tmp_path, ESRP, "esrp-two-servers", ("This paper documents a validated iSCSI storage design for 6,000",
+                                                        "This paper documents a validated iSCSI storage design for 12,000"),
+                   ("- 6,000 mailboxes", "- 12,000 mailboxes"), ("simulated\t6,000", "simulated\t12,000"))
+    assert _profile(_audited(pg_server, two)) == []
+
+
+def test_a_single_server_profile_its_report_contradicts(pg_server, template_url, tmp_path):
+    wrong = _changed(tmp_path, ESRP, "esrp-profile", ("assumes 0.3 IOPS/mailbox", "assumes 0.35 IOPS/mailbox"),
+                     ("an I/O profile of 0.3 IOPS per user", "an I/O profile of 0.35 IOPS per user"),
+                     ("headroom)\t0.3", "headroom)\t0.35"))
+    (finding,) = _profile(_audited(pg_server, wrong))
+    assert finding.recomputed == pytest.approx(6000 * 0.35) and finding.printed == "1,800"

@@ -23,6 +23,7 @@ from ..judge import judge
 from ..terms import MATCH, MISMATCH, Candidate, fmt, parse_printed
 from .finding import Finding, evidence
 from .mislabel import mislabel_note
+from .profile import profile_findings
 from .table_rows import classify, latency_unit
 
 # "Total", "Totals:", "Total / average", "Total (3 hosts)", "Sum", "All hosts": a row of a table whose
@@ -35,7 +36,7 @@ RANGE_SLACK = 1e-6  # a printed average may equal its maximum
 
 
 def run_checks(data: AuditData) -> list[Finding]:
-    out = counter_findings(data)
+    out = counter_findings(data) + profile_findings(data)
     for table in sorted(data.tables.values(), key=lambda t: t.id):
         out += host_row_findings(data, table) + total_row_findings(data, table)
     return out

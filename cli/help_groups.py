@@ -9,7 +9,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup  # typer carries 
 
 GROUPS: dict[str, tuple[str, ...]] = {
     "Ingest and catalogue": ("demo", "init", "ingest", "draft", "parse", "assign", "delete"),
-    "Queries": ("solutions", "runs", "query", "compare", "audit", "sql"),
+    "Queries": ("solutions", "runs", "query", "compare", "audit", "sql", "schema"),
     "Site and charts": ("site", "plot"),
     "Server": ("db",),
 }

@@ -26,6 +26,7 @@ from . import (
     parse_command,
     plot_command,
     query_command,
+    schema_command,
     site_command,
     sql_command,
 )
@@ -158,6 +159,7 @@ listing_commands.register(app)
 parse_command.register(app)
 plot_command.register(app)
 query_command.register(app)
+schema_command.register(app)
 site_command.register(app)
 sql_command.register(app)
 plain_help(app)

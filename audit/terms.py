@@ -14,7 +14,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Sequence
 
 MATCH, ROUNDING, MISMATCH, UNVERIFIABLE = "match", "rounding", "mismatch", "unverifiable"
-VERDICTS = (MISMATCH, ROUNDING, UNVERIFIABLE, MATCH)  # worst first
+UNATTRIBUTED = "unattributed"  # a printed figure whose words name no system (or basis) it can be judged against
+VERDICTS = (MISMATCH, ROUNDING, UNATTRIBUTED, UNVERIFIABLE, MATCH)  # worst first
 SEVERITY = {verdict: rank for rank, verdict in enumerate(VERDICTS)}
 
 PRIMARY, CONVENTION, SOURCE = "primary", "convention", "source"

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from .empty_hint import nothing_ingested
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
@@ -22,7 +23,7 @@ def audit(
     ctx: typer.Context,
     solution: Optional[str] = typer.Option(None, "--solution", help="Only this solution's findings (its key)."),
     verdict: Optional[str] = typer.Option(None, "--verdict", help="Only findings with this verdict: "
-                                                                  "mismatch, rounding, unverifiable or match."),
+                                                                  "mismatch, rounding, unattributed, unverifiable or match."),
     fmt: OutputFormat = FORMAT_OPTION,
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also every finding, by solution, worst first."),
 ) -> None:
@@ -30,8 +31,12 @@ def audit(
     cause (one error, however many findings it makes), worst first; --verbose adds every finding."""
     from ..audit import UnknownSolution, audit as audit_lib
 
+    engine = ctx.obj.reader()
+    empty = nothing_ingested(ctx, engine)
     with friendly_errors(ctx, UnknownSolution, ValueError):
-        report = audit_lib(ctx.obj.reader(), solution=solution, verdict=verdict)
+        report = audit_lib(engine, solution=None if empty else solution, verdict=verdict)
+    if empty and fmt is OutputFormat.table:
+        return  # the hint says what to run; csv and json still print their empty report
     if fmt is OutputFormat.json:
         echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False, sort_keys=True))
     elif fmt is OutputFormat.csv:

@@ -146,5 +146,5 @@ def test_a_figure_no_system_can_be_told_for_is_listed_unattributed_with_why(seed
     """Seed 003's "This configuration yielded … 125 IOPS per disk" names a configuration by no name the
     document gives a system: not judged against the array, listed with the reason."""
     found = [f for f in seeds_alone.findings if f.kind == "unattributed"]
-    assert found and all(f.verdict == "unverifiable" and f.solution is None for f in found)
+    assert found and all(f.verdict == "unattributed" and f.solution is None for f in found)
     assert any(f.printed == "144" and "names no system it can be told for" in f.explanation for f in found)

@@ -14,7 +14,7 @@ from ...ingest.jetstress.rules import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AV
 from ...schema.units import size_factor
 from ...schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
 from ..gather import AuditData, RunInfo
-from ..terms import MATCH, MISMATCH, UNVERIFIABLE, fmt
+from ..terms import MATCH, MISMATCH, UNATTRIBUTED as UNATTRIBUTED_VERDICT, fmt
 from .finding import Finding, evidence
 
 WARNING_CHECKS = ("achieved_iops_vs_instances", "instance_count_vs_database_files", "verdict_vs_thresholds")
@@ -48,7 +48,8 @@ def unattributed_findings(data: AuditData) -> list:
         if warning["check_name"] != UNATTRIBUTED:
             continue
         line, printed = _LINE.match(warning["message"]), _PRINTED.match(warning["message"])
-        out.append(_finding(data, solution=None, kind="unattributed", metric="claim", verdict=UNVERIFIABLE,
+        out.append(_finding(data, solution=None, kind="unattributed", metric="claim",
+                            verdict=UNATTRIBUTED_VERDICT,
                             printed=printed.group(1) if printed else None, recomputed=None,
                             explanation=f"Not attributed: {warning['message']}.", inputs={},
                             file_id=warning["source_file_id"], place="text",

@@ -21,7 +21,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from sqlalchemy import Engine
 
-from . import charts as charts_lib, classes as classes_lib, esrp_charts, pages as pages_lib
+from . import audit_view, charts as charts_lib, classes as classes_lib, esrp_charts, pages as pages_lib
 from .data import CHART_METRICS, Catalogue, compare_data, compare_pair, index_filters, load_catalogue, page_name
 from .formatting import FILTERS
 from .options import STATIC_CHART_LIMIT
@@ -30,7 +30,8 @@ STATIC_FILES = ("site.css", "site.js")
 # Index charts solution pages leave out: the spread overview, and the ESRP charts whose marks link
 # to "solutions/KEY.html", a path relative to the index.
 INDEX_ONLY = ("bar-spread", "log-playback", "bar-backup")
-WRITTEN = ("index.html", "compare.html", "classes.html", "solutions", "compare", "static", "charts")  # what --force replaces
+# what --force replaces
+WRITTEN = ("index.html", "compare.html", "classes.html", "audit.html", "solutions", "compare", "static", "charts")
 
 
 class SiteExists(FileExistsError):
@@ -213,7 +214,12 @@ def _build(engine: Engine, out: Path, static_chart_limit: int) -> BuildReport:
     _write(out / "classes.html", env.get_template("classes.html").render(
         root="", client_charts=False, **classes_lib.class_page(cat)))
     pages += 1
-    phases["classes"] = time.perf_counter() - lap
+    phases["classes"], lap = time.perf_counter() - lap, time.perf_counter()
+
+    _write(out / "audit.html", env.get_template("audit.html").render(
+        root="", client_charts=False, **audit_view.audit_page(cat)))
+    pages += 1
+    phases["audit"] = time.perf_counter() - lap
     return BuildReport(out, len(cat.solutions), pages, rendered, client_charts, time.perf_counter() - started, phases)
 
 

@@ -19,6 +19,7 @@ from ..audit import audit
 from ..audit.terms import VERDICTS
 from ..queries import compare as compare_lib
 from . import esrp, sql
+from .audit_view import causes_by_solution
 from .names import display_names
 
 Row = dict[str, Any]
@@ -85,6 +86,8 @@ class Catalogue:
     runs: dict[str, list[Row]] = field(default_factory=lambda: defaultdict(list))
     latencies: dict[str, list[Row]] = field(default_factory=lambda: defaultdict(list))
     findings: dict[str | None, list] = field(default_factory=lambda: defaultdict(list))
+    causes: list = field(default_factory=list)  # the audit's causes, worst first (audit/causes.py)
+    cause_rows: dict[str | None, list] = field(default_factory=dict)  # per solution key (audit_view.py)
     latency_points: list[Row] = field(default_factory=list)
     claimed_pairs: list[tuple[str, str]] = field(default_factory=list)
     class_ranks: list[Row] = field(default_factory=list)  # view mailbox_class_ranks, in rank order per class
@@ -182,6 +185,8 @@ def load_catalogue(engine: Engine) -> Catalogue:
     report = audit(engine)
     for finding in report.findings:
         cat.findings[finding.solution].append(finding)
+    cat.causes = report.causes()
+    cat.cause_rows = causes_by_solution(cat.causes)
     for row in cat.solutions:
         counted = {v: 0 for v in VERDICTS}
         for finding in cat.findings.get(row["key"], []):

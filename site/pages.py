@@ -50,7 +50,8 @@ def render_one(job: Job, s: dict) -> int:
         own.svg = charts_lib.render_svg(own.spec)
     html = job.env.get_template("solution.html").render(
         root="../", s=s, d=cat.details.get(key, {}), disks=cat.disks.get(key, []), runs=cat.runs.get(key, []),
-        latencies=cat.latencies.get(key, []), findings=cat.findings.get(key, []), shared=job.shared, own=own,
+        latencies=cat.latencies.get(key, []), findings=cat.findings.get(key, []),
+        causes=cat.cause_rows.get(key, []), shared=job.shared, own=own,
         notes=job.notes[key], pages=job.page_of, names=job.name_of, client_charts=job.client_charts)
     (job.out / "solutions" / f"{s['page']}.html").write_text(html, encoding="utf-8")
     return 0 if job.client_charts else 1

@@ -7,6 +7,7 @@ from typing import List, Optional
 
 import typer
 
+from .empty_hint import nothing_ingested
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
@@ -39,8 +40,13 @@ def compare(
     from ..queries import compare as compare_lib
 
     metrics = tuple(metric) if metric else compare_lib.DEFAULT_METRICS
+    engine = ctx.obj.reader()
+    if nothing_ingested(ctx, engine):  # no key names anything yet: the hint, not "unknown solution"
+        if fmt is not OutputFormat.table:
+            render(COLUMNS, [], fmt)
+        return
     with friendly_errors(ctx, compare_lib.UnknownKey):
-        report = compare_lib.compare(ctx.obj.reader(), a, b, metrics,
+        report = compare_lib.compare(engine, a, b, metrics,
                                      disk_basis=disk_basis.value if disk_basis else None)
     rows = [(r.metric, r.disk_basis, r.value_a, r.value_b, r.percent_more, r.percent_more_min, r.percent_more_max,
              r.sentence) for r in report.rows]

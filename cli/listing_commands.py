@@ -6,6 +6,7 @@ from typing import Optional
 
 import typer
 
+from .empty_hint import nothing_ingested
 from .errors import friendly_errors
 from .render import OutputFormat, render
 
@@ -16,7 +17,10 @@ def solutions(ctx: typer.Context, fmt: OutputFormat = FORMAT_OPTION) -> None:
     """List solutions with their disk counts, capacity and price."""
     from ..queries import listings
 
-    result = listings.solutions(ctx.obj.reader())
+    engine = ctx.obj.reader()
+    result = listings.solutions(engine)
+    if not result.rows and nothing_ingested(ctx, engine) and fmt is OutputFormat.table:
+        return  # the hint says what to run; csv and json still print their empty document
     render(result.columns, result.rows, fmt, title="Solutions")
 
 
@@ -29,8 +33,12 @@ def runs(
     from ..queries import listings
     from ..schema.keys import UnknownKey
 
+    engine = ctx.obj.reader()
+    empty = nothing_ingested(ctx, engine)  # before the key check: no key names anything yet
     with friendly_errors(ctx, UnknownKey):
-        result = listings.runs(ctx.obj.reader(), solution=solution)
+        result = listings.runs(engine, solution=None if empty else solution)
+    if empty and fmt is OutputFormat.table:
+        return
     render(result.columns, result.rows, fmt, title="Runs")
 
 

@@ -6,6 +6,7 @@ from typing import List, Optional
 
 import typer
 
+from .empty_hint import nothing_ingested
 from .errors import fail, friendly_errors
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
@@ -37,10 +38,15 @@ def query(
         canned.get(name)  # an unknown name fails before any connection
         conn = quick.reader_connection(ctx.obj.database_url, ctx.obj.reader_url)
         if conn is None:
-            result = canned.query(ctx.obj.reader(), name, params)
+            engine = ctx.obj.reader()
+            empty = nothing_ingested(ctx, engine)
+            result = canned.query(engine, name, {} if empty else params)
         else:
             with conn:
-                result = canned.query_on(conn, name, params)
+                empty = nothing_ingested(ctx, conn)
+                result = canned.query_on(conn, name, {} if empty else params)
+    if empty and fmt is OutputFormat.table:
+        return  # the hint says what to run; csv and json still print their empty document
     render(result.columns, result.rows, fmt, title=canned.get(name).title)
 
 

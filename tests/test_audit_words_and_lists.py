@@ -90,7 +90,7 @@ LIST = ["### Analysis", "", "- NODE-A", "  - DB Reads/sec = 400.10", "  - Log wr
         "  - DB Reads/sec = 401.30", "  - Log writes/sec = 41.40", "", "Some prose after it."]
 
 
-@pytest.mark.parametrize("shape", ["nested", "flat", "bullets", "colons", "crlf"])
+@pytest.mark.parametrize("shape", ["nested", "flat", "bullets", "colons", "crlf", "named-with-colon"])
 def test_a_bulleted_list_of_hosts_is_a_table(shape):
     from esrpdb.ingest.formats.document.bullet_tables import bullet_tables
 
@@ -101,6 +101,8 @@ def test_a_bulleted_list_of_hosts_is_a_table(shape):
         lines = [line.replace("  - ", "\u25e6 ").replace("- ", "\u2022 ") for line in lines]
     elif shape == "colons":
         lines = [line.replace(" = ", ": ") for line in lines]
+    elif shape == "named-with-colon":  # "- NODE-A:" heading its figures
+        lines = [f"{line}:" if line.startswith("- NODE") else line for line in lines]
     text = ("\r\n" if shape == "crlf" else "\n").join(lines)
     read = split_lines(text, [])
     (table,) = bullet_tables(read, set(), lambda _: "Analysis")

@@ -50,8 +50,8 @@ def _groups(lines: list[Line], consumed: set[int]) -> list[list[tuple[str, int, 
         current = runs[-1]
         if figure and current:
             current[-1][2].append((figure["label"].strip(), figure["value"].strip(), line.number))
-        elif not figure and _NAME.match(rest) and not re.fullmatch(r"[\d.,\s]+", rest):
-            current.append((rest, line.number, []))
+        elif not figure and _NAME.match(rest.rstrip(":")) and not re.fullmatch(r"[\d.,\s:]+", rest):
+            current.append((rest.rstrip(":").strip(), line.number, []))
         else:
             runs.append([])
     return [run for run in runs if run]

@@ -21,7 +21,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from sqlalchemy import Engine
 
-from . import audit_view, charts as charts_lib, classes as classes_lib, esrp_charts, pages as pages_lib
+from . import audit_view, charts as charts_lib, classes as classes_lib, esrp_charts, pages as pages_lib, schema_page
 from .data import CHART_METRICS, Catalogue, compare_data, compare_pair, index_filters, load_catalogue, page_name
 from .formatting import FILTERS
 from .options import STATIC_CHART_LIMIT
@@ -31,7 +31,7 @@ STATIC_FILES = ("site.css", "site.js")
 # to "solutions/KEY.html", a path relative to the index.
 INDEX_ONLY = ("bar-spread", "log-playback", "bar-backup")
 # what --force replaces
-WRITTEN = ("index.html", "compare.html", "classes.html", "audit.html", "solutions", "compare", "static", "charts")
+WRITTEN = ("index.html", "compare.html", "classes.html", "audit.html", "schema.html", "solutions", "compare", "static", "charts")
 
 
 class SiteExists(FileExistsError):
@@ -219,7 +219,12 @@ def _build(engine: Engine, out: Path, static_chart_limit: int) -> BuildReport:
     _write(out / "audit.html", env.get_template("audit.html").render(
         root="", client_charts=False, **audit_view.audit_page(cat)))
     pages += 1
-    phases["audit"] = time.perf_counter() - lap
+    phases["audit"], lap = time.perf_counter() - lap, time.perf_counter()
+
+    _write(out / "schema.html", env.get_template("schema.html").render(
+        root="", client_charts=False, **schema_page.schema_page(engine)))
+    pages += 1
+    phases["schema"] = time.perf_counter() - lap
     return BuildReport(out, len(cat.solutions), pages, rendered, client_charts, time.perf_counter() - started, phases)
 
 

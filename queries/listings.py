@@ -1,7 +1,9 @@
 """The catalogue's own listings: solutions and runs, as plain rows for any renderer.
 
 Disk counts are the stored ones (`solution_disk_counts`, kept by queries/run_figures.sql), so the
-listing counts disks on each basis by the same rule as every per-disk figure.
+listing counts disks on each basis by the same rule as every per-disk figure. A run's IOPS are the
+canned view's (`run_iops`): a run known only from a document's table shows the figures that table
+prints, and `iops_from` says where they come from.
 """
 
 from __future__ import annotations
@@ -24,8 +26,11 @@ ORDER BY s.key
 """
 
 RUNS_SQL = """
-SELECT r.id AS run_id, s.key AS solution, r.run_label, r.report_type, r.jetstress_release,
-       r.machine_name, r.test_start, r.reported_verdict AS verdict, r.achieved_iops, r.target_iops,
+SELECT r.id AS run_id, s.key AS solution, r.run_label, r.scenario, r.report_type, r.jetstress_release,
+       r.machine_name, r.test_start, r.reported_verdict AS verdict,
+       round(COALESCE(r.achieved_iops, i.achieved_iops)::numeric, 3)::float8 AS achieved_iops,
+       round(i.total_iops::numeric, 3)::float8 AS total_iops, r.target_iops,
+       CASE WHEN i.total_iops IS NULL AND i.achieved_iops IS NULL THEN NULL ELSE i.iops_source END AS iops_from,
        (SELECT count(*) FROM instances i WHERE i.run_id = r.id)::int AS instance_count,
        (SELECT count(*) FROM instances i WHERE i.run_id = r.id AND i.volume_role = 'database')::int
            AS database_volume_count,
@@ -34,6 +39,7 @@ SELECT r.id AS run_id, s.key AS solution, r.run_label, r.report_type, r.jetstres
 FROM runs r
 JOIN source_files f ON f.id = r.source_file_id
 LEFT JOIN solutions s ON s.id = r.solution_id
+LEFT JOIN run_iops i ON i.run_id = r.id
 WHERE (CAST(:solution AS text) IS NULL OR s.key = :solution)
 ORDER BY s.key NULLS LAST, r.test_start NULLS LAST, r.id
 """

@@ -30,8 +30,9 @@ def catalogue_state(source: Engine | Any, other_database: str = "") -> Catalogue
             return catalogue_state(raw.driver_connection, other_database)
         finally:
             raw.close()
+    conn: Any = source  # a psycopg connection
     try:
-        empty, other = source.execute(STATE_SQL, {"other": other_database}).fetchone()
+        empty, other = conn.execute(STATE_SQL, {"other": other_database}).fetchone()
         return CatalogueState(bool(empty), bool(other))
     finally:
-        source.rollback()
+        conn.rollback()

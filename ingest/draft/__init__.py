@@ -16,6 +16,7 @@ from pathlib import PurePosixPath
 from ..formats import document as document_format
 from ..formats.document.records import ReportDocument
 from .manifests import drafted_manifests
+from .naming import named_differently
 from .systems import DraftSolution, draft_solutions
 from .toml_text import render
 
@@ -28,6 +29,7 @@ class DraftedDocument:
     systems: list[DraftSolution] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # facts a row names that no rule could read
     unattributed: list[str] = field(default_factory=list)  # published figures no system can be told for, why
+    named_differently: list[str] = field(default_factory=list)  # one thing spelled two ways, with the lines (naming.py)
 
 
 def draft_document(document: ReportDocument) -> DraftedDocument:
@@ -36,7 +38,7 @@ def draft_document(document: ReportDocument) -> DraftedDocument:
     unattributed: list[str] = []
     systems = draft_solutions(document, document.lines, unread, unattributed)
     return DraftedDocument(document, systems, list(dict.fromkeys(unread)),  # a row's warning once, whatever its columns
-                           list(dict.fromkeys(unattributed)))
+                           list(dict.fromkeys(unattributed)), named_differently(document, systems))
 
 
 def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> list[tuple[str, str]]:

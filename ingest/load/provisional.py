@@ -32,6 +32,7 @@ from .manifest import load_manifest
 
 KEY_PREFIX = "doc-"
 UNATTRIBUTED = "unattributed_claim"  # a published figure no system could be told for (the audit lists it)
+NAMED_DIFFERENTLY = "named_differently"  # one thing the document spells two ways (draft/naming.py; the audit lists it)
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
                                 "and machine names, and the captions of its run tables")
 
@@ -75,6 +76,10 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
         session.execute(insert(IngestWarning), [
             {"source_file_id": source_file_id, "run_id": None, "check_name": UNATTRIBUTED, "message": w}
             for w in drafted.unattributed])
+    if drafted.named_differently:  # likewise once per document
+        session.execute(insert(IngestWarning), [
+            {"source_file_id": source_file_id, "run_id": None, "check_name": NAMED_DIFFERENTLY, "message": w}
+            for w in drafted.named_differently])
     if len(drafts) > 1 or document.reports:
         messages += _load_systems(session, source_file_id, sha256, document, drafts)
     unassigned = _unassigned_runs(session, source_file_id)

@@ -1,5 +1,6 @@
 """Tables for a terminal: headers in words with units, numbers never split, a vertical layout
-when the columns cannot fit the width.
+when the columns cannot fit the width; piped or redirected, titles flush left and a table wider
+than PIPED_MAX_WIDTH written one record per block, so no line runs to thousands of characters.
 
 Rich folds any cell to make a table fit; for a number that is worse than useless (5239.76
 printed as `523`/`9.7`/`6`), so number columns never wrap, and when they and the text columns'
@@ -45,6 +46,7 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
 
 
+PIPED_MAX_WIDTH = 200  # piped or redirected, a wider table is written one record per block
 RICH_ROW_LIMIT = 5_000  # beyond this, rich's per-cell objects cost more memory than the rows themselves
 
 
@@ -57,12 +59,16 @@ def print_table(columns: Sequence[str], rows: list[Sequence[Any]], text_of: Call
     if len(rows) > RICH_ROW_LIMIT:
         _print_plain(out, headers, [[text_of(v) for v in row] for row in rows], numeric, title)
         return
-    if width is None and not out.isatty():
+    piped = width is None and not out.isatty()
+    if piped:
         widths = [max((len(text_of(r[i])) for r in rows), default=0) for i in range(len(columns))]
         width = max(80, sum(max(w, len(h)) + 3 for w, h in zip(widths, headers)) + 1)
+        if width > PIPED_MAX_WIDTH:  # a 2,000-character line serves neither `less` nor `grep`
+            _print_records(out, headers, [[text_of(v) for v in row] for row in rows], title)
+            return
     console = Console(file=out, width=width)
     # Text, never markup: a value such as `[/x]` or `[[disks]]` is shown as it is.
-    table = Table(title=Text(title) if title else None, show_lines=False)
+    table = Table(title=Text(title) if title else None, show_lines=False, title_justify="left" if piped else "center")
     cells = [[Text(text_of(v)) for v in row] for row in rows]
     for index, (header, is_number) in enumerate(zip(headers, numeric)):
         texts = [row_cells[index].plain for row_cells in cells]
@@ -116,3 +122,17 @@ def _print_plain(out: TextIO, headers: list[str], texts: list[list[str]], numeri
     out.write(line(headers) + "\n" + "  ".join("-" * w for w in widths) + "\n")
     for row in texts:
         out.write(line(row) + "\n")
+
+
+def _print_records(out: TextIO, headers: list[str], texts: list[list[str]], title: str | None) -> None:
+    """Piped rows too wide for a line: one block per row, `header: value` a line, every value whole
+    (a value's own line breaks are kept, indented under it)."""
+    width = max((len(h) for h in headers), default=0)
+    if title:
+        out.write(title + "\n")
+    for number, row in enumerate(texts, 1):
+        out.write(f"-- row {number} --\n")
+        for header, value in zip(headers, row):
+            out.write(f"{header.ljust(width)}  {value.replace(chr(10), chr(10) + ' ' * (width + 2))}".rstrip() + "\n")
+    if not texts:
+        out.write("(no rows)\n")

@@ -23,11 +23,34 @@ def _esrpdb(url: str, *args: str) -> str:
 
 
 def _table_rows(shown: str) -> tuple[list[str], list[list[str]]]:
-    """Header and body cells of a box-drawn table (one line a row: piped, nothing wraps)."""
+    """Header and body cells of a box-drawn table (one line a row: piped, nothing wraps), or of the
+    record blocks a table too wide for a line is written as ("-- row N --", then `header  value` lines)."""
+    if "\n-- row 1 --\n" in f"\n{shown}":
+        return _record_rows(shown)
     header = next(line for line in shown.splitlines() if line.startswith("┃"))
     body = [line for line in shown.splitlines() if line.startswith("│")]
     cells = [[cell.strip() for cell in line.strip("│").split("│")] for line in body]
     return [cell.strip() for cell in header.strip("┃").split("┃")], cells
+
+
+def _record_rows(shown: str) -> tuple[list[str], list[list[str]]]:
+    blocks = [block.splitlines()[1:] for block in shown.split("-- row ")[1:]]
+    width = max(len(line.split("  ", 1)[0]) for line in blocks[0])  # headers are padded to one width
+    header = [line[:width].strip() for line in blocks[0]]
+    return header, [[line[width + 2 :] for line in block] for block in blocks]
+
+
+def test_piped_tables_keep_lines_readable(seed_catalog_url):
+    """Piped, a table row fits a readable line (a wider table is written one record per block: a line
+    is then one value, however long that value is), and no title is centred in a wide line."""
+    from esrpdb.cli.terminal_table import PIPED_MAX_WIDTH
+
+    for args in (("audit",), ("solutions",), ("query", "--list"), ("runs",)):
+        lines = _esrpdb(seed_catalog_url, *args).splitlines()
+        boxed = [line for line in lines if line[:1] in "┏┃┡│└"]
+        assert all(len(line) <= PIPED_MAX_WIDTH for line in boxed), args
+        assert boxed or "-- row 1 --" in lines, args
+        assert not lines[0].startswith(" "), args
 
 
 def _same(cell: str, value) -> bool:

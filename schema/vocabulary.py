@@ -85,6 +85,7 @@ class Metric:
     description: str
     per_disk: bool = False
     numeric: bool = True
+    words: bool = False  # the value is words as printed ("every host passed"), neither a number nor a run label
 
 
 _METRIC_LIST = (
@@ -126,6 +127,13 @@ _METRIC_LIST = (
     Metric("log_replay_time_per_log", ("s",), "average time to replay one log file"),
     # test design and capacity rows of the summary tables
     Metric("median_run", (), "which run is the median run; the value is a [[runs]] label", numeric=False),
+    # verdicts stated in prose, and the pass rule the document states (ingest/draft/verdicts.py)
+    Metric("stated_verdict", (), "a test said to pass ('every host passed', 'adequate'); the value is the words",
+           numeric=False, words=True),
+    Metric("pass_limit_db_read_latency", LATENCY_UNITS, "the document's rule: highest average database read latency"),
+    Metric("pass_limit_db_write_latency", LATENCY_UNITS, "the document's rule: highest average database write latency"),
+    Metric("pass_limit_log_write_latency", LATENCY_UNITS, "the document's rule: highest average log write latency"),
+    Metric("pass_limit_iops_margin", ("%",), "the document's rule: how far achieved IOPS may fall below the target"),
     Metric("mailboxes", (), "number of mailboxes simulated"),
     Metric("mailbox_size", ("MB", "GB"), "mailbox size (quota)"),
     Metric("storage_groups", (), "number of storage groups (Exchange 2007)"),

@@ -15,6 +15,7 @@ from ..candidates.solutions import DERIVED
 from ..gather import AuditData, ClaimRow
 from ..judge import judge
 from ..terms import MATCH, MISMATCH, UNVERIFIABLE, Judgement, fmt, parse_printed
+from . import prose_verdicts
 from .finding import Finding, evidence
 from .mislabel import PRINTED_METRICS, mislabel_note
 
@@ -57,7 +58,9 @@ def judge_median_run(ctx: ClaimContext, claim: ClaimRow) -> Judgement:
 
 
 def claim_findings(data: AuditData) -> list[Finding]:
-    """One finding per manifest claim, citing the document it is printed in (else the manifest)."""
+    """One finding per manifest claim, citing the document it is printed in (else the manifest); verdicts
+    stated in prose, and the rule they are judged by, are judged by prose_verdicts (a kind of their own)."""
+    data, verdicts = prose_verdicts.split(data)
     judged = judge_claims(data)
     ctx = ClaimContext(data)
     out = []
@@ -75,7 +78,7 @@ def claim_findings(data: AuditData) -> list[Finding]:
             explanation=explanation,
             inputs=j.inputs, place=place, line=claim.line, quote=claim.quote, unit=claim.unit,
             **evidence(data, claim.source_file_id or claim.manifest_file_id)))
-    return out
+    return out + verdicts
 
 
 def _mislabelled(ctx: ClaimContext, claim: ClaimRow) -> str | None:

@@ -33,6 +33,7 @@ from .published import (
 from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
 from .run_versus import versus_tests
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
+from .verdicts import add_verdicts
 
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
@@ -200,6 +201,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
     _add_sentences(solutions, prose, distinct, unattributed if unattributed is not None else [])
+    add_verdicts(solutions, document, prose, distinct)  # verdicts stated in prose, the pass rule stated
     basis = document_disk_basis(prose)
     if basis is not None:  # what the document says its per-disk figures divide by, where a claim says nothing
         for solution in solutions:

@@ -77,7 +77,7 @@ class ClaimChecker(TomlChecker):
         if value is not None and info.numeric and not PRINTED_NUMBER.fullmatch(value):
             self.problem(f"{path}.value", f"{show_value(value)} is not a number as printed (digits, optional thousands "
                          "commas and decimal point; the unit goes in unit)")
-        elif value is not None and not info.numeric and value not in run_labels:
+        elif value is not None and not info.numeric and not info.words and value not in run_labels:
             known = ", ".join(sorted(run_labels)) or "none"
             self.problem(f"{path}.value", f"{show_value(value)} is not a [[runs]] label; known: {known}")
         units, unit = ("%",) if kind else info.units, fields["unit"]

@@ -174,3 +174,12 @@ def test_the_audit_lists_each_disagreement_as_one_mismatch_with_its_spellings_an
     assert '"96 GB" on line 8' in memory.explanation and '"128 GB" on lines 19, 34' in memory.explanation
     causes = [c for c in report.causes() if c.head.kind == "named_differently"]
     assert len(causes) == 3
+
+
+def test_hosts_of_one_test_named_apart_are_no_models_named_differently():
+    """Rows naming the hosts ("Server: EXCH-01", "Server: EXCH-02") beside their reports: a host's name
+    differs from its neighbour's by a digit on purpose."""
+    text = CONSISTENT.read_text(encoding="utf-8").replace("MBXA", "EXCH-0")
+    text = text.replace("Item\tValue", "Item\tValue\nServer\tEXCH-01").replace(
+        "Component\tConfiguration", "Component\tConfiguration\nServer\tEXCH-02")
+    assert "Server\tEXCH-01" in text and _named(text) == []

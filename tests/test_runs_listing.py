@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import json
 
-from tests.test_audit import invoke
+from typer.testing import CliRunner
+
+from esrpdb.cli.main import app
+
+runner = CliRunner()
+
+
+def invoke(url: str, *args: str):
+    return runner.invoke(app, ["--database-url", url, *args])
 
 
 def _runs(url: str) -> list[dict]:

@@ -50,7 +50,7 @@ def test_conditions_negations_and_other_subjects_state_no_verdict():
         "If the system passed the initial performance test, we raised the thread count.",
         "We followed a different process based on whether the first run passed or failed.",
         "One storage group was adequate for the 200 mailboxes in our test.",
-        "The test did not pass on the second host.",
+        "The test has not passed on the second host, and its results were not adequate.",
         "Each run should pass Jetstress before it is reported.",
         "Verifying log checksums: F:\\Log1 (2 logs passed)")
     assert [s for s in found if s.is_verdict] == []
@@ -175,7 +175,7 @@ def test_a_verdict_naming_no_test_among_tests_that_differ_is_unattributed(audite
     named, = found[25]  # "Under the baseline workload every host passed": the baseline, which passed
     assert named.verdict == "match" and "said of Baseline" in named.explanation
     unnamed, = found[29]  # "the results were acceptable": the baseline passed, the rebuild did not
-    assert unnamed.verdict == "unverifiable"
+    assert unnamed.verdict == "unattributed"
     assert unnamed.explanation.startswith("Unattributed: 'were acceptable' names no test")
     assert "Baseline passes" in unnamed.explanation and "Drive rebuild fails" in unnamed.explanation
 

@@ -7,7 +7,7 @@ of their Jetstress release (`consistency.recompute_verdict`), and the document's
 own limit ("inside the 20 ms that Exchange requires") is judged by that limit alone. A claim on a
 test (a run) is judged on that test; a claim on a system, whose sentence named no test, on every
 test of each system the same sentence was given to: judged when they all give one answer, else
-`unverifiable` as unattributed, never judged against a test it may not be about. Pure.
+`unattributed` (with the tests and how they differ), never judged against a test it may not be about. Pure.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from ...ingest.draft.verdicts import LIMIT_METRICS, STATED_VERDICT, STRICT
 from ...schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
 from ..gather import AuditData, ClaimRow, RunInfo
-from ..terms import MATCH, MISMATCH, UNVERIFIABLE, fmt
+from ..terms import MATCH, MISMATCH, UNATTRIBUTED, UNVERIFIABLE, fmt
 from .consistency import recompute_verdict
 from .finding import Finding, evidence
 
@@ -87,7 +87,7 @@ def judge(data: AuditData, claim: ClaimRow, mine: list[ClaimRow]) -> tuple[str, 
         return MATCH, f"{said} ({scope}): every test it may be about passes ({listing}).", inputs
     if known == {False}:
         return MISMATCH, f"{said} ({scope}), but every test it may be about fails ({listing}).", inputs
-    return UNVERIFIABLE, (f"Unattributed: {said} names no test, and the {len(outcomes)} tests it may be about differ "
+    return UNATTRIBUTED, (f"Unattributed: {said} names no test, and the {len(outcomes)} tests it may be about differ "
                           f"({listing}); not judged against one it may not be about."), inputs
 
 

@@ -135,7 +135,7 @@ def _verdict(sentence: str) -> re.Match[str] | None:
         for match in pattern.finditer(sentence):
             before = sentence[: match.start()]
             clause = re.split(r"[,;:]", before)[-1]
-            if _NEGATED.search(before) or re.search(r"\bfail", match[0], re.IGNORECASE):
+            if _NEGATED.search(before) or re.search(r"\bfail|\b(?:not|never|no)\b", match[0], re.IGNORECASE):
                 continue
             if pattern is _WITHIN_THE:
                 if _LATENCY.search(sentence[: match.start()]):

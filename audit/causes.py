@@ -75,7 +75,12 @@ def _other_run(finding: Finding) -> bool:
     return isinstance(reproduced, dict) and "run" in reproduced
 
 
+STANDALONE_KINDS = ("named_differently",)  # a line naming a thing two ways is its own error, whatever else is on it
+
+
 def _keys(finding: Finding, blocks: dict[tuple, int | None]) -> list[tuple]:
+    if finding.kind in STANDALONE_KINDS:
+        return [(finding.kind, finding.sha256, finding.solution, finding.metric)]
     keys: list[tuple] = []
     if finding.line is not None:
         keys.append(("place", finding.sha256, finding.line, finding.solution))

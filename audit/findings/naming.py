@@ -41,7 +41,8 @@ def naming_findings(data: AuditData) -> list[Finding]:
                        f"({why.group(1) if why else 'they disagree'}): {said}. Check which one was tested and "
                        f"correct the other place(s); a figure that depends on it (per disk, per dollar) may rest "
                        f"on the wrong one.")
-        out.append(Finding(solution=None, other_solution=None, kind=NAMED_DIFFERENTLY,
+        solution = _system_of(data, warning["source_file_id"], head["system"] if head else None)
+        out.append(Finding(solution=solution, other_solution=None, kind=NAMED_DIFFERENTLY,
                            metric=attribute.replace(" ", "_").replace("/", "_").lower(), verdict=MISMATCH,
                            printed=" vs ".join(spellings), recomputed=None, relative_difference=None,
                            explanation=explanation,
@@ -50,3 +51,15 @@ def naming_findings(data: AuditData) -> list[Finding]:
                            place="text", line=lines[0] if lines else None, quote=message,
                            **evidence(data, warning["source_file_id"])))
     return out
+
+
+def _system_of(data: AuditData, file_id: int, named: str | None) -> str | None:
+    """The catalogued system the disagreement is about: the document's only one, or the one whose label
+    holds the words the message names it by; None when that cannot be told (listed apart, as unattributed)."""
+    ids = {data.twin_solution(r) for r in data.runs.values() if r.source_file_id == file_id}
+    ids.discard(None)
+    systems = [data.solutions[i] for i in sorted(i for i in ids if i in data.solutions)]
+    if named:
+        words = set(re.findall(r"[a-z0-9]+", named.casefold()))
+        systems = [s for s in systems if words <= set(re.findall(r"[a-z0-9]+", f"{s.label or ''} {s.key}".casefold()))]
+    return systems[0].key if len(systems) == 1 else None

@@ -10,12 +10,9 @@ of their own, by document. Pure: it regroups an `AuditReport`, it computes nothi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..audit import AuditReport, Cause, Finding
-
-if TYPE_CHECKING:  # data.py imports this module
-    from .data import Catalogue
 
 NO_SOLUTION = None
 
@@ -82,8 +79,9 @@ def unattributed(report: AuditReport) -> list[Finding]:
     return [f for f in report.findings if f.solution is NO_SOLUTION]
 
 
-def audit_page(cat: Catalogue) -> dict[str, Any]:
-    """What audit.html shows: the summary `esrpdb audit` ends with, every cause, the unattributed findings."""
+def audit_page(cat: Any) -> dict[str, Any]:
+    """What audit.html shows: the summary `esrpdb audit` ends with, every cause, the unattributed findings.
+    `cat` is data.Catalogue (findings, causes, solutions, names), not imported: data.py imports this module."""
     report = AuditReport([f for found in cat.findings.values() for f in found])
     return {"summary": report.summary(), "counts": report.counts(), "causes": cause_rows(cat.causes),
             "unattributed": by_document(unattributed(report)), "pages": {s["key"]: s["page"] for s in cat.solutions},

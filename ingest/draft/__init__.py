@@ -15,9 +15,10 @@ from pathlib import PurePosixPath
 
 from ..formats import document as document_format
 from ..formats.document.records import ReportDocument
+from .drafts import DraftSolution
 from .manifests import drafted_manifests
 from .naming import named_differently
-from .systems import DraftSolution, draft_solutions
+from .systems import draft_solutions
 from .toml_text import render
 
 

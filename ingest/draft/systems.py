@@ -12,11 +12,12 @@ the text printed on its line. Pure: a parsed document and its lines in, `DraftSo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from ..formats.document.lines import Line
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
+from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_tests import SCENARIO, caption, host_tests, scenario_of
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
@@ -38,30 +39,6 @@ from .verdicts import add_verdicts
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
 REPORT_LACKS = ("throughput_mb_per_s", "idle_power_w", "active_power_w")  # the manifest's FIGURE_ROW_FIELDS
-
-
-@dataclass
-class DraftRun:
-    label: str
-    report_index: int | None = None  # an embedded report, by its index in the document
-    line: int | None = None
-    table: DocumentTable | None = None  # else a run only a table prints
-    column: str | None = None
-    rows: dict[str, list[str]] = field(default_factory=dict)  # metric -> the row labels it adds up
-    description: str = ""
-    figure_table: DocumentTable | None = None  # a report run's figures no report holds (MB/s, power)
-    figure_column: str | None = None
-    figure_rows: dict[str, list[str]] = field(default_factory=dict)
-    hosts: tuple[int, ...] = ()  # one test over several hosts: its reports, by index (host_tests.py)
-    scenario: str | None = None  # "Drive failure": a test under an abnormal condition, as the document names it
-
-
-@dataclass
-class DraftSolution:
-    name: str  # as the document's columns name it
-    facts: list[Fact] = field(default_factory=list)
-    runs: list[DraftRun] = field(default_factory=list)
-    claims: list[tuple[DraftClaim, str, int | None]] = field(default_factory=list)  # (claim, where, versus solution)
 
 
 # Tables that describe what was tested, one column per solution (result tables may compare states of one).

@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ...schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
 from ..formats.document.records import ReportDocument
+from .drafts import DraftRun, DraftSolution
 from .host_tests import SCENARIO
 from .names import best
 from .published import DraftClaim, Paragraphs
-
-if TYPE_CHECKING:  # systems.py calls this module: its records are types here, never imported at run time
-    from .systems import DraftRun, DraftSolution
 
 STATED_VERDICT = "stated_verdict"
 LIMIT_METRICS = {"db_read_latency": "pass_limit_db_read_latency", "db_write_latency": "pass_limit_db_write_latency",

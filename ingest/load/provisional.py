@@ -22,10 +22,10 @@ from sqlalchemy.orm import Session
 from ...schema import DiskGroup, IngestWarning, Run, RunSource, Solution, SolutionFact, SourceFile
 from ...schema.units import size_in_bytes
 from ..draft import DraftedDocument
+from ..draft.drafts import DraftSolution
 from ..draft.fact import Fact
 from ..draft.facts import document_facts
 from ..draft.manifests import drafted_manifests, system_keys
-from ..draft.systems import DraftSolution
 from ..errors import ParseError
 from ..formats.document.records import ReportDocument
 from .manifest import load_manifest

@@ -8,20 +8,25 @@ Private by construction: no TCP listener; the socket lives in the data folder (0
 that path is too long for a Unix socket, in a short folder of its own that must be a real
 directory owned by the server user with mode 0700; the socket itself is 0700; and
 authentication is `peer`, mapped to the one operating-system user who runs esrpdb. We drive
-`initdb`/`pg_ctl` ourselves rather than the wheel's `get_server`, whose defaults are `trust`
+`initdb` and `postgres` ourselves rather than the wheel's `get_server`, whose defaults are `trust`
 authentication and a world-writable runtime folder.
+
+Nobody else's programs: the home, the folders above it, the data folder and any copy of the
+binaries must be root's or the invoking user's and writable by no one else (db/folder_owner.py);
+the server's programs run from the installed package (or esrpdb's own copy of it), with their
+arguments as lists and never through a shell (db/server_process.py); the home's path is taken
+as written, never expanded.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import private_files, roles, server_user
+from . import folder_owner, private_files, roles, server_process, server_user
 
 DATABASE_NAME = "esrpdb"
 SERVER_USER_AS_ROOT = server_user.SERVER_USER
@@ -38,8 +43,8 @@ def default_home() -> Path:
     of its data folder, so root gets /var/lib/esrpdb, never a home folder.
     """
     configured = os.environ.get("ESRPDB_HOME")
-    if configured:
-        return Path(configured).expanduser().resolve()
+    if configured:  # as written: no `~`, no variables, nothing a shell would expand
+        return Path(configured).resolve()
     if _running_as_root():
         return Path("/var/lib/esrpdb")
     import platformdirs
@@ -61,7 +66,10 @@ class ServerStatus:
     def url_for(self, role: str = roles.OWNER_ROLE, database: str = DATABASE_NAME) -> str:
         if self.socket_dir is None:
             raise ServerError(f"the embedded server in {self.home} is not running")
-        return f"postgresql+psycopg://{role}@/{database}?host={self.socket_dir}"
+        from urllib.parse import quote
+
+        host = quote(str(self.socket_dir), safe="/")  # a home named with spaces, `$` or `?` stays one value
+        return f"postgresql+psycopg://{role}@/{database}?host={host}"
 
     @property
     def url(self) -> str | None:
@@ -140,6 +148,7 @@ def start(home: Path | None = None) -> ServerStatus:
         return current
     from filelock import FileLock  # only to start a server: attaching to a running one needs no lock
 
+    _refuse(folder_owner.home_refusal(home))
     try:
         notices: list[str] = []
         server_user.make_home(home, notices)
@@ -148,6 +157,7 @@ def start(home: Path | None = None) -> ServerStatus:
         lock = FileLock(str(home / ".server.lock"), timeout=120)
     except OSError as error:
         raise ServerError(f"cannot use {home} as ESRPDB_HOME: {error.strerror or error}") from error
+    _refuse(folder_owner.home_refusal(home))  # made just now, or found: ours alone either way
     with lock:
         current = status(home)
         if current.running and private_files.auth_files_outdated(_pgdata(home)):
@@ -184,12 +194,20 @@ def _initialise_and_start(home: Path) -> None:
         private_files.remove_stale_socket_locks(socket_dir)  # no server of this data folder runs
     except OSError as error:
         raise ServerError(f"cannot prepare the embedded server in {home}: {error}") from error
-    options = f"-h '' -k {shlex.quote(str(socket_dir))} -c unix_socket_permissions=0700"
-    _pg_ctl(["-w", "-t", "60", "-o", options, "-l", str(pgdata / "log"), "start"], home)
+    try:
+        server_process.start(_binaries(home), pgdata, socket_dir, uid, **_as_server_user())
+    except server_process.StartFailed as error:
+        from .server_log import start_failure
+
+        raise ServerError(f"the embedded server in {home} did not start: {error}; {start_failure(pgdata)}") from error
 
 
 def _bootstrap(server: ServerStatus) -> None:
-    """Roles and the catalogue database, as the bootstrap superuser (idempotent, ~5 ms)."""
+    """Roles and the catalogue database, as the bootstrap superuser (idempotent, ~5 ms a catalogue).
+
+    Also what upgrades the roles of a server made by an older esrpdb: the reader's limits and every
+    catalogue's lock-down (roles.lock_down_database) are re-applied at each start and by `esrpdb init`.
+    """
     import psycopg
 
     admin = server.admin_url().replace("postgresql+psycopg://", "postgresql://")
@@ -199,14 +217,27 @@ def _bootstrap(server: ServerStatus) -> None:
                              (DATABASE_NAME,)).fetchone()
         if owner is None:
             roles.create_database(conn, DATABASE_NAME)
-        else:  # a catalogue made by an older esrpdb: the same lock-down
-            with psycopg.connect(server.admin_url(DATABASE_NAME).replace("+psycopg", ""), autocommit=True) as db:
-                roles.revoke_large_objects(db)
         if owner is not None and owner[0] != roles.OWNER_ROLE:
             conn.execute(f'ALTER DATABASE "{DATABASE_NAME}" OWNER TO "{roles.OWNER_ROLE}"')
             conn.execute(f'REVOKE TEMPORARY ON DATABASE "{DATABASE_NAME}" FROM PUBLIC')
             with psycopg.connect(server.admin_url(DATABASE_NAME).replace("+psycopg", ""), autocommit=True) as db:
                 roles.adopt_objects(db)
+        for database in roles.catalogue_databases(conn):  # named catalogues too (`--catalogue NAME`)
+            try:
+                db = psycopg.connect(server.admin_url(database).replace("+psycopg", ""), autocommit=True)
+            except psycopg.OperationalError:  # dropped since it was listed
+                continue
+            with db:
+                roles.lock_down_database(db)
+
+
+def refresh_roles(home: Path | None = None) -> bool:
+    """Re-apply the roles' limits and every catalogue's lock-down on a running server (`esrpdb init`)."""
+    current = status(home or default_home())
+    if not current.running:
+        return False
+    _bootstrap(current)
+    return True
 
 
 def _registry() -> Path:
@@ -246,6 +277,7 @@ def stop(home: Path | None = None) -> bool:
 
     with FileLock(str(home / ".server.lock"), timeout=120):
         _pg_ctl(["-w", "-m", "fast", "stop"], home)
+    server_process.reap()
     return True
 
 
@@ -287,27 +319,34 @@ def _server_uid() -> int:
     return _server_account().pw_uid
 
 
+def _refuse(reason: str | None) -> None:
+    if reason:
+        raise ServerError(reason)
+
+
 def _refuse_foreign_pgdata(pgdata: Path) -> None:
-    """A data folder that is a link, or that someone else made, is never handed to the server."""
+    """A data folder that is a link, or that someone else made or can write to, is never handed to the server."""
     if pgdata.is_symlink():
         raise ServerError(f"{pgdata} is a link; the embedded server's data folder must be a real folder "
                           "(remove the link, or choose another ESRPDB_HOME)")
     if not pgdata.exists():
         return
-    owner = pgdata.stat().st_uid
-    allowed = {os.geteuid()}
+    allowed, groups = {os.geteuid()}, {os.getegid()}
     if _running_as_root():
         with contextlib.suppress(KeyError):  # no server user yet: only root's own folder is allowed
             allowed.add(_server_uid())
-    if owner not in allowed:
-        raise ServerError(f"{pgdata} belongs to another user (uid {owner}); esrpdb uses only a data folder it "
-                          "made (choose another ESRPDB_HOME)")
+            groups.add(_server_account().pw_gid)
+    _refuse(folder_owner.refusal(pgdata, allowed, groups))
 
 
 def _binaries(home: Path) -> Path:
-    """The wheel's PostgreSQL, or (as root, when the server user could not reach it) the copy in `home`."""
+    """The wheel's PostgreSQL, or (as root, when the server user could not reach it) esrpdb's copy in
+    `home`, used only when every file of it is root's alone and its path passes a shell unexpanded."""
     copied = server_user.copied_binaries(home)
-    return copied if _running_as_root() and copied.is_dir() else server_user.wheel_binaries()
+    if not (_running_as_root() and (home / server_user.COPY_FOLDER).exists()):
+        return server_user.wheel_binaries()
+    _refuse(folder_owner.tree_refusal(home / server_user.COPY_FOLDER) or folder_owner.shell_refusal(copied))
+    return copied
 
 
 def _open_for_server_user(home: Path, pgdata: Path) -> None:
@@ -317,6 +356,8 @@ def _open_for_server_user(home: Path, pgdata: Path) -> None:
     refused = server_user.refuse_closed(pgdata, uid, gid)
     if refused:
         raise ServerError(refused)
+    if (home / server_user.COPY_FOLDER).exists():
+        _binaries(home)  # a copy found in the home is checked before it is run
     server_user.binaries_for(home, uid, gid)
     os.chown(pgdata, uid, gid)
     pgdata.chmod(0o700)

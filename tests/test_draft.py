@@ -104,3 +104,16 @@ def test_every_drafted_claim_validates_as_a_manifest(seed):
         text = part.split("\n", 1)[1]
         parsed = manifest.parse("draft.toml", text.encode("utf-8"))
         assert parsed.claims
+
+
+def test_a_test_start_time_printed_without_its_value_gives_the_next_reports_date():
+    """Issue 36: a layout that parts the label from its value (large type) left a Test Start Time with no
+    value, and drafting failed the whole document (IndexError); the next report's date is the tested date."""
+    from esrpdb.ingest.draft.facts import document_facts
+
+    text = (DOCUMENTS.parent / "synthetic_documents" / "synth_third-party_train_003.txt").read_text(encoding="utf-8")
+    first, second = "8/26/2012 10:48:47 AM", "8/29/2012 10:48:47 AM"
+    assert text.count(f"**Test Start Time**\t{first}") == 1 and second in text
+    parsed = document_format.parse("doc.txt", text.replace(f"**Test Start Time**\t{first}", "**Test Start Time**\t ")
+                                   .encode())
+    assert [f.value for f in document_facts(parsed) if f.fact == "tested_date"] == ["8/29/2012"]

@@ -274,7 +274,7 @@ def document_facts(document: ReportDocument, unread: list[str] | None = None) ->
         facts.append(Fact("model", name, None, None, model.line, model.quote, model.column))
     for report in document.reports:
         start = next((kv for kv in report.key_values if normalise_label(kv.label) == "test start time"), None)
-        if start is not None:
+        if start is not None and start.value.split():  # a start time printed without its value says no date
             facts.append(Fact("tested_date", start.value.split()[0], None, None, start.line,
                               f"{start.label}: {start.value}"))
             break

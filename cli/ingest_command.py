@@ -36,7 +36,8 @@ def ingest(
     if new_solution and not solution:
         fail("--new-solution needs --solution KEY")
     engine = ctx.obj.catalog().engine
-    total = sum(1 for _ in iter_files(paths))
+    sizes = {str(path): _size(path) for path, _ in iter_files(paths)}
+    total = len(sizes)
     err = Console(stderr=True)
     done: list = []  # outcomes as they come, so an interrupt can say what was committed
     options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
@@ -45,7 +46,7 @@ def ingest(
             outcomes = ingest_paths(engine, paths, on_outcome=done.append, **options)
         else:
             with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[detail]}"),
-                          console=err, transient=True) as bar, _shown(bar, total, done) as record:
+                          console=err, transient=True) as bar, _shown(bar, sizes, done) as record:
                 outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
     _summarise(outcomes, fmt, verbose)
     if any(o.status == "failed" for o in outcomes):
@@ -55,12 +56,27 @@ def ingest(
         raise typer.Exit(1)
 
 
-@contextlib.contextmanager
-def _shown(bar, total: int, done: list) -> Iterator[Callable[[Any], None]]:
-    """On a terminal: a bar of files for a batch, and one of bytes and rows for a long file in hand."""
-    from ..ingest.load import progress
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
-    files = bar.add_task("ingesting", total=total, detail=f"0/{total} files", visible=total > PROGRESS_THRESHOLD)
+
+@contextlib.contextmanager
+def _shown(bar, sizes: dict[str, int], done: list) -> Iterator[Callable[[Any], None]]:
+    """On a terminal: a bar of a batch's bytes with its files and pages done, pages per second and the
+    time left (ingest_progress.py), and one of bytes and rows for a long file in hand."""
+    import time
+
+    from ..ingest.load import progress
+    from .ingest_progress import IngestProgress, progress_line
+
+    total = len(sizes)
+    counts = IngestProgress(total, sum(sizes.values()))
+    started = time.monotonic()
+    files = bar.add_task("ingesting", total=counts.bytes_total or None, detail=f"0/{total} files",
+                         visible=total > PROGRESS_THRESHOLD)
     in_hand = bar.add_task("", total=None, detail="", visible=False)
 
     def read(name: str, position: int, size: int, rows: int) -> None:
@@ -69,7 +85,8 @@ def _shown(bar, total: int, done: list) -> Iterator[Callable[[Any], None]]:
 
     def record(outcome) -> None:
         done.append(outcome)
-        bar.update(files, advance=1, detail=f"{len(done)}/{total} files")
+        counts.record(sizes.get(outcome.path, 0), outcome.pages)
+        bar.update(files, completed=counts.bytes_done, detail=progress_line(counts, time.monotonic() - started))
         bar.update(in_hand, visible=False)
 
     with progress.listening(read):

@@ -28,7 +28,7 @@ from .formats.manifest.records import SolutionManifest
 from .link import link_evidence
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
-from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead
+from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
 
 PARSER_VERSION = "1"
 
@@ -43,6 +43,7 @@ class FileOutcome:
     warnings: list[str] = field(default_factory=list)
     sha256: str | None = None  # set once the file is read, so callers need not hash it again
     referenced: list["FileOutcome"] = field(default_factory=list)  # a manifest's files, each with its status
+    pages: int | None = None  # a PDF's pages once read (progress: pages per second and the time left)
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
@@ -93,6 +94,8 @@ def _read(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Any:
     if opener is not None:
         return StreamedFile(path, name, opener)
     record = ahead.take(path) if ahead is not None else None
+    if isinstance(record, ReadFailed):
+        raise record.error()
     if record is None:
         record = read_file(path, module)
     sanity.check(name, record.document if isinstance(record, DraftedDocument) else record)  # before any SQL
@@ -159,7 +162,10 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     if isinstance(record, SolutionManifest):  # it names other files: those first, each on its own
         return _ingest_manifest(engine, module, path, sha256, record)
-    return _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key)
+    outcome = _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key)
+    if isinstance(record, DraftedDocument):
+        outcome.pages = record.document.pages
+    return outcome
 
 
 def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import subprocess
 import sys
 from datetime import datetime, timedelta
 
+import pytest
+
+from esrpdb.cli.ingest_progress import IngestProgress, clock, progress_line, seconds_left
 from esrpdb.ingest.load import progress
 from esrpdb.ingest.pipeline import ingest_paths
+from tests.helpers import FIXTURES, chromium
 
 ROWS = 30_000  # synthetic: the typeperf sample's header, one row a second for eight hours
 
@@ -65,3 +70,60 @@ def test_the_terminal_shows_megabytes_and_rows_of_one_long_file(fresh_database_u
     shown = screen.decode("utf-8", "replace")
     assert "long.csv" in shown and " MB, " in shown and " rows" in shown, shown[-2000:]
     assert b"1 loaded" in stdout
+
+
+# --- issue 36: a batch shows files and pages done, pages per second and the time left -------------------
+
+COPIES = 12  # more files than the bar's threshold, and enough for a second of pace
+
+
+def test_the_time_left_is_the_time_so_far_scaled_by_the_bytes_to_go():
+    counts = IngestProgress(files_total=3, bytes_total=3_000_000)
+    assert seconds_left(counts, 10.0) is None  # nothing done: no pace yet
+    counts.record(1_000_000, 24)
+    counts.record(0, None)  # a file that is no PDF: a file done, no pages
+    assert seconds_left(counts, 0.5) is None  # too soon for a rate
+    assert seconds_left(counts, 20.0) == 40.0
+    assert progress_line(counts, 20.0) == "2/3 files, 24 pages, 1 pages/s, 0:40 left"
+    counts.record(2_000_000, 1_176)
+    assert progress_line(counts, 20.0) == "3/3 files, 1,200 pages, 60 pages/s"  # all done: no time left shown
+    assert (clock(65), clock(3723), clock(0.4)) == ("1:05", "1:02:03", "0:00")
+
+
+@pytest.mark.skipif(chromium() is None, reason="needs chromium to print the PDFs")
+def test_the_terminal_shows_pages_per_second_and_the_time_left(fresh_database_url, tmp_path):
+    import pypdfium2
+
+    from tests.pdf_renderings import print_pdf, seed_html
+
+    source = FIXTURES / "synthetic_documents" / "synth_third-party_train_003.txt"
+    printed = tmp_path / "printed.pdf"
+    print_pdf(seed_html(source.read_text(encoding="utf-8"), title="copy"), printed)
+    per_copy = len(pypdfium2.PdfDocument(printed.read_bytes()))
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for n in range(COPIES):  # more files than the bar's threshold; each a distinct file of one document
+        (folder / f"copy-{n}.pdf").write_bytes(printed.read_bytes() + f"%copy {n}\n".encode())
+    leader, follower = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "ESRPDB_READER_URL"} | {"TERM": "xterm", "COLUMNS": "160"}
+    process = subprocess.Popen([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url,
+                                "ingest", str(folder)], stdin=follower, stdout=subprocess.PIPE, stderr=follower,
+                               env=env)
+    os.close(follower)
+    screen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        screen += chunk
+    stdout, _ = process.communicate(timeout=180)
+    os.close(leader)
+    assert process.returncode == 0 and f"{COPIES} loaded".encode() in stdout, stdout[-500:]
+    shown = screen.decode("utf-8", "replace")
+    done = [(int(files), int(pages.replace(",", ""))) for files, pages in
+            re.findall(rf"(\d+)/{COPIES} files, ([\d,]+) pages", shown)]
+    assert done and all(pages == files * per_copy for files, pages in done), shown[-2000:]  # whole PDFs' pages
+    assert re.search(rf"/{COPIES} files, [\d,]+ pages, [\d,]+ pages/s, \d+:\d\d left", shown), shown[-2000:]

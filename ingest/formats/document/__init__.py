@@ -93,6 +93,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
                               lines=lines, program=esrp_program(lines), report_spans=spans)
     document.fingerprint = content_fingerprint(document)
     if pdf is not None:
+        document.pages = len(pdf.page_starts)
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]
         for report in reports:
             report.warnings = [pdf_text.with_pages(w, pdf) for w in report.warnings]

@@ -54,3 +54,5 @@ class ReportDocument:
     # What the document prints, independent of layout and names (fingerprint.py): made while its lines are at
     # hand, so a document read ahead travels without them.
     fingerprint: str = field(default="", compare=False)
+    # A PDF's page count (None for text): what a person watching a long ingest plans by.
+    pages: int | None = field(default=None, compare=False, metadata={"loaded": False})

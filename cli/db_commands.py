@@ -16,6 +16,10 @@ def init(ctx: typer.Context) -> None:
 
     with friendly_errors(ctx, Exception):
         catalog, revision = catalog_lib.init(ctx.obj.database_url)
+        if ctx.obj.given_database_url is None:  # the embedded server: roles and lock-down as this esrpdb sets them
+            from ..db import embedded
+
+            embedded.refresh_roles()
         echo(f"catalogue at revision {revision} on PostgreSQL {catalog.server_version()}")
 
 

@@ -92,8 +92,12 @@ def resolve_url(database_url: str | None = None, *, home: Path | None = None) ->
 
 
 # The reader's sessions carry their limits themselves, so a reader that changed its own role defaults
-# (ALTER ROLE … SET, which PostgreSQL lets a role do to itself) still reads read-only and bounded.
-READER_OPTIONS = "-c default_transaction_read_only=on -c statement_timeout=300s -c idle_in_transaction_session_timeout=60s"
+# (ALTER ROLE … SET, which PostgreSQL lets a role do to itself) still reads read-only and bounded. Not
+# here: the settings only a superuser sets (the reader cannot change them), and those PostgreSQL 13 lacks
+# (an unknown option refuses the connection; the embedded server sets them on the role).
+NOT_AT_CONNECT = (*roles.SUPERUSER_SETTINGS, "client_connection_check_interval")
+READER_OPTIONS = " ".join(f"-c {setting}={value}" for setting, value in roles.READER_SESSION_DEFAULTS.items()
+                          if setting not in NOT_AT_CONNECT)
 
 
 def make_engine(url: str, *, reader: bool = False) -> Engine:

@@ -18,17 +18,27 @@ def catalogue_database(name: str) -> str:
     """The embedded server's database for a named catalogue (`--catalogue NAME`)."""
     return f"esrpdb_{name}"
 
+# The reader's limits, as role defaults (`ALTER ROLE … SET`, re-applied at every server start and by
+# `esrpdb init`). Temporary files are bounded per session, so the reader's sessions are bounded in number:
+# READER_CONNECTION_LIMIT × temp_file_limit (8 × 128 MB = 1 GB) is all the disk reading can take at once,
+# and no parallel workers (each would be a session of its own with its own limits).
+READER_CONNECTION_LIMIT = 8
 READER_SESSION_DEFAULTS = {
     "default_transaction_read_only": "on",
     "statement_timeout": "300s",
     "idle_in_transaction_session_timeout": "60s",
-    # A read-only sort or hash spills to temporary files: bounded, so a statement cannot fill the disk
-    # (temp_file_limit is a superuser setting: the reader cannot lift it for itself).
-    "temp_file_limit": "2GB",
+    "temp_file_limit": "128MB",
     "work_mem": "32MB",
+    "max_parallel_workers_per_gather": "0",
+    # A client that went away (killed, its terminal closed) has its statement cancelled within seconds.
+    "client_connection_check_interval": "2s",
 }
+# Settings only a superuser (or a role granted SET on them) may change: the reader cannot lift them, and
+# they cannot go in a connection's options. The owner is granted SET on them so that a statement it runs
+# as the reader (`SET LOCAL ROLE`, queries/adhoc.py) takes the reader's limit first.
+SUPERUSER_SETTINGS = ("temp_file_limit",)
 # Functions that create large objects: PUBLIC may call them by default, so a read-only role could
-# still store data (outside a read-only transaction). Revoked in every catalogue database.
+# still store data (outside a read-only transaction). Revoked in every catalogue database (lock_down_database).
 LARGE_OBJECT_WRITERS = ("lo_create(oid)", "lo_creat(integer)", "lo_from_bytea(oid, bytea)", "lo_import(text)",
                         "lo_import(text, oid)", "lo_put(oid, bigint, bytea)")
 
@@ -41,9 +51,17 @@ def bootstrap_roles(conn) -> None:
         conn.execute(f'CREATE ROLE "{OWNER_ROLE}" LOGIN CREATEDB NOSUPERUSER NOCREATEROLE NOREPLICATION')
     if READER_ROLE not in existing:
         conn.execute(f'CREATE ROLE "{READER_ROLE}" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION '
-                     "NOINHERIT CONNECTION LIMIT 32")
+                     "NOINHERIT")
+    conn.execute(f'ALTER ROLE "{READER_ROLE}" CONNECTION LIMIT {READER_CONNECTION_LIMIT}')
+    configured = conn.execute("SELECT unnest(rolconfig) FROM pg_roles WHERE rolname = %s", (READER_ROLE,)).fetchall()
+    for (item,) in configured:  # a default the reader gave itself (`ALTER ROLE … SET` in psql) goes
+        setting = item.split("=", 1)[0]
+        if setting not in READER_SESSION_DEFAULTS:
+            conn.execute(f'ALTER ROLE "{READER_ROLE}" RESET "{setting}"')
     for setting, value in READER_SESSION_DEFAULTS.items():
         conn.execute(f'ALTER ROLE "{READER_ROLE}" SET {setting} = \'{value}\'')
+    for setting in SUPERUSER_SETTINGS:
+        conn.execute(f'GRANT SET ON PARAMETER {setting} TO "{OWNER_ROLE}"')
     # The owner may become the reader for a statement (`SET LOCAL ROLE`): ad-hoc SQL run with the owner's
     # URL then cannot signal the owner's own sessions (queries/adhoc.py). The reader gains nothing.
     conn.execute(f'GRANT "{READER_ROLE}" TO "{OWNER_ROLE}"')
@@ -61,13 +79,51 @@ def create_database(conn, name: str, *, template: str | None = None) -> None:
     import psycopg
 
     with psycopg.connect(conn.info.dsn, dbname=name, autocommit=True) as database:
-        revoke_large_objects(database)
+        lock_down_database(database)
+
+
+def catalogue_databases(conn) -> list[str]:
+    """Every database the owner role owns on this server: the catalogues (`conn`: a superuser's)."""
+    return [row[0] for row in conn.execute(
+        "SELECT datname FROM pg_database WHERE datdba = (SELECT oid FROM pg_roles WHERE rolname = %s) "
+        "AND datallowconn ORDER BY 1", (OWNER_ROLE,))]
+
+
+def lock_down_database(conn) -> None:
+    """What `PUBLIC` may not do in a catalogue database (`conn`: a superuser's; idempotent).
+
+    Function and language privileges live in each database. A read-only transaction still lets a
+    role create large objects, change its own settings from inside a statement (`set_config`, `SET`
+    in a `DO` block: its role, `work_mem`, its timeouts), and take the advisory locks the migrations
+    and ingest serialise on; so only the owner may do the last three, and no one the first.
+    """
+    revoke_large_objects(conn)
+    conn.execute(OWNER_ONLY_SQL)
 
 
 def revoke_large_objects(conn) -> None:
     """No role but a superuser may create large objects in this database (`conn`: a superuser's)."""
     for function in LARGE_OBJECT_WRITERS:
         conn.execute(f"REVOKE EXECUTE ON FUNCTION pg_catalog.{function} FROM PUBLIC")
+
+
+# set_config, the advisory locks and inline code (`DO`) for the owner only.
+OWNER_ONLY_SQL = f"""
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT p.oid::regprocedure AS f FROM pg_proc p
+           WHERE p.pronamespace = 'pg_catalog'::regnamespace
+             AND (p.proname = 'set_config' OR (p.proname ~ '^pg_(try_)?advisory_' AND p.proname !~ 'unlock')) LOOP
+    EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', r.f);
+    EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO {OWNER_ROLE}', r.f);
+  END LOOP;
+  FOR r IN SELECT lanname FROM pg_language WHERE lanpltrusted AND laninline <> 0 LOOP
+    EXECUTE format('REVOKE USAGE ON LANGUAGE %I FROM PUBLIC', r.lanname);
+    EXECUTE format('GRANT USAGE ON LANGUAGE %I TO {OWNER_ROLE}', r.lanname);
+  END LOOP;
+END $$
+"""
 
 
 ADOPT_OBJECTS_SQL = f"""

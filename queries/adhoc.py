@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import psycopg
 
+from ..db.roles import READER_SESSION_DEFAULTS, SUPERUSER_SETTINGS
+from . import statement_check, value_bounds
+from .statement_check import COPY_REFUSED, WHAT_RUNS
+
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
@@ -36,8 +40,6 @@ class SqlRefused(Exception):
     """The statement was refused or failed; the message is PostgreSQL's first line."""
 
 
-COPY_REFUSED = ("COPY is not run by `esrpdb sql`: select the rows with `--format csv` (CSV of every row), or use "
-                "psql's \\copy with the URL `esrpdb db url --reader` prints")
 DEFAULT_MAX_ROWS = 200_000  # a few hundred thousand rows print in well under 300 MB
 
 @dataclass
@@ -45,8 +47,12 @@ class QueryResult:
     columns: list[str]
     rows: list[tuple[Any, ...]]
     stopped_at: int | None = None  # the row cap, when the statement had more rows than it
+    stopped_bytes: int | None = None  # the size cap, when the rows' values reached it first
 
     def stopped_line(self) -> str | None:
+        if self.stopped_bytes is not None:
+            return (f"stopped after {len(self.rows):,} rows: their values reach {value_bounds.mb(self.stopped_bytes)}, "
+                    "as much as `esrpdb sql` prints at once; add a LIMIT, or select fewer or narrower columns")
         if self.stopped_at is None:
             return None
         return (f"stopped after {self.stopped_at:,} rows (--max-rows); the statement has more: add a LIMIT or "
@@ -85,8 +91,10 @@ def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float 
         raise SqlRefused(f"--timeout must be between {MIN_TIMEOUT_S:g} and {MAX_TIMEOUT_S:g} seconds, got {timeout_s:g}")
     if max_rows < 1:
         raise SqlRefused(f"--max-rows must be at least 1, got {max_rows}")
-    if statement.lstrip().lower().startswith("copy"):  # the server would wait for a COPY the client does not read
-        raise SqlRefused(COPY_REFUSED)
+    try:
+        checked = statement_check.check(statement)
+    except statement_check.Refused as error:
+        raise SqlRefused(str(error)) from None
     conn.rollback()
     role, is_superuser, dangerous, may_become_reader = conn.execute(
         _PRIVILEGE_PROBE, (list(DANGEROUS_ROLES), reader_role or "", reader_role or "")).fetchone()
@@ -97,39 +105,87 @@ def run_statement(conn: psycopg.Connection, statement: str, *, timeout_s: float 
                          "with ESRPDB_READER_URL (see README: Least privilege)")
     _load_infinite_dates_as_text(conn)
     become_reader = bool(reader_role and role != reader_role and may_become_reader)
-    timeout = f"{int(timeout_s * 1000)}ms"
-    rows: list[tuple[Any, ...]] = []
-    columns: list[str] = []
-    stopped_at = None
+    result = QueryResult(columns=[], rows=[])
     try:
         conn.execute("SET TRANSACTION READ ONLY")
         if become_reader:  # another role's URL: the statement runs as the read-only role all the same
+            _cap_temporary_files(conn)
             conn.execute(psycopg.sql.SQL("SET LOCAL ROLE {}").format(psycopg.sql.Identifier(reader_role)))
-        conn.execute("SELECT set_config('statement_timeout', %s, true)", (timeout,))
-        if conn.info.server_version >= 170000:  # the whole transaction, rows sent included (a second
-            # later, so that a slow statement reads as the statement timeout it is)
-            conn.execute("SELECT set_config('transaction_timeout', %s, true)", (f"{int(timeout_s * 1000) + 1000}ms",))
-        cursor = conn.cursor()
-        # stream(): the extended protocol (one statement only) in single-row mode: bounded memory
-        for row in cursor.stream(statement):
-            if not columns and cursor.description:
-                columns = [d.name for d in cursor.description]
-            if len(rows) == max_rows:
-                stopped_at = max_rows
-                break
-            rows.append(row)
-        if not columns and cursor.description:
-            columns = [d.name for d in cursor.description]
+        _set_limits(conn, timeout_s)
+        _read(conn, checked, max_rows, result)
+    except value_bounds.ValueTooWide as error:
+        raise SqlRefused(str(error)) from None
     except psycopg.Error as error:
         raise SqlRefused(_first_line(error)) from error
     finally:
-        if stopped_at is not None:
+        if result.stopped_at is not None or result.stopped_bytes is not None:
             conn.cancel_safe()  # the server stops sending the rest
         try:
             conn.rollback()
         except psycopg.Error:
             pass
-    return QueryResult(columns=columns, rows=rows, stopped_at=stopped_at)
+    return result
+
+
+# The reader's limits that a session may change (SET): set again for the statement, whatever the login.
+STATEMENT_LIMITS = ("work_mem", "max_parallel_workers_per_gather", "client_connection_check_interval")
+
+
+def _set_limits(conn: psycopg.Connection, timeout_s: float) -> None:
+    """The statement's timeouts, and the reader's limits, for this transaction only (`SET LOCAL`)."""
+    limits = {name: READER_SESSION_DEFAULTS[name] for name in STATEMENT_LIMITS}
+    limits["statement_timeout"] = f"{int(timeout_s * 1000)}ms"
+    version = conn.info.server_version
+    if version >= 170000:  # the whole transaction, rows sent included (a second later, so that a slow
+        limits["transaction_timeout"] = f"{int(timeout_s * 1000) + 1000}ms"  # statement reads as the timeout it is)
+    if version < 140000:
+        del limits["client_connection_check_interval"]
+    for name, value in limits.items():
+        conn.execute(psycopg.sql.SQL("SET LOCAL {} = {}").format(psycopg.sql.Identifier(name),
+                                                                 psycopg.sql.Literal(value)))
+
+
+def _cap_temporary_files(conn: psycopg.Connection) -> None:
+    """The reader's temp_file_limit, taken before becoming the reader (the owner is granted SET on it;
+    a role that is not, on a server esrpdb does not administer, keeps its own)."""
+    conn.execute("SAVEPOINT esrpdb_limits")
+    try:
+        for name in SUPERUSER_SETTINGS:
+            conn.execute(psycopg.sql.SQL("SET LOCAL {} = {}").format(
+                psycopg.sql.Identifier(name), psycopg.sql.Literal(READER_SESSION_DEFAULTS[name])))
+    except psycopg.errors.InsufficientPrivilege:
+        conn.execute("ROLLBACK TO SAVEPOINT esrpdb_limits")
+    else:
+        conn.execute("RELEASE SAVEPOINT esrpdb_limits")
+
+
+def _read(conn: psycopg.Connection, checked: statement_check.Statement, max_rows: int, result: QueryResult) -> None:
+    """Stream the rows into `result` (never the whole result in memory), within the row and size caps."""
+    cursor = conn.cursor()
+    if checked.measurable:
+        cursor.execute(value_bounds.column_probe(checked.text))
+        result.columns = [d.name for d in cursor.description or []]
+    measured = bool(result.columns)
+    if not measured:
+        value_bounds.capped_text_loaders(cursor)
+    total_bytes = 0
+    # stream(): the extended protocol (one statement only) in single-row mode: bounded memory
+    for row in cursor.stream(value_bounds.measured(checked.text, result.columns) if measured else checked.text):
+        if not result.columns and cursor.description:
+            result.columns = [d.name for d in cursor.description]
+        if len(result.rows) == max_rows:
+            result.stopped_at = max_rows
+            return
+        if measured:
+            size = value_bounds.row_bytes(row, result.columns, len(result.rows) + 1)
+            if total_bytes + size > value_bounds.MAX_RESULT_BYTES:
+                result.stopped_bytes = value_bounds.MAX_RESULT_BYTES
+                return
+            total_bytes += size
+            row = row[:-1]
+        result.rows.append(row)
+    if not result.columns and cursor.description:
+        result.columns = [d.name for d in cursor.description]
 
 
 def _first_line(error: psycopg.Error) -> str:
@@ -141,6 +197,8 @@ def _first_line(error: psycopg.Error) -> str:
         return COPY_REFUSED
     if "due to transaction timeout" in first:
         return "reading the rows took longer than --timeout; add a LIMIT or raise --timeout"
+    if "didn't produce records" in first:  # the driver's words for a statement with no result set
+        return f"the statement returns no rows: {WHAT_RUNS}"
     return first
 
 

@@ -173,7 +173,8 @@ def _filtered(canned: CannedQuery, description: list[tuple[str, int]], params: d
         try:
             values[f"p{n}"] = convert(types.get(column), value)
         except BadValue as error:
-            raise BadParameter(f"{canned.name}: {column} is {error}; got {value!r}") from None
+            shown = repr(value) if len(value) <= 40 else f"{value[:40]!r}… ({len(value):,} characters)"
+            raise BadParameter(f"{canned.name}: {column} is {error}; got {shown}") from None
     where = " AND ".join(f"{c} = %(p{n})s" for n, c in enumerate(params))
     sql = f"SELECT * FROM {canned.view}" + (f" WHERE {where}" if where else "")
     order = [c for c in LISTING_ORDER if c in columns]

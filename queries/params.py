@@ -30,10 +30,20 @@ def _boolean(value: str) -> bool:
     raise BadValue("a boolean (true/false, yes/no, 1/0)")
 
 
-def _integer(value: str) -> int:
-    if not INTEGER.fullmatch(value.strip()):
-        raise BadValue("an integer")
-    return int(value)
+def _integer_within(bits: int) -> Callable[[str], int]:
+    """An integer the column's type holds: a longer one matches nothing, and Python refuses to read
+    one of over 4,300 digits with a ValueError of its own."""
+    low, high = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
+
+    def read(value: str) -> int:
+        digits = value.strip()
+        if not INTEGER.fullmatch(digits):
+            raise BadValue("an integer")
+        if len(digits.lstrip("+-").lstrip("0")) > len(str(high)) or not low <= int(digits) <= high:
+            raise BadValue(f"an integer from {low:,} to {high:,}")
+        return int(digits)
+
+    return read
 
 
 def _double(value: str) -> float:
@@ -70,7 +80,7 @@ def _date(value: str) -> date:
 # PostgreSQL type OIDs (pg_type.oid, stable across versions) -> how to read the text.
 CONVERTERS: dict[int, Callable[[str], Any]] = {
     16: _boolean,
-    20: _integer, 21: _integer, 23: _integer,
+    20: _integer_within(64), 21: _integer_within(16), 23: _integer_within(32),
     700: _double, 701: _double,
     1700: _numeric,
     1114: _timestamp, 1184: _timestamp,

@@ -277,7 +277,6 @@ def stop(home: Path | None = None) -> bool:
 
     with FileLock(str(home / ".server.lock"), timeout=120):
         _pg_ctl(["-w", "-m", "fast", "stop"], home)
-    server_process.reap()
     return True
 
 

@@ -9,6 +9,7 @@ pid file says it is ready.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -16,7 +17,6 @@ from pathlib import Path
 from . import private_files
 
 READY_TIMEOUT_S = 60.0
-_started: list[subprocess.Popen] = []  # kept so each is reaped once it stops (never left a zombie)
 
 
 class StartFailed(RuntimeError):
@@ -31,30 +31,53 @@ def _open_log(log: Path, owner_uid: int) -> int:
     return fd
 
 
+def _spawn_detached(command: list[str], log: int, as_user: dict) -> int:
+    """The server's pid, started by a short-lived child so that it is nobody's child here (as pg_ctl does):
+    it outlives the command, and no process of esrpdb's, a test's included, is left with it to reap."""
+    reading, writing = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the intermediate child
+        try:
+            os.close(reading)
+            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                       start_new_session=True, close_fds=True, cwd="/", **as_user)
+            os.write(writing, str(process.pid).encode())
+        finally:
+            os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading, "rb") as source:
+        written = source.read()
+    os.waitpid(pid, 0)
+    if not written:
+        raise StartFailed(f"{command[0]} could not be run")
+    return int(written)
+
+
+def _alive(pid: int) -> bool:
+    import psutil
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except (psutil.NoSuchProcess, psutil.ZombieProcess):
+        return False
+
+
 def start(binaries: Path, pgdata: Path, socket_dir: Path, owner_uid: int, **as_user) -> int:
     """Start the server on `pgdata` listening only on a socket in `socket_dir`; its pid once it is ready."""
-    reap()
     command = [str(binaries / "postgres"), "-D", str(pgdata), "-h", "", "-k", str(socket_dir),
                "-c", "unix_socket_permissions=0700"]
     log = _open_log(pgdata / "log", owner_uid)
     try:
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                   start_new_session=True, close_fds=True, cwd="/", **as_user)
+        pid = _spawn_detached(command, log, as_user)
     finally:
         os.close(log)
-    _started.append(process)
     deadline = time.monotonic() + READY_TIMEOUT_S
     while time.monotonic() < deadline:
         postmaster = private_files.read_postmaster(pgdata)
-        if postmaster is not None and postmaster.pid == process.pid and postmaster.status == "ready":
-            return process.pid
-        if process.poll() is not None:
-            raise StartFailed(f"the server stopped (exit status {process.returncode})")
+        if postmaster is not None and postmaster.pid == pid and postmaster.status == "ready":
+            return pid
+        if not _alive(pid):
+            raise StartFailed("the server stopped while starting")
         time.sleep(0.02)
-    process.terminate()
+    os.kill(pid, signal.SIGTERM)
     raise StartFailed(f"the server was not ready within {READY_TIMEOUT_S:.0f} s")
-
-
-def reap() -> None:
-    """Collect the servers started here that have stopped since."""
-    _started[:] = [process for process in _started if process.poll() is None]

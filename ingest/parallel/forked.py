@@ -21,7 +21,11 @@ class ForkFailed(RuntimeError):
 
 
 def available() -> bool:
-    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+    return can_fork() and (os.cpu_count() or 1) > 1
+
+
+def can_fork() -> bool:
+    return hasattr(os, "fork")
 
 
 @dataclass
@@ -29,10 +33,14 @@ class Forked:
     pid: int
     reading: int
     done: bool = False
+    own_group: bool = False  # the child leads a process group: stopping it stops what it started too
 
 
-def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False) -> Forked:
-    """`lower_priority`: the child runs at the lowest CPU priority (nice 19), on what others leave idle."""
+def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False,
+          setup: Callable[[], None] | None = None, own_group: bool = False) -> Forked:
+    """`lower_priority`: the child runs at the lowest CPU priority (nice 19), on what others leave idle.
+    `setup` runs in the child first (its resource limits); `own_group`: the child and any process it
+    forks form a group of their own, which `abandon` stops whole."""
     reading, writing = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child's coverage is not collected
@@ -40,9 +48,13 @@ def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False
             gc.freeze()  # the parent's objects are never collected here: the child's collections do not walk
             # (and so copy) the pages they sit on; what the child makes is collected as usual
             os.close(reading)
+            if own_group:
+                os.setpgid(0, 0)
             if lower_priority:
                 _lowest_priority()
             try:
+                if setup is not None:
+                    setup()
                 outcome: tuple[str, Any] = ("ok", function(*args))
             except BaseException as error:  # noqa: BLE001 - reported to the parent, which decides
                 outcome = ("error", f"{type(error).__name__}: {error}")
@@ -51,12 +63,17 @@ def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False
         finally:
             os._exit(0)
     os.close(writing)
+    if own_group:  # from here too, so the group exists before start returns
+        try:
+            os.setpgid(pid, pid)
+        except OSError:
+            pass  # the child has set it, or has already left
     if lower_priority:  # set from here too, so it holds once start returns (the child's own call may come later)
         try:
             os.setpriority(os.PRIO_PROCESS, pid, 19)
         except OSError:
             pass
-    return Forked(pid, reading)
+    return Forked(pid, reading, own_group=own_group)
 
 
 def _lowest_priority() -> None:  # pragma: no cover - runs in the child
@@ -66,13 +83,14 @@ def _lowest_priority() -> None:  # pragma: no cover - runs in the child
         pass  # a system that refuses it: the child runs at its parent's priority, only slower to finish
 
 
-def finished(forked: Forked) -> bool:
-    """Whether the child has its result (it writes only once it has computed it) or has stopped."""
+def finished(forked: Forked, wait_s: float = 0.0) -> bool:
+    """Whether the child has its result (it writes only once it has computed it) or has stopped,
+    waiting up to `wait_s` for it."""
     import select
 
     poller = select.poll()  # not select(): a batch may hold descriptors past FD_SETSIZE
     poller.register(forked.reading, select.POLLIN | select.POLLHUP)
-    return bool(poller.poll(0))
+    return bool(poller.poll(max(0, int(wait_s * 1000))))
 
 
 def result(forked: Forked) -> Any:
@@ -83,10 +101,19 @@ def result(forked: Forked) -> Any:
             status, value = pickle.load(source)
         except (EOFError, pickle.UnpicklingError):
             status, value = "error", "the child process stopped"
-    os.waitpid(forked.pid, 0)
+    _, code = os.waitpid(forked.pid, 0)
+    if status != "ok" and os.WIFSIGNALED(code):
+        value = f"{value} ({_signal_name(os.WTERMSIG(code))})"
     if status != "ok":
         raise ForkFailed(value)
     return value
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def abandon(forked: Forked) -> None:
@@ -95,7 +122,10 @@ def abandon(forked: Forked) -> None:
         return
     forked.done = True
     try:
-        os.kill(forked.pid, signal.SIGKILL)
+        if forked.own_group:
+            os.killpg(forked.pid, signal.SIGKILL)
+        else:
+            os.kill(forked.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
     os.close(forked.reading)

@@ -4,17 +4,21 @@ Reading a PDF (PDFium, the layout, the document reader) is the slow half of inge
 writing it is the other; `ingest_paths` starts reading the next PDF before it writes the current
 file, so the two overlap on two cores. The child runs the pipeline's own reading of the file (a pure
 function of its bytes: read, then draft), exactly as the parent would, and sends the result back.
-When the child fails in any way, or the file changed meanwhile, the parent reads the file itself, so
-every error reads as it always did.
+A file the child could not read (a ParseError: a PDF past its reader's limits, say) comes back as
+that error, so a file that took a minute to refuse is not read a second time; when the child fails in
+any other way, or the file changed meanwhile, the parent reads the file itself, so every error reads
+as it always did.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from .. import bounded_read
+from ..errors import ParseError
 from ..formats.document.identify import PDF_MAGIC
 from . import forked
 
@@ -37,6 +41,26 @@ AHEAD = max(1, os.cpu_count() or 1)
 READ_AHEAD_WINDOW = 8  # how far down the batch a PDF may be read ahead (each waiting result holds memory)
 
 Identity = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class ReadFailed:
+    """A ParseError met in the child, in parts (an exception with its own arguments does not pickle as itself)."""
+
+    file: str
+    message: str
+    section: str | None
+    line: int | None
+
+    def error(self) -> ParseError:
+        return ParseError(self.file, self.message, section=self.section, line=self.line)
+
+
+def _reading(work: Callable[[Path], Any], path: Path) -> Any:  # pragma: no cover - runs in the child
+    try:
+        return work(path)
+    except ParseError as error:
+        return ReadFailed(error.file, error.message, error.section, error.line)
 
 
 class ReadAhead:
@@ -67,7 +91,8 @@ class ReadAhead:
                 return
             size = candidates[path][0]
             behind_a_larger = any(identity[0] > size for identity, _ in self._reading.values())
-            self._reading[path] = (candidates[path], forked.start(self._work, path, lower_priority=behind_a_larger))
+            self._reading[path] = (candidates[path], forked.start(_reading, self._work, path,
+                                                                           lower_priority=behind_a_larger))
 
     def _collect_finished(self) -> None:
         for path, (identity, child) in list(self._reading.items()):
@@ -88,7 +113,8 @@ class ReadAhead:
         return None
 
     def take(self, path: Path):
-        """The parsed document when `path` was read ahead and is unchanged since, else None."""
+        """The parsed document (or the ReadFailed the reading met) when `path` was read ahead and is
+        unchanged since, else None."""
         if path in self._read:
             identity, document = self._read.pop(path)
         elif path in self._reading:

@@ -21,6 +21,7 @@ from collections import Counter
 
 from ..errors import ParseError
 from ..parallel import forked
+from .budget import read_within_budget
 from .page import Leading, page_leading, page_lines
 from .text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 
@@ -58,9 +59,14 @@ def _continues(previous: list[str], current: list[str]) -> int:
 
 
 def extract_layout(name: str, data: bytes) -> PdfText:
-    """Every page's lines and ruled rows, in order; ParseError (file, page) for what cannot be read."""
+    """Every page's lines and ruled rows, in order; ParseError (file, page) for what cannot be read, or
+    for a document past one of the reader's limits (budget.py: it is read in a child that has them)."""
     if len(data) > MAX_PDF_BYTES:
         raise ParseError(name, f"PDF is {len(data):,} bytes; PDFs larger than {MAX_PDF_BYTES:,} bytes are refused")
+    return read_within_budget(_extract, name, data)
+
+
+def _extract(name: str, data: bytes) -> PdfText:
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 

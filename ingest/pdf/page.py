@@ -24,7 +24,7 @@ MIN_RULE = 3.0
 SNAP = 1.5  # rules this close are one edge
 HEADING_SCALE = 1.15  # a line set this much larger than the page's body text is a heading
 PARAGRAPH_GAP = 1.8  # a gap between lines this many times the type size is a paragraph break
-MAX_OBJECTS = 200_000  # page objects read on one page; more is a hostile page, refused by name
+MAX_OBJECTS = 100_000  # page objects read on one page (a seed page holds under 6,000); more is a hostile page, refused
 
 
 @dataclass
@@ -51,7 +51,8 @@ def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[floa
     pdfium, page_handle = calls(raw), handle(page)
     count = pdfium.count_objects(page_handle)
     if count > MAX_OBJECTS:
-        raise ValueError(f"the page holds {count:,} objects (more than {MAX_OBJECTS:,}); refused")
+        raise ValueError(f"the page holds {count:,} objects, more than {MAX_OBJECTS:,} (the objects-per-page limit, "
+                         "MAX_OBJECTS); refused")
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     boxes = [ctypes.byref(v) for v in (left, bottom, right, top)]
     get_object, object_type, object_bounds, path = (pdfium.get_object, pdfium.object_type, pdfium.object_bounds,

@@ -1,0 +1,98 @@
+"""Every PDF is read within a budget, in a child process of its own that can be stopped.
+
+A 1 MB PDF can inflate to gigabytes in PDFium, and 2,000 pages sharing one content stream of
+150,000 objects keep a core busy for many minutes. So a PDF is read in a forked child with its own
+limits, and a document over any of them is that file's one-line failure naming the limit; the
+rest of the batch goes on, and nothing of the file is written:
+- MAX_DECOMPRESSED_BYTES: what its non-image streams inflate to, counted before PDFium opens it;
+- MAX_PAGES (text.py): pages read, the rest said in a warning; MAX_OBJECTS (page.py): objects on a page;
+- MAX_READ_SECONDS: wall time, after which the child (and any helper it forked) is killed;
+- MAX_READ_MEMORY_BYTES: memory the child may take beyond what it shares with its parent (RLIMIT_DATA).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import ParseError
+from ..parallel import forked
+from . import streams
+from .text import PdfText
+
+MAX_DECOMPRESSED_BYTES = 256 * 2**20  # seed documents inflate to 3 MB or less; a volume of hundreds of pages to tens
+MAX_READ_SECONDS = 120.0  # a 300-page PDF reads in a few seconds on one core
+MAX_READ_MEMORY_BYTES = 768 * 2**20  # beyond the parent's; a 400-page PDF's whole ingest peaks near 100 MB
+_CPU_SPARE_S = 5  # CPU seconds past the wall-time limit: a child orphaned by a killed parent still stops
+
+Reader = Callable[[str, bytes], PdfText]
+
+
+def _limit_memory_and_cpu() -> None:  # pragma: no cover - runs in the child
+    import resource
+
+    data = _data_bytes()
+    if data is not None:
+        soft = data + MAX_READ_MEMORY_BYTES
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        resource.setrlimit(resource.RLIMIT_DATA, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+    cpu = int(MAX_READ_SECONDS) + _CPU_SPARE_S
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu if hard == resource.RLIM_INFINITY else min(cpu, hard), hard))
+
+
+def _data_bytes() -> int | None:
+    """The process's data segment now (VmData), which RLIMIT_DATA counts; None where /proc is missing."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmData:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def _read_in_child(read: Reader, name: str, data: bytes) -> tuple[str, object]:  # pragma: no cover - in the child
+    """("text", PdfText) or ("refused", ParseError's parts): a ParseError does not pickle as itself."""
+    try:
+        inflated = streams.decompressed_bytes(data, MAX_DECOMPRESSED_BYTES)
+        if inflated > MAX_DECOMPRESSED_BYTES:
+            return "refused", (f"its compressed streams inflate to more than {MAX_DECOMPRESSED_BYTES // 2**20:,} MiB "
+                               "(the decompressed-bytes limit, MAX_DECOMPRESSED_BYTES); refused", None, None)
+        return "text", read(name, data)
+    except ParseError as error:
+        return "refused", (error.message, error.section, error.line)
+    except MemoryError:
+        return "refused", (_over_memory(), None, None)
+
+
+def _over_memory() -> str:
+    return (f"reading it needed more than {MAX_READ_MEMORY_BYTES // 2**20:,} MiB of memory (the memory limit per "
+            "document, MAX_READ_MEMORY_BYTES); stopped and refused")
+
+
+def read_within_budget(read: Reader, name: str, data: bytes) -> PdfText:
+    """`read(name, data)` run in a bounded child; a ParseError naming the limit when it passes one."""
+    if not forked.can_fork():  # no fork here: the byte, page and object caps still hold
+        return read(name, data)
+    child = forked.start(_read_in_child, read, name, data, setup=_limit_memory_and_cpu, own_group=True)
+    try:
+        if not forked.finished(child, MAX_READ_SECONDS):
+            raise ParseError(name, f"reading it took longer than {MAX_READ_SECONDS:,.0f} s (the time limit per "
+                                   "document, MAX_READ_SECONDS); stopped and refused")
+        try:
+            kind, value = forked.result(child)
+        except forked.ForkFailed as error:
+            reason = str(error)
+            if "SIGXCPU" in reason:
+                raise ParseError(name, f"reading it used more than {MAX_READ_SECONDS:,.0f} s of processor time (the "
+                                       "time limit per document, MAX_READ_SECONDS); stopped and refused") from None
+            if "MemoryError" in reason or "stopped" in reason:  # PDFium ends the process when an allocation fails
+                raise ParseError(name, f"{_over_memory()} ({reason})") from None
+            raise ParseError(name, f"PDFium could not read it: {reason}") from None
+    finally:
+        forked.abandon(child)  # the child and any helper it forked, if still there
+    if kind == "refused":
+        message, section, line = value  # type: ignore[misc]
+        raise ParseError(name, message, section=section, line=line)
+    return value  # type: ignore[return-value]

@@ -1,70 +1,32 @@
 """Side-by-side comparison of two solutions, with the sentence analysts write and its spread.
 
-Each solution is represented by its median run (the whitepapers report every figure from that
-run); percentages are computed from unrounded values: (a / b - 1) x 100. A trial of repeated
-runs also gives the range the percentage takes across the runs: from A's weakest run against
-B's strongest to the reverse, so "86% more (80–92% across the runs)" says how firm the 86 is.
+Each solution is represented by its representative run, the median run of its largest trial
+(the whitepapers report every figure from that run; compare_figures.py reads them); percentages
+are computed from unrounded values: (a / b - 1) x 100. A trial of repeated runs also gives the
+range the percentage takes across the runs: from A's weakest run against B's strongest to the
+reverse, so "86% more (80–92% across the runs)" says how firm the 86 is. The comparison itself
+(compare_figures) is pure: the site feeds it the figures it read once for every solution, and
+the command line those of two.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Engine
 
 from ..schema.keys import UnknownKey, require_solutions, unknown_message
 from ..schema.vocabulary import DISK_BASES
+from .compare_figures import METRICS, SolutionFigures, figure_keys, read_figures
 
-
-@dataclass(frozen=True)
-class Metric:
-    view: str
-    column: str
-    words: str
-    per_disk: bool = False  # one figure per disk basis
-    per_run: bool = True  # the view has a row per run (else one per solution)
-
-
-METRICS: dict[str, Metric] = {
-    "total_iops": Metric("median_runs", "total_iops", "total IOPS"),
-    "achieved_iops": Metric("median_runs", "achieved_iops", "achieved IOPS"),
-    "log_iops": Metric("median_runs", "log_iops", "log IOPS"),
-    "achieved_iops_per_disk": Metric("per_disk_iops", "achieved_iops_per_disk", "achieved IOPS per disk", True),
-    "log_iops_per_disk": Metric("per_disk_iops", "log_iops_per_disk", "log IOPS per disk", True),
-    "total_iops_per_disk": Metric("per_disk_iops", "total_iops_per_disk", "total IOPS per disk", True),
-    "throughput_mb_per_s": Metric("throughput_per_disk", "transfer_mb_per_s", "MB/s"),
-    "throughput_mb_per_s_per_disk": Metric("throughput_per_disk", "transfer_mb_per_s_per_disk", "MB/s per disk", True),
-    "iops_per_dollar": Metric("iops_per_dollar", "total_iops_per_price_unit", "total IOPS per dollar"),
-    "mb_per_dollar": Metric("mb_per_dollar", "usable_mb_per_price_unit", "usable MB per dollar", per_run=False),
-    "perf_per_watt": Metric("perf_per_watt", "total_iops_per_w", "total IOPS per watt"),
-    "active_power_w": Metric("perf_per_watt", "active_power_w", "active power"),
-    # ESRP's other tests (esrp_tests: one line per solution, its runs of that test averaged)
-    "backup_mb_per_s_per_database": Metric("esrp_tests", "backup_mb_per_s_per_database",
-                                           "backup MB/s per database", per_run=False),
-    "backup_mb_per_s_per_server": Metric("esrp_tests", "backup_mb_per_s_per_server", "backup MB/s per server",
-                                         per_run=False),
-    "checksum_mb_per_s_per_database": Metric("esrp_tests", "checksum_mb_per_s_per_database",
-                                             "checksum MB/s per database", per_run=False),
-    "checksum_mb_per_s_per_server": Metric("esrp_tests", "checksum_mb_per_s_per_server",
-                                           "checksum MB/s per server", per_run=False),
-    "logs_per_s_per_server": Metric("esrp_tests", "logs_per_s_per_server", "logs replayed per second",
-                                    per_run=False),
-}
 DEFAULT_METRICS = ("total_iops", "achieved_iops", "achieved_iops_per_disk", "total_iops_per_disk",
                    "throughput_mb_per_s", "throughput_mb_per_s_per_disk", "iops_per_dollar", "mb_per_dollar",
                    "perf_per_watt", "active_power_w")
-
-# What makes two Jetstress runs comparable: the same release, test type and load per mailbox.
-_LIKENESS_SQL = text("""
-SELECT r.jetstress_release, r.report_type,
-       (SELECT c.iops_per_mailbox FROM test_configs c WHERE c.run_id = r.id ORDER BY c.source_file_id LIMIT 1)
-           AS iops_per_mailbox,
-       EXTRACT(EPOCH FROM (r.test_end - r.test_start)) / 3600.0 AS duration_h
-FROM runs r WHERE r.id = :run_id
-""")
-
-# The run that stands for a solution (the view representative_runs: the site and the classes use it too).
-_REPRESENTATIVE_SQL = text("SELECT run_id, trial FROM representative_runs WHERE solution = :s")
+# What the notes compare, in their words; a duration differing by more than this share is noted too.
+LIKENESS = {"jetstress_release": "Jetstress", "report_type": "test type", "iops_per_mailbox": "IOPS per mailbox",
+            "scenario": "condition"}
+DURATION_SHARE = 0.25
 
 
 class UnknownMetric(UnknownKey):
@@ -122,59 +84,56 @@ def sentence(a_key: str, b_key: str, words: str, a: float | None, b: float | Non
     return said
 
 
-def _trial_runs(conn: Connection, key: str) -> tuple[int | None, list[int]]:
-    row = conn.execute(_REPRESENTATIVE_SQL, {"s": key}).first()
-    if row is None:
-        return None, []
-    run_id, trial = row
-    if trial is None:
-        return run_id, [run_id]
-    runs = conn.execute(text("SELECT run_id FROM median_runs WHERE solution = :s AND trial = :t"),
-                        {"s": key, "t": trial}).scalars()
-    return run_id, list(runs)
-
-
-def _values(conn: Connection, metric: Metric, key: str, median_run: int | None, runs: list[int],
-            basis: str | None) -> tuple[float | None, list[float]]:
-    """(the median run's figure, the figures of its trial's runs)."""
-    where = "solution = :s" + (" AND disk_basis = :basis" if basis else "")
-    if not metric.per_run:
-        value = conn.execute(text(f"SELECT {metric.column} FROM {metric.view} WHERE {where}"),
-                             {"s": key, "basis": basis}).scalar()
-        return (None if value is None else float(value)), []
-    if not runs:
-        return None, []
-    rows = conn.execute(text(f"SELECT run_id, {metric.column} FROM {metric.view} WHERE {where} "
-                             "AND run_id = ANY(:runs)"), {"s": key, "basis": basis, "runs": runs}).all()
-    by_run = {run: float(v) for run, v in rows if v is not None}
-    return by_run.get(median_run), list(by_run.values())
-
-
 def _spread(values_a: list[float], values_b: list[float]) -> tuple[float, float] | None:
     if len(values_a) + len(values_b) <= 2 or not values_a or not values_b or min(values_b) <= 0:
         return None
     return percent_more(min(values_a), max(values_b)), percent_more(max(values_a), min(values_b))
 
 
-def _unlike(conn: Connection, a: str, run_a: int | None, b: str, run_b: int | None) -> list[str]:
-    if run_a is None or run_b is None:
-        return []
-    first = conn.execute(_LIKENESS_SQL, {"run_id": run_a}).mappings().first()
-    second = conn.execute(_LIKENESS_SQL, {"run_id": run_b}).mappings().first()
+def metric_words(metric: str, basis: str | None) -> str:
+    """compare's words for a figure: "achieved IOPS per disk (active disks)"."""
+    return METRICS[metric].words + (f" ({basis} disks)" if basis else "")
+
+
+def unlike_value(value: Any) -> str:
+    """A likeness value as the notes print it."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def unlike_notes(a: str, test_a: dict[str, Any], b: str, test_b: dict[str, Any]) -> list[str]:
+    """Why two representative runs are not like tests (nothing is said where either side is not known)."""
     notes = []
-    labels = {"jetstress_release": "Jetstress", "report_type": "test type", "iops_per_mailbox": "IOPS per mailbox"}
-    for column, label in labels.items():
-        if first[column] is not None and second[column] is not None and first[column] != second[column]:
-            notes.append(f"{label}: {first[column]} ({a}) vs {second[column]} ({b})")
-    da, db = first["duration_h"], second["duration_h"]
-    if da and db and abs(float(da) - float(db)) > 0.25 * max(float(da), float(db)):
-        notes.append(f"duration: {float(da):.1f} h ({a}) vs {float(db):.1f} h ({b})")
+    for column, label in LIKENESS.items():
+        first, second = test_a.get(column), test_b.get(column)
+        if first is not None and second is not None and first != second:
+            notes.append(f"{label}: {unlike_value(first)} ({a}) vs {unlike_value(second)} ({b})")
+    da, db = test_a.get("duration_h"), test_b.get("duration_h")
+    if da and db and abs(da - db) > DURATION_SHARE * max(da, db):
+        notes.append(f"duration: {da:.1f} h ({a}) vs {db:.1f} h ({b})")
     return notes
+
+
+def compare_figures(first: SolutionFigures, second: SolutionFigures, metrics: tuple[str, ...] = DEFAULT_METRICS,
+                    *, disk_basis: str | None = None, names: tuple[str, str] | None = None) -> ComparisonReport:
+    """Two solutions' figures, metric by metric, in compare's sentences (`names` written for the keys)."""
+    a, b = names or (first.key, second.key)
+    rows = []
+    for name, basis in figure_keys(metrics, disk_basis):
+        va, vb = first.value(name, basis), second.value(name, basis)
+        diff = percent_more(va, vb) if va is not None and vb not in (None, 0) else None
+        spread = (_spread(first.trial_values.get((name, basis), []), second.trial_values.get((name, basis), []))
+                  if diff is not None else None)
+        rows.append(Comparison(name, basis, va, vb, diff, spread[0] if spread else None,
+                               spread[1] if spread else None,
+                               sentence(a, b, metric_words(name, basis), va, vb, spread)))
+    unlike = (unlike_notes(a, first.test, b, second.test)
+              if first.run_id is not None and second.run_id is not None else [])
+    return ComparisonReport(first.key, second.key, rows, unlike)
 
 
 def compare(engine: Engine, a: str, b: str, metrics: tuple[str, ...] = DEFAULT_METRICS,
             *, disk_basis: str | None = None) -> ComparisonReport:
-    """Both solutions' median runs, metric by metric; per-disk figures on both bases unless one is named."""
+    """Both solutions' representative runs, metric by metric; per-disk figures on both bases unless one is named."""
     for name in metrics:
         if name not in METRICS:
             raise UnknownMetric(unknown_message("metric", name, METRICS))
@@ -183,18 +142,7 @@ def compare(engine: Engine, a: str, b: str, metrics: tuple[str, ...] = DEFAULT_M
     require_solutions(engine, a, b)
     if a == b:
         raise UnknownKey(f"compare needs two different solutions; {a!r} was given twice")
-    rows = []
     with engine.connect() as conn:
-        (run_a, runs_a), (run_b, runs_b) = _trial_runs(conn, a), _trial_runs(conn, b)
-        for name in metrics:
-            metric = METRICS[name]
-            for basis in ((disk_basis,) if disk_basis else DISK_BASES) if metric.per_disk else (None,):
-                va, all_a = _values(conn, metric, a, run_a, runs_a, basis)
-                vb, all_b = _values(conn, metric, b, run_b, runs_b, basis)
-                diff = percent_more(va, vb) if va is not None and vb not in (None, 0) else None
-                spread = _spread(all_a, all_b) if diff is not None else None
-                words = metric.words + (f" ({basis} disks)" if basis else "")
-                rows.append(Comparison(name, basis, va, vb, diff, spread[0] if spread else None,
-                                       spread[1] if spread else None, sentence(a, b, words, va, vb, spread)))
-        unlike = _unlike(conn, a, run_a, b, run_b)
-    return ComparisonReport(a, b, rows, unlike)
+        figures = read_figures(conn, [a, b], metrics)
+    return compare_figures(figures.get(a, SolutionFigures(a)), figures.get(b, SolutionFigures(b)), metrics,
+                           disk_basis=disk_basis)

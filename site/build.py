@@ -9,7 +9,6 @@ always drawn at build time.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
@@ -21,8 +20,8 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from sqlalchemy import Engine
 
-from . import audit_view, charts as charts_lib, classes as classes_lib, esrp_charts, pages as pages_lib, schema_page
-from .data import CHART_METRICS, Catalogue, compare_data, compare_pair, index_filters, load_catalogue, page_name
+from . import audit_view, charts as charts_lib, classes as classes_lib, compare_view, esrp_charts, pages as pages_lib, schema_page
+from .data import CHART_METRICS, Catalogue, index_filters, load_catalogue
 from .formatting import FILTERS
 from .options import STATIC_CHART_LIMIT
 
@@ -208,7 +207,7 @@ def _build(engine: Engine, out: Path, static_chart_limit: int) -> BuildReport:
     pages += len(cat.solutions)
     phases["solution pages"], lap = time.perf_counter() - lap, time.perf_counter()
 
-    pages += _compare_pages(out, env, cat)
+    pages += compare_view.write_pages(out, env, cat, engine)
     phases["compare"], lap = time.perf_counter() - lap, time.perf_counter()
 
     _write(out / "classes.html", env.get_template("classes.html").render(
@@ -226,22 +225,3 @@ def _build(engine: Engine, out: Path, static_chart_limit: int) -> BuildReport:
     pages += 1
     phases["schema"] = time.perf_counter() - lap
     return BuildReport(out, len(cat.solutions), pages, rendered, client_charts, time.perf_counter() - started, phases)
-
-
-def _compare_pages(out: Path, env: Environment, cat: Catalogue) -> int:
-    """compare.html for any pair (in the browser), and one static page per pair a document compares."""
-    names = cat.names
-    pairs = [{"a": a, "b": b, "a_name": names[a], "b_name": names[b], "page": f"{page_name(a)}--{page_name(b)}"}
-             for a, b in cat.claimed_pairs if a in names and b in names and a != b]
-    if cat.solutions:
-        data = json.dumps(compare_data(cat), ensure_ascii=True, allow_nan=False).replace("</", "<\\/")
-        _write(out / "static" / "compare-data.js", f"window.ESRP_COMPARE = {data};\n")
-    _write(out / "compare.html", env.get_template("compare.html").render(
-        root="", solutions=cat.solutions, pairs=pairs, client_charts=False))
-    if pairs:
-        (out / "compare").mkdir(exist_ok=True)
-    template = env.get_template("compare_pair.html")
-    for pair in pairs:
-        _write(out / "compare" / f"{pair['page']}.html", template.render(
-            root="../", client_charts=False, **compare_pair(pair["a"], pair["b"], cat)))
-    return 1 + len(pairs)

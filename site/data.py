@@ -17,7 +17,6 @@ from sqlalchemy import Engine, text
 
 from ..audit import audit
 from ..audit.terms import VERDICTS
-from ..queries import compare as compare_lib
 from . import esrp, sql
 from .audit_view import causes_by_solution
 from .names import display_names
@@ -31,18 +30,6 @@ CHART_METRICS: dict[str, tuple[str, str]] = {
     "iops_per_dollar": ("total_iops_per_price_unit", "total IOPS per dollar"),
     "mb_per_dollar": ("usable_mb_per_price_unit", "usable MB per dollar"),
     "perf_per_watt": ("total_iops_per_w", "total IOPS per watt"),
-}
-
-# compare metric -> index column: the metrics the any-pair compare page computes in the browser.
-COMPARE_COLUMNS: dict[str, str] = {
-    "total_iops": "total_iops",
-    "achieved_iops": "achieved_iops",
-    "achieved_iops_per_disk": "achieved_iops_per_disk",
-    "total_iops_per_disk": "total_iops_per_disk",
-    "iops_per_dollar": "total_iops_per_price_unit",
-    "mb_per_dollar": "usable_mb_per_price_unit",
-    "perf_per_watt": "total_iops_per_w",
-    "active_power_w": "active_power_w",
 }
 
 # test_designs columns each index row carries (the mailbox count from the document or JetstressConfig.xml).
@@ -137,7 +124,7 @@ def load_catalogue(engine: Engine) -> Catalogue:
         read = {name: _rows(conn, getattr(sql, name)) for name in (
             "SOLUTIONS", "MEDIAN_RUNS", "PER_DISK", "IOPS_PER_DOLLAR", "PERF_PER_WATT", "MB_PER_DOLLAR",
             "DISK_COUNTS", "RUN_TESTS", "TEST_DESIGNS", "SOLUTION_DETAILS", "DISKS", "RUNS", "LATENCIES",
-            "LATENCY_POINTS", "CLAIMED_PAIRS", "ESRP_TESTS",
+            "LATENCY_POINTS", "CLAIMED_PAIRS", "ESRP_TESTS", "BACKUP_RUNS", "LOG_REPLAY_RUNS",
             "MAILBOX_CLASS_RANKS", "MAILBOX_CLASSES")}
     keys = {r["solution_id"]: r["key"] for r in read["SOLUTIONS"]}
     chosen = {r["solution_id"]: r for r in read["MEDIAN_RUNS"]}  # one a solution: read through representative_runs
@@ -182,6 +169,7 @@ def load_catalogue(engine: Engine) -> Catalogue:
     cat.claimed_pairs = [(r["a"], r["b"]) for r in read["CLAIMED_PAIRS"]]
     cat.class_ranks, cat.mailbox_classes = read["MAILBOX_CLASS_RANKS"], read["MAILBOX_CLASSES"]
     esrp.attach_esrp_figures(cat.solutions, cat.runs, read["ESRP_TESTS"])
+    esrp.attach_run_tests(cat.runs, read["BACKUP_RUNS"], read["LOG_REPLAY_RUNS"])
     report = audit(engine)
     for finding in report.findings:
         cat.findings[finding.solution].append(finding)
@@ -204,34 +192,3 @@ def index_filters(cat: Catalogue) -> dict[str, list]:
     return {"jetstress_release": values("jetstress_release"), "media": media,
             "connectivity": values("connectivity"), "test_type": values("test_type"),
             "mailbox_class": esrp.mailbox_classes(cat.solutions)}
-
-
-def _compare_words(name: str) -> str:
-    """`esrpdb compare`'s words for a metric; the site's per-disk figures are on all disks."""
-    metric = compare_lib.METRICS[name]
-    return metric.words + (" (all disks)" if metric.per_disk else "")
-
-
-def compare_data(cat: Catalogue) -> dict[str, Any]:
-    """The values the any-pair compare page needs, with `esrpdb compare`'s words for each metric."""
-    metrics = {name: {"words": _compare_words(name), "column": column}
-               for name, column in COMPARE_COLUMNS.items()}
-    solutions = {s["key"]: {"name": s["name"], "page": s["page"], "group": s["group"],
-                            "values": {name: s.get(column) for name, column in COMPARE_COLUMNS.items()}}
-                 for s in cat.solutions}
-    return {"metrics": metrics, "solutions": solutions}
-
-
-def compare_pair(a: str, b: str, cat: Catalogue) -> Row:
-    """A static compare page: `esrpdb compare`'s rows and sentences (with names for keys), from the run
-    the site shows for each."""
-    left, right = cat.solution(a), cat.solution(b)
-    rows = []
-    for name, column in COMPARE_COLUMNS.items():
-        va, vb = left.get(column), right.get(column)
-        diff = compare_lib.percent_more(va, vb) if va is not None and vb not in (None, 0) else None
-        basis = "all" if compare_lib.METRICS[name].per_disk else None
-        rows.append(compare_lib.Comparison(name, basis, va, vb, diff, None, None,
-                                           compare_lib.sentence(left["name"], right["name"], _compare_words(name),
-                                                                va, vb)))
-    return {"a": left, "b": right, "rows": rows, "unlike": left["group"] != right["group"]}

@@ -23,6 +23,16 @@ def attach_esrp_figures(solutions: list[Row], runs: dict[str, list[Row]], esrp_t
         s["median_read_latency_ms"] = None if run is None else run.get("db_read_latency_ms")
 
 
+def attach_run_tests(runs: dict[str, list[Row]], backups: list[Row], replays: list[Row]) -> None:
+    """Give each backup or checksum run its MB/s and each soft-recovery run its replay figures (keys
+    `backup` and `replay`), so the runs table shows what those tests measured instead of IOPS."""
+    backup_of = {row["run_id"]: row for row in backups}
+    replay_of = {row["run_id"]: row for row in replays}
+    for solution_runs in runs.values():
+        for run in solution_runs:
+            run["backup"], run["replay"] = backup_of.get(run["run_id"]), replay_of.get(run["run_id"])
+
+
 ESRP_COLUMNS = ("logs_per_s_per_server", "backup_mb_per_s_per_database", "backup_mb_per_s_per_server")
 
 

@@ -21,6 +21,16 @@ def num(value, places: int = 1) -> str:
     return Markup(f"{value:,.{places}f}")
 
 
+def sig(value, digits: int = 6) -> str:
+    """A figure to `digits` significant digits, as `esrpdb compare` prints it, with thousands separators."""
+    if value is None or not math.isfinite(float(value)):
+        return MISSING
+    value = float(value)
+    places = max(0, digits - 1 - math.floor(math.log10(abs(value)))) if value else 0
+    text = f"{value:,.{places}f}"
+    return Markup(text.rstrip("0").rstrip(".") if "." in text else text)
+
+
 def sortable(value) -> str:
     """The unrounded value the table sorts by ("" for a missing figure, sorted last)."""
     if value is None:
@@ -53,4 +63,4 @@ def run_words(solution) -> str:
     return f"From trial “{trial}”, run “{label}” (the trial's only run)"
 
 
-FILTERS = {"num": num, "sortable": sortable, "percent": percent, "css_string": css_string, "run_words": run_words}
+FILTERS = {"num": num, "sig": sig, "sortable": sortable, "percent": percent, "css_string": css_string, "run_words": run_words}

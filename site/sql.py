@@ -54,6 +54,17 @@ SELECT solution AS key, logs_per_s_per_server, backup_mb_per_s_per_database, bac
 FROM esrp_tests
 """
 
+# ESRP's other tests run by run, as the canned queries backup-throughput and log-replay print them:
+# the runs table shows them where a Performance run shows its IOPS.
+BACKUP_RUNS = """
+SELECT run_id, database_count, mb_per_s_per_database, mb_per_s_per_server, database_size_mb, elapsed_s
+FROM backup_throughput
+"""
+LOG_REPLAY_RUNS = """
+SELECT run_id, database_count, logs_replayed, elapsed_s, seconds_per_log, logs_per_s_per_server
+FROM log_replay
+"""
+
 SOLUTION_DETAILS = """
 SELECT id AS solution_id, usable_capacity_printed, list_price_year, list_price_type, list_price_includes,
        list_price_source, idle_power_w, active_power_w, power_boundary, power_source, notes

@@ -56,13 +56,6 @@ def link_target(page_path: Path, href: str) -> Path | None:
     return (page_path.parent / unquote(parts.path)).resolve()
 
 
-def without_spread(sentence: str) -> str:
-    """`esrpdb compare`'s sentence less its "(N–M% across the runs)": the site shows one run per solution."""
-    import re
-
-    return re.sub(r" \((?:from )?[^()]*across the runs\)$", "", sentence)
-
-
 def with_names(sentence: str, names: dict[str, str]) -> str:
     """`esrpdb compare`'s sentence with each solution key written as the site's name for it."""
     import re

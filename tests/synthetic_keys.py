@@ -208,13 +208,14 @@ def fact_found(name: str, expected: Any, seen: Any, system: dict[str, Any], solu
 
 def representative_figures(conn: Connection, key: str) -> dict[str, float | None]:
     """The solution's figures as `compare` chooses and computes them (tests/unattended.py's system_figures)."""
-    median, runs = compare._trial_runs(conn, key)
+    figures = compare.read_figures(conn, [key]).get(key, compare.SolutionFigures(key))
+    median = figures.run_id
     values: dict[str, float | None] = {}
     for metric, ours in FIGURE_METRICS.items():
         for basis in DISK_BASES if metric.endswith("_per_disk") else (None,):
             name = f"{metric}:{basis}" if basis else metric
             if ours in compare.METRICS:
-                values[name], _ = compare._values(conn, compare.METRICS[ours], key, median, runs, basis)
+                values[name] = figures.value(ours, basis if compare.METRICS[ours].per_disk else None)
             elif metric == "achieved_iops":  # compare without an achieved IOPS metric: the run's own figure
                 values[name] = conn.execute(_RUN_ACHIEVED, {"run": median}).scalar() if median else None
             else:

@@ -15,8 +15,8 @@ from esrpdb.cli.main import app
 from esrpdb.queries import compare as compare_lib
 from esrpdb.site import charts as charts_lib
 from esrpdb.site.build import SiteExists, build_site
-from esrpdb.site.data import CHART_METRICS, COMPARE_COLUMNS, load_catalogue
-from tests.site_helpers import asset_refs, built_site, link_target, seed_keys, soup, with_names, without_spread
+from esrpdb.site.data import CHART_METRICS, load_catalogue
+from tests.site_helpers import asset_refs, built_site, link_target, seed_keys, soup, with_names
 
 runner = CliRunner()
 REMOTE = re.compile(r"^\s*(https?:)?//", re.I)
@@ -126,16 +126,22 @@ def test_solution_page_has_runs_latencies_sources_and_findings(site, seed_catalo
 
 
 def test_static_compare_pages_carry_the_compare_sentences(site, seed_catalog):
+    """A pair a document compares: every row `esrpdb compare` prints where either side has the figure
+    (every metric, both disk bases, the range across the runs), with names for keys, and its notes."""
     page = soup(site / "compare" / "dell-eql-2x-ps5000xv--hp-eva4400.html")
     sentences = [td.get_text() for td in page.select("#comparison td.sentence")]
-    expected = compare_lib.compare(seed_catalog.reader(), "dell-eql-2x-ps5000xv", "hp-eva4400", tuple(COMPARE_COLUMNS),
-                                   disk_basis="all").rows
+    report = compare_lib.compare(seed_catalog.reader(), "dell-eql-2x-ps5000xv", "hp-eva4400", tuple(compare_lib.METRICS))
     names = {s["key"]: s["name"] for s in load_catalogue(seed_catalog.reader()).solutions}
-    assert sentences == [with_names(without_spread(row.sentence), names) for row in expected]
-    assert ("Dell EqualLogic PS5000XV (2 arrays) delivered 86% more achieved IOPS per disk (all disks) than "
-            "HP StorageWorks 4400 Enterprise Virtual Array (two disk shelves)") in sentences
+    expected = [with_names(row.sentence, names) for row in report.rows if (row.value_a, row.value_b) != (None, None)]
+    assert sentences == expected
+    assert ("Dell EqualLogic PS5000XV (2 arrays) delivered 86% more achieved IOPS per disk (active disks) than "
+            "HP StorageWorks 4400 Enterprise Virtual Array (two disk shelves) (83–92% across the runs)") in sentences
+    neither = page.select_one("#neither").get_text()
+    assert all(compare_lib.metric_words(r.metric, r.disk_basis) in neither for r in report.rows
+               if (r.value_a, r.value_b) == (None, None))
     assert "dell-eql-2x-ps5000xv" not in page.select_one("main").get_text()  # names, the key only in links
-    assert page.select_one("#unlike") is None  # both Jetstress 2007 Performance runs
+    notes = [li.get_text() for li in page.select("#unlike li")]
+    assert report.unlike and notes == [with_names(note, names) for note in report.unlike]  # 4.7 h against 3.4 h
     listed = soup(site / "compare.html").select("#claimed-pairs a")
     assert any(a["href"] == "compare/dell-eql-2x-ps5000xv--hp-eva4400.html" for a in listed)
 

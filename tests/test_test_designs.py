@@ -137,6 +137,6 @@ def test_compare_the_site_and_the_classes_take_the_same_run_for_a_solution(seed_
     site = {s["key"]: s["median_run_id"] for s in load_catalogue(seed_catalog.reader()).solutions}
     classes = {r["solution"]: r["run_id"] for r in rows(seed_catalog, "mailbox-class-ranks")}
     with seed_catalog.engine.connect() as conn:
-        compared = {key: compare._trial_runs(conn, key)[0] for key in view}
+        compared = {key: figures.run_id for key, figures in compare.read_figures(conn, list(view)).items()}
     assert view and site == view == compared
     assert classes.items() <= view.items()

@@ -67,10 +67,10 @@ def system_figures(engine: Engine, key: str) -> dict[str, float | None]:
     """A solution's representative figures, as `compare` chooses and computes them."""
     values: dict[str, float | None] = {}
     with engine.connect() as conn:
-        median, runs = compare._trial_runs(conn, key)
+        figures = compare.read_figures(conn, [key]).get(key, compare.SolutionFigures(key))
+        median = figures.run_id
         for metric, basis in FIGURES:
-            value, _ = compare._values(conn, compare.METRICS[metric], key, median, runs, basis)
-            values[f"{metric}:{basis}" if basis else metric] = value
+            values[f"{metric}:{basis}" if basis else metric] = figures.value(metric, basis)
         values["db_read_latency_ms"] = conn.execute(_LATENCY, {"run": median}).scalar() if median else None
         values["price_per_kiops"] = conn.execute(_PRICE_PER_KIOPS, {"run": median}).scalar() if median else None
     return {k: (float(v) if v is not None else None) for k, v in values.items()}

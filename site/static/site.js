@@ -60,19 +60,57 @@
     if (counter) { counter.textContent = shown + " of " + rows.length + " shown"; }
   }
 
-  /* The sentence `esrpdb compare` writes (queries/compare.py: sentence). */
-  function sentence(aKey, bKey, words, a, b) {  /* aKey, bKey: the names shown */
-    if (a === null || b === null) { return "no " + words + " figure for " + (a === null ? aKey : bKey); }
-    if (b === 0) { return bKey + " has zero " + words + "; no percentage"; }
-    var difference = (a / b - 1) * 100;
-    if (Math.abs(difference) < 0.05) { return aKey + " and " + bKey + " delivered the same " + words; }
-    var direction = difference > 0 ? "more" : "less";
-    return aKey + " delivered " + Math.abs(difference).toFixed(0) + "% " + direction + " " + words + " than " + bKey;
+  /* What `esrpdb compare` writes, ported from queries/compare.py (percent, sentence, _spread,
+     unlike_notes, compare_figures) over the figures compare_figures.read_figures read; the
+     browser tests hold every pair of the seed equal to the Python. */
+  function percentWords(value) { return Math.abs(value).toFixed(0) + "% " + (value >= 0 ? "more" : "less"); }
+
+  function sentence(aName, bName, words, a, b, spread) {
+    if (a === null || b === null) { return "no " + words + " figure for " + (a === null ? aName : bName); }
+    if (b === 0) { return bName + " has zero " + words + "; no percentage"; }
+    var difference = (a / b - 1) * 100, said;
+    if (Math.abs(difference) < 0.05) { said = aName + " and " + bName + " delivered the same " + words; }
+    else { said = aName + " delivered " + percentWords(difference) + " " + words + " than " + bName; }
+    if (spread && Math.round(spread[0]) !== Math.round(spread[1])) {
+      var low = spread[0], high = spread[1];
+      if (low >= 0) { said += " (" + low.toFixed(0) + "\u2013" + high.toFixed(0) + "% across the runs)"; }
+      else if (high < 0) { said += " (" + (-high).toFixed(0) + "\u2013" + (-low).toFixed(0) + "% across the runs)"; }
+      else { said += " (from " + percentWords(low) + " to " + percentWords(high) + " across the runs)"; }
+    }
+    return said;
+  }
+
+  /* fa, fb: [value, lowest, highest, runs] of each trial */
+  function spreadOf(fa, fb) {
+    if (fa[3] + fb[3] <= 2 || !fa[3] || !fb[3] || fb[1] <= 0) { return null; }
+    return [(fa[1] / fb[2] - 1) * 100, (fa[2] / fb[1] - 1) * 100];
+  }
+
+  function unlikeNotes(data, aName, sa, bName, sb) {
+    var notes = [];
+    if (!sa.run || !sb.run) { return notes; }
+    Object.keys(data.likeness).forEach(function (column) {
+      var ta = sa.test[column], tb = sb.test[column];
+      if (ta && tb && ta[0] !== tb[0]) {
+        notes.push(data.likeness[column] + ": " + ta[1] + " (" + aName + ") vs " + tb[1] + " (" + bName + ")");
+      }
+    });
+    var da = sa.test.duration_h, db = sb.test.duration_h;
+    if (da && db && Math.abs(da[0] - db[0]) > data.duration_share * Math.max(da[0], db[0])) {
+      notes.push("duration: " + da[1] + " h (" + aName + ") vs " + db[1] + " h (" + bName + ")");
+    }
+    return notes;
   }
 
   function number(value, places) {
-    if (value === null || value === undefined) { return "—"; }
+    if (value === null || value === undefined) { return "\u2014"; }
     return value.toLocaleString("en-US", { minimumFractionDigits: places, maximumFractionDigits: places });
+  }
+
+  function significant(value) {  /* site/formatting.py: sig */
+    if (value === null || value === undefined || !isFinite(value)) { return "\u2014"; }
+    var places = value === 0 ? 0 : Math.max(0, 5 - Math.floor(Math.log10(Math.abs(value))));
+    return value.toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: Math.min(places, 20) });
   }
 
   function setupCompare(data) {
@@ -80,6 +118,7 @@
     var table = document.getElementById("compare-result");
     if (!form || !table) { return; }
     var selectA = document.getElementById("compare-a"), selectB = document.getElementById("compare-b");
+    var first = data.default ? data.default.join("\n") : null;  /* the pair the page was written with */
     var hash = /#a=([^&]*)&b=(.*)$/.exec(window.location.hash);
     if (hash) { selectA.value = decodeURIComponent(hash[1]); selectB.value = decodeURIComponent(hash[2]); }
     function update() {
@@ -88,29 +127,40 @@
       var nameA = sa.name, nameB = sb.name;  /* names on the page; keys only in the URL */
       document.getElementById("compare-head-a").textContent = nameA;
       document.getElementById("compare-head-b").textContent = nameB;
-      var unlike = document.getElementById("compare-unlike");
-      unlike.hidden = sa.group === sb.group;
-      unlike.textContent = "Unlike tests: " + nameA + " is \u201c" + sa.group + "\u201d, " + nameB + " is \u201c" + sb.group +
-        "\u201d. The figures do not compare directly.";
-      var body = table.tBodies[0];
+      var written = a + "\n" + b === first;
+      document.getElementById("compare-default").hidden = !written;
+      var notes = unlikeNotes(data, nameA, sa, nameB, sb);
+      var unlike = document.getElementById("compare-unlike"), list = unlike.querySelector("ul");
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      notes.forEach(function (note) { var li = document.createElement("li"); li.textContent = note; list.appendChild(li); });
+      unlike.hidden = notes.length === 0;
+      var body = table.tBodies[0], neither = [];
       while (body.firstChild) { body.removeChild(body.firstChild); }
-      Object.keys(data.metrics).forEach(function (name) {
-        var va = sa.values[name], vb = sb.values[name];
-        va = va === undefined ? null : va; vb = vb === undefined ? null : vb;
+      data.figures.forEach(function (figure, i) {
+        var key = figure[0], words = figure[1], fa = sa.figures[i], fb = sb.figures[i];
+        if (!fa && !fb) { neither.push(words); return; }
+        var va = fa ? fa[0] : null, vb = fb ? fb[0] : null;
         var diff = va !== null && vb !== null && vb !== 0 ? (va / vb - 1) * 100 : null;
-        var cells = [name, number(va, 2), number(vb, 2), number(diff, 1), sentence(nameA, nameB, data.metrics[name].words, va, vb)];
+        var spread = diff !== null ? spreadOf(fa, fb) : null;
+        var cells = [words, significant(va), significant(vb), number(diff, 1),
+                     spread ? number(spread[0], 1) + " to " + number(spread[1], 1) : "\u2014",
+                     sentence(nameA, nameB, words, va, vb, spread)];
         var tr = document.createElement("tr");
+        tr.dataset.metric = key.split("|")[0]; tr.dataset.basis = key.split("|")[1];
         cells.forEach(function (text, i) {
           var td = document.createElement("td");
           td.textContent = text;
-          if (i > 0 && i < 4) { td.className = "n"; }
-          if (i === 4) { td.className = "sentence"; }
+          td.className = i === 0 ? "metric" : i === 5 ? "sentence" : "n";
           tr.appendChild(td);
         });
         body.appendChild(tr);
       });
-      table.hidden = false;
-      history.replaceState(null, "", "#a=" + encodeURIComponent(a) + "&b=" + encodeURIComponent(b));
+      var rest = document.getElementById("compare-neither");
+      rest.textContent = "Neither has a figure for: " + neither.join(", ") + ".";
+      rest.hidden = neither.length === 0;
+      if (!written || hash) {
+        history.replaceState(null, "", "#a=" + encodeURIComponent(a) + "&b=" + encodeURIComponent(b));
+      }
     }
     form.hidden = false;
     selectA.addEventListener("change", update);

@@ -20,14 +20,15 @@ def catalogue_database(name: str) -> str:
 
 # The reader's limits, as role defaults (`ALTER ROLE … SET`, re-applied at every server start and by
 # `esrpdb init`). Temporary files are bounded per session, so the reader's sessions are bounded in number:
-# READER_CONNECTION_LIMIT × temp_file_limit (8 × 128 MB = 1 GB) is all the disk reading can take at once,
-# and no parallel workers (each would be a session of its own with its own limits).
-READER_CONNECTION_LIMIT = 8
+# READER_CONNECTION_LIMIT × temp_file_limit (4 × 256 MB = 1 GB) is all the disk reading can take at once,
+# and no parallel workers (each would be a session of its own with its own limits). 256 MB: a sort or a
+# function's rows of some millions (ten million rows of generate_series spill ~160 MB).
+READER_CONNECTION_LIMIT = 4
 READER_SESSION_DEFAULTS = {
     "default_transaction_read_only": "on",
     "statement_timeout": "300s",
     "idle_in_transaction_session_timeout": "60s",
-    "temp_file_limit": "128MB",
+    "temp_file_limit": "256MB",
     "work_mem": "32MB",
     "max_parallel_workers_per_gather": "0",
     # A client that went away (killed, its terminal closed) has its statement cancelled within seconds.

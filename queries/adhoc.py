@@ -1,4 +1,8 @@
-"""Ad-hoc SQL for analysts: read-only, one statement, bounded in time."""
+"""Ad-hoc SQL for analysts: one read-only statement, as the reader, bounded in time, memory and size.
+
+The statement is read by PostgreSQL's parser first (statement_check); it then runs with the reader's
+limits set for its transaction, and a plain query's values are measured on the server (value_bounds).
+"""
 
 from __future__ import annotations
 
@@ -197,7 +201,7 @@ def _first_line(error: psycopg.Error) -> str:
         return COPY_REFUSED
     if "due to transaction timeout" in first:
         return "reading the rows took longer than --timeout; add a LIMIT or raise --timeout"
-    if "didn't produce records" in first:  # the driver's words for a statement with no result set
+    if "didn't produce" in first:  # the driver's words for a statement with no result set
         return f"the statement returns no rows: {WHAT_RUNS}"
     return first
 

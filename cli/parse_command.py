@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from .errors import friendly_errors
+from .errors import fail, friendly_errors
 from .safe_text import echo
 
 
@@ -20,7 +20,11 @@ def parse(
     from ..ingest.inspect import parse_file
 
     with friendly_errors(ctx, ParseError, OSError):
-        echo(parse_file(path, normalised=not raw))
+        try:
+            shown = parse_file(path, normalised=not raw)
+        except RecursionError:  # as ingest says it (pipeline.ingest_file)
+            fail(f"{path}: nested too deeply to read (past Python's recursion limit); refused")
+        echo(shown)
 
 
 def register(app: typer.Typer) -> None:

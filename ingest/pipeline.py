@@ -29,6 +29,7 @@ from .link import link_evidence
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
+from .walk import found_files
 
 PARSER_VERSION = "1"
 
@@ -47,14 +48,10 @@ class FileOutcome:
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
-    """(file, named_explicitly) for each path; folders are walked recursively in sorted order."""
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            for child in sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")):
-                yield child, False
-        else:
-            yield path, True
+    """(file, named_explicitly) for each path; folders are walked in sorted order (ingest/walk.py: links
+    out of a folder and folders past MAX_FOLDER_DEPTH come too, each to be its own outcome line)."""
+    for found in found_files(paths):
+        yield found.path, found.explicit
 
 
 def _sha256(path: Path) -> str:
@@ -141,6 +138,7 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
     name = str(path)
     try:
         info = bounded_read.regular_file(path)
+        identity = (info.st_size, info.st_mtime_ns)
         if info.st_size == 0 and (explicit or JETSTRESS_NAMES.match(path.name)):
             return FileOutcome(name, "failed", message=f"{name}: the file is empty (0 bytes); a report that was "
                                                        "not saved or not copied whole?")
@@ -154,6 +152,8 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
     except ParseError as error:
         return FileOutcome(name, "failed", message=str(error))
     sha256 = _sha256(path)
+    if _changed(path, identity):
+        return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: {CHANGED_WHILE_READ}")
     if _already_loaded(engine, sha256):
         return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
     try:
@@ -162,14 +162,28 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     if isinstance(record, SolutionManifest):  # it names other files: those first, each on its own
         return _ingest_manifest(engine, module, path, sha256, record)
-    outcome = _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key)
+    outcome = _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key, identity=identity)
     if isinstance(record, DraftedDocument):
         outcome.pages = record.document.pages
     return outcome
 
 
+# A file still being written (or replaced) while it is read would be stored under the hash of one
+# version with the figures of another, and load again as "new" next time: it is refused whole.
+CHANGED_WHILE_READ = ("the file changed while it was being read (still being written?); nothing was stored: ingest it "
+                      "again once it is complete")
+
+
+def _changed(path: Path, identity: tuple[int, int]) -> bool:
+    try:
+        now = path.stat()
+    except OSError:
+        return True
+    return (now.st_size, now.st_mtime_ns) != identity
+
+
 def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
-           solution_key: str | None = None, message: str = "") -> FileOutcome:
+           solution_key: str | None = None, message: str = "", identity: tuple[int, int] | None = None) -> FileOutcome:
     """Claim the file's SHA-256 and write it in one transaction; any refusal leaves nothing behind."""
     name = str(path)
     source = load.SourceInfo(sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}",
@@ -181,6 +195,8 @@ def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
                 return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
             solution_id = load.solution_id_for(session, solution_key) if solution_key else None
             runs, warnings = write(session, source_id, solution_id)
+            if identity is not None and _changed(path, identity):  # read (a perfmon export: streamed) since hashed
+                raise ParseError(name, CHANGED_WHILE_READ)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
     except (SQLAlchemyError, psycopg.Error) as error:
@@ -246,16 +262,20 @@ def ingest_paths(
     if solution_key is not None:
         _require_solution(engine, solution_key, create=new_solution)
     outcomes = []
-    files = list(iter_files(paths))
+    files = list(found_files(paths))
     ahead = ReadAhead(read_file) if modules is None else None  # a library caller's own importers parse as they parse
     try:
-        for n, (path, explicit) in enumerate(files):
+        for n, found in enumerate(files):
+            path = found.path
             if ahead is not None:  # the next PDFs are read while this file is written
-                ahead.start([upcoming for upcoming, _ in files[n + 1:n + 1 + READ_AHEAD_WINDOW]])
-            if not path.exists() and not path.is_symlink():
+                ahead.start([upcoming.path for upcoming in files[n + 1:n + 1 + READ_AHEAD_WINDOW]
+                             if upcoming.refused is None])
+            if found.refused is not None:
+                outcome = FileOutcome(str(path), found.status, message=found.refused)
+            elif not path.exists() and not path.is_symlink():
                 outcome = FileOutcome(str(path), "failed", message=f"{path}: no such file or folder")
             else:
-                outcome = ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules,
+                outcome = ingest_file(engine, path, explicit=found.explicit, solution_key=solution_key, modules=modules,
                                       ahead=ahead)
             if ahead is not None:
                 ahead.drop(path)  # read ahead for a file that was skipped or failed before its parse

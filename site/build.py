@@ -20,17 +20,24 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from sqlalchemy import Engine
 
-from . import audit_view, charts as charts_lib, classes as classes_lib, compare_view, esrp_charts, pages as pages_lib, schema_page
+from . import (
+    audit_view,
+    charts as charts_lib,
+    classes as classes_lib,
+    compare_view,
+    esrp_charts,
+    out_folder,
+    pages as pages_lib,
+    schema_page,
+)
 from .data import CHART_METRICS, Catalogue, index_filters, load_catalogue
-from .formatting import FILTERS
+from .formatting import FILTERS, plain_text
 from .options import STATIC_CHART_LIMIT
 
 STATIC_FILES = ("site.css", "site.js")
 # Index charts solution pages leave out: the spread overview, and the ESRP charts whose marks link
 # to "solutions/KEY.html", a path relative to the index.
 INDEX_ONLY = ("bar-spread", "log-playback", "bar-backup")
-# what --force replaces
-WRITTEN = ("index.html", "compare.html", "classes.html", "audit.html", "schema.html", "solutions", "compare", "static", "charts")
 
 
 class SiteExists(FileExistsError):
@@ -51,7 +58,7 @@ class BuildReport:
 
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("esrpdb.site", "templates"), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True)
+                      trim_blocks=True, lstrip_blocks=True, finalize=plain_text)
     env.filters.update(FILTERS)
     return env
 
@@ -66,16 +73,9 @@ def prepare_out(out: Path, force: bool) -> None:
 
 
 def _move_into_place(staging: Path, out: Path) -> None:
-    """Swap the built site in: only what a build writes is replaced, and a link in OUT is replaced as
-    a link (never followed), so a build cannot write outside OUT."""
-    for name in WRITTEN:
-        target = out / name
-        if target.is_symlink() or target.is_file():
-            target.unlink()
-        elif target.is_dir():
-            shutil.rmtree(target)
-        if (staging / name).exists():
-            (staging / name).replace(target)
+    """Swap the built site in: only what a build writes is replaced (site/out_folder.py: the user's own
+    files in OUT's folders stay), and a link in OUT is replaced as a link (never followed)."""
+    out_folder.move_into_place(staging, out)
 
 
 def _move_uninterrupted(staging: Path, out: Path) -> bool:

@@ -78,6 +78,11 @@ def upgrade() -> None:
                     "INSERT INTO solution_facts SELECT k.* FROM jsonb_populate_recordset(NULL::solution_facts, :rows) k "
                     "WHERE k.solution_id IN (SELECT id FROM solutions) AND (k.source_file_id IS NULL OR "
                     "k.source_file_id IN (SELECT id FROM source_files)) ON CONFLICT DO NOTHING")
+    # and the identity keys as they were: those of backup and recovery reports (which the statement above
+    # leaves without one) and any written by a later rule, so a later copy of a report is still the same run
+    archive.restore("0009", "identity_keys",
+                    "UPDATE runs r SET identity_key = k.identity_key FROM jsonb_to_recordset(:rows) "
+                    "AS k(id integer, identity_key text) WHERE r.id = k.id")
     archive.restore("0009", "provisional",
                     "UPDATE solutions s SET provisional = k.provisional, derived_from_source_file_id = "
                     "(SELECT id FROM source_files WHERE id = k.derived_from_source_file_id) FROM jsonb_to_recordset(:rows) "
@@ -87,6 +92,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     archive.stash("0009", "run_sources", "SELECT * FROM run_sources")
     archive.stash("0009", "solution_facts", "SELECT * FROM solution_facts")
+    archive.stash("0009", "identity_keys", "SELECT id, identity_key FROM runs WHERE identity_key IS NOT NULL")
     archive.stash("0009", "provisional", "SELECT id, provisional, derived_from_source_file_id FROM solutions "
                   "WHERE provisional OR derived_from_source_file_id IS NOT NULL")
     op.drop_table("solution_facts")

@@ -127,6 +127,8 @@ class TomlChecker:
             self.problem(where, f"expected {wanted}, got {kind_of(value)} {show_value(value)}")
             return None
         try:
+            if isinstance(value, str) and "_" in value:  # Decimal("1_000") is 1000: a typo read as a price
+                raise InvalidOperation
             number = Decimal(value.strip() if isinstance(value, str) else str(value))
         except InvalidOperation:
             hint = " (write it without thousands separators or currency signs)" if isinstance(value, str) else ""

@@ -7,9 +7,9 @@ Command modules import only typer at the top; each command imports the libraries
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -49,6 +49,7 @@ class Options:
     given_reader_url: str | None
     debug: bool
     catalogue: str | None = None  # a named catalogue on the embedded server (database esrpdb_<name>)
+    opened: Any = field(default=None, repr=False)  # the command's Catalog, once opened
 
     @cached_property  # a named catalogue's URL starts the server and checks the database: once a command
     def database_url(self) -> str | None:
@@ -78,9 +79,18 @@ class Options:
         return embedded.disk_full()
 
     def catalog(self):
-        from ..db.catalog import open_catalog
+        """One catalogue a command, closed when the command ends (main's ctx.call_on_close): its pooled
+        connections are the reader's to count against its connection limit (db/roles.py)."""
+        if self.opened is None:
+            from ..db.catalog import open_catalog
 
-        return open_catalog(self.database_url, reader_url=self.reader_url)
+            self.opened = open_catalog(self.database_url, reader_url=self.reader_url)
+        return self.opened
+
+    def close(self) -> None:
+        if self.opened is not None:
+            self.opened.close()
+            self.opened = None
 
     def reader(self):
         """The engine for commands that read on the user's behalf: the read-only role."""
@@ -125,6 +135,7 @@ def main(
         if not CATALOGUE_NAME.fullmatch(catalogue):
             _refuse(f"--catalogue {catalogue!r}: use lower-case letters, digits and '_' (at most 40)")
     ctx.obj = Options(given_database_url=database_url, given_reader_url=reader_url, debug=debug, catalogue=catalogue)
+    ctx.call_on_close(ctx.obj.close)
 
 
 CATALOGUE_NAME = re.compile(r"[a-z0-9_]{1,40}")

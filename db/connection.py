@@ -101,7 +101,11 @@ READER_OPTIONS = " ".join(f"-c {setting}={value}" for setting, value in roles.RE
 
 
 def make_engine(url: str, *, reader: bool = False) -> Engine:
+    """The reader's engine keeps one idle connection and opens at most the reader's connection limit:
+    the role's connections are few (roles.READER_CONNECTION_LIMIT bounds its temporary files)."""
     from sqlalchemy import create_engine
 
-    connect_args = {"options": READER_OPTIONS} if reader else {}
-    return create_engine(url, pool_pre_ping=False, connect_args=connect_args)
+    if not reader:
+        return create_engine(url, pool_pre_ping=False)
+    return create_engine(url, pool_pre_ping=False, connect_args={"options": READER_OPTIONS},
+                         pool_size=1, max_overflow=roles.READER_CONNECTION_LIMIT - 1)

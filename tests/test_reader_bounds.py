@@ -191,6 +191,24 @@ def test_the_readers_temporary_files_are_bounded_in_total(pg_server, fresh_datab
             conn.close()
 
 
+def test_a_command_leaves_no_reader_connection_open(pg_server, seed_catalog_url):
+    """Each command closes its catalogue when it ends: a process running many (the tests, a script
+    using the CLI) holds none of the reader's few connections after them, garbage collector or not."""
+    import gc
+
+    database = make_url(seed_catalog_url).database
+    count = "select count(*) from pg_stat_activity where usename = %s and datname = %s"
+    with psycopg.connect(admin_url(pg_server), autocommit=True) as admin:
+        before = admin.execute(count, (roles.READER_ROLE, database)).fetchone()  # other tests' fixtures
+        gc.disable()
+        try:
+            for args in (["runs"], ["solutions"], ["query", "per-disk-iops"], ["audit"], ["sql", "select 1"]) * 3:
+                assert runner.invoke(app, ["--database-url", seed_catalog_url, *args]).exit_code == 0
+            assert admin.execute(count, (roles.READER_ROLE, database)).fetchone() == before
+        finally:
+            gc.enable()
+
+
 # --- 4. one value's size is bounded as the rows are -------------------------------------------------------
 
 @pytest.mark.parametrize("max_rows", [None, "1000000000"])

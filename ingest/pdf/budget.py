@@ -12,6 +12,7 @@ rest of the batch goes on, and nothing of the file is written:
 
 from __future__ import annotations
 
+import os
 from typing import Callable
 
 from ..errors import ParseError
@@ -28,7 +29,15 @@ Reader = Callable[[str, bytes], PdfText]
 
 
 def _limit_memory_and_cpu() -> None:  # pragma: no cover - runs in the child
+    import faulthandler
     import resource
+
+    # A child PDFium ends for want of memory would print its stack (faulthandler, PDFium's own
+    # message) under the batch's table; the parent says what happened, in one line.
+    faulthandler.disable()
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 2)
+    os.close(quiet)
 
     data = _data_bytes()
     if data is not None:

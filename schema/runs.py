@@ -15,9 +15,11 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     Integer,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -300,7 +302,12 @@ class PublishedValue(Base):
     """A run's figure as a document's result table prints it (the run's report may be unpublished)."""
 
     __tablename__ = "run_published_values"
-    __table_args__ = (one_of("metric", PUBLISHED_METRICS), *non_negative("value"))
+    __table_args__ = (
+        one_of("metric", PUBLISHED_METRICS), *non_negative("value"),
+        # the few power rows, read together by perf_per_watt (revision 0021)
+        Index("ix_run_published_values_power", "run_id", postgresql_include=["metric", "value"],
+              postgresql_where=text("metric IN ('active_power_w', 'idle_power_w')")),
+    )
 
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
     metric: Mapped[str] = mapped_column(Text, primary_key=True)

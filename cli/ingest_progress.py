@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MIN_SECONDS_FOR_RATE = 1.0  # before this, a rate is noise
+MIN_SECONDS_FOR_RATE = 0.25  # before this, a rate is noise (a folder of small PDFs is done in a second or two)
 
 
 @dataclass

@@ -74,7 +74,7 @@ def test_the_terminal_shows_megabytes_and_rows_of_one_long_file(fresh_database_u
 
 # --- issue 36: a batch shows files and pages done, pages per second and the time left -------------------
 
-COPIES = 12  # more files than the bar's threshold, and enough for a second of pace
+COPIES = 24  # more files than the bar's threshold, and enough for a pace (MIN_SECONDS_FOR_RATE) before the last
 
 
 def test_the_time_left_is_the_time_so_far_scaled_by_the_bytes_to_go():
@@ -82,7 +82,7 @@ def test_the_time_left_is_the_time_so_far_scaled_by_the_bytes_to_go():
     assert seconds_left(counts, 10.0) is None  # nothing done: no pace yet
     counts.record(1_000_000, 24)
     counts.record(0, None)  # a file that is no PDF: a file done, no pages
-    assert seconds_left(counts, 0.5) is None  # too soon for a rate
+    assert seconds_left(counts, 0.1) is None  # too soon for a rate
     assert seconds_left(counts, 20.0) == 40.0
     assert progress_line(counts, 20.0) == "2/3 files, 24 pages, 1 pages/s, 0:40 left"
     counts.record(2_000_000, 1_176)

@@ -173,3 +173,31 @@ def test_a_finished_reading_frees_its_slot_for_the_next_pdf(pdfs, monkeypatch):
     finally:
         reader.close()
     assert _children() == []
+
+
+def _slow_name(path):  # runs in the child: a reading that surely outlasts the parent's next step
+    import time
+
+    time.sleep(0.4)
+    return path.name
+
+
+def test_the_next_pdf_the_writer_needs_is_read_first_and_a_wait_refills_the_slots(tmp_path, monkeypatch):
+    """Files are written in order: the next one is started before larger ones further down (else the
+    writer reads it itself and sets the pace), and while the writer waits for it a slot freed by it goes
+    to the next upcoming PDF at once."""
+    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
+    monkeypatch.setattr(read_ahead, "AHEAD", 1)
+    small, large = tmp_path / "0-small.pdf", tmp_path / "1-large.pdf"
+    small.write_bytes(make_pdf(_renamed("MBX-S")))
+    large.write_bytes(make_pdf(_renamed("MBX-L") * 40))
+    reader = read_ahead.ReadAhead(_slow_name)
+    try:
+        reader.start([small, large])
+        assert set(reader._reading) == {small}  # the largest-first rule alone would have chosen `large`
+        assert reader.take(small) == small.name
+        assert set(reader._reading) == {large}  # started while the writer waited, not at its next start()
+        assert reader.take(large) == large.name
+    finally:
+        reader.close()
+    assert _children() == []

@@ -93,6 +93,16 @@ def finished(forked: Forked, wait_s: float = 0.0) -> bool:
     return bool(poller.poll(max(0, int(wait_s * 1000))))
 
 
+def wait_any(children: list[Forked], wait_s: float = 1.0) -> None:
+    """Wait until one of the children has its result or has stopped (at most `wait_s`)."""
+    import select
+
+    poller = select.poll()
+    for child in children:
+        poller.register(child.reading, select.POLLIN | select.POLLHUP)
+    poller.poll(max(0, int(wait_s * 1000)))
+
+
 def result(forked: Forked) -> Any:
     """The child's return value; ForkFailed with its reason when it raised or stopped."""
     forked.done = True

@@ -28,6 +28,8 @@ def best(text: str, distinct: list[set[str]], near: int | None = None) -> int | 
     return scores[0][1]
 
 
+_PUNCTUATION = re.compile(r"[^\w\s-]")
+
 # Words that turn the system named next into the other side of a comparison, or start a contrast.
 _HARD = re.compile(r"\b(?:compared\s+(?:to|with)|than|versus|vs\.?|whereas|against|as\s+opposed\s+to)\b", re.IGNORECASE)
 _OBJECT = re.compile(r"\b(?:than|compared\s+(?:to|with)|versus|vs\.?|against)\s+(?:the\s+|all\s+|an?\s+|\d+\s+){0,2}$",
@@ -41,11 +43,12 @@ def mentions(text: str, distinct: list[set[str]]) -> list[tuple[int, int]]:
     ("the HP LeftHand SAN") are one mention, at its first word."""
     found: list[tuple[int, int]] = []
     last_end = -1
+    owners = {word: i for i in reversed(range(len(distinct))) for word in distinct[i]}  # the first system's word wins
     for m in WORD.finditer(text):
-        index = next((i for i, own in enumerate(distinct) if m[0].casefold() in own), None)
+        index = owners.get(m[0].casefold())
         if index is None:
             continue
-        same_name = found and found[-1][1] == index and not re.search(r"[^\w\s-]", text[last_end:m.start()]) \
+        same_name = found and found[-1][1] == index and not _PUNCTUATION.search(text, last_end, m.start()) \
             and len(text[last_end:m.start()].split()) <= 2
         if not same_name:
             found.append((m.start(), index))

@@ -20,6 +20,9 @@ _QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:k|x|u|gb|tb|mb|kb|gbps|gbs|mbps|gbe|gh
 _COUNTED = re.compile(r"^\d+(?:\.\d+)?-?[A-Za-z]+$")  # "25-disk", "64bit", "12Gb": a number and its noun
 _NOT_MODEL_AFTER = re.compile(r"(?:firmware|fw|revision|rev|version|driver|build)\W*$", re.IGNORECASE)
 # "5300 V3", "2950 server": a bare model number after a capitalised product word, in a model's own row only
+_LONGEST_VERSION_WORD = len("firmware")  # the longest word _NOT_MODEL_AFTER names
+_WORD_CHAR = re.compile(r"\w")
+_LETTER, _DIGIT, _NOT_KEY = re.compile(r"[a-z]"), re.compile(r"\d"), re.compile(r"[^a-z0-9]")
 _BARE_NUMBER = re.compile(r"(?<=[A-Za-z] )(\d{3,5})(?![\w.,/-])")
 VERSION = re.compile(r"(?<![\w])[vV]?\.?(\d+(?:\.\d+){2,})(?![\w.])")
 _SIZE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(TB|GB|MB)(?![a-z/])")
@@ -40,7 +43,19 @@ class Model:
 
 
 def skeleton(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return _NOT_KEY.sub("", text.lower())
+
+
+def _after_a_version_word(text: str, start: int) -> bool:
+    """Whether "firmware", "rev", "build"… and nothing but non-word characters come before `start`.
+
+    The same as searching the whole text before `start`, read from `start` backwards: the word ends
+    where the run of non-word characters before `start` begins, and no word is longer than eight
+    letters (a line of a hundred tokens searched its whole prefix for each of them)."""
+    end = start
+    while end > 0 and not _WORD_CHAR.match(text, end - 1):
+        end -= 1
+    return _NOT_MODEL_AFTER.search(text, max(0, end - _LONGEST_VERSION_WORD), start) is not None
 
 
 def models(text: str, *, bare_numbers: bool = False) -> list[Model]:
@@ -51,15 +66,15 @@ def models(text: str, *, bare_numbers: bool = False) -> list[Model]:
     for match in _TOKEN.finditer(text):
         token = match[1]
         key = skeleton(token)
-        if (len(key) < 4 or not re.search(r"[a-z]", key) or len(re.findall(r"\d", key)) < 2
-                or _QUANTITY.match(key) or _COUNTED.match(token) or _NOT_MODEL_AFTER.search(text[:match.start()])
+        if (len(key) < 4 or not _LETTER.search(key) or len(_DIGIT.findall(key)) < 2
+                or _QUANTITY.match(key) or _COUNTED.match(token) or _after_a_version_word(text, match.start())
                 or text[match.end():match.end() + 1] == "."):
             continue
         found.append((match.start(), Model(token, key)))
     if bare_numbers:
         for match in _BARE_NUMBER.finditer(text):
             before = text[:match.start()].split()
-            if before and before[-1][:1].isupper() and not _NOT_MODEL_AFTER.search(text[:match.start()]):
+            if before and before[-1][:1].isupper() and not _after_a_version_word(text, match.start()):
                 found.append((match.start(), Model(match[1], match[1])))
     return [m for _, m in sorted(found, key=lambda f: f[0])]
 

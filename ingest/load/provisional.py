@@ -29,6 +29,7 @@ from ..draft.manifests import drafted_manifests, system_keys
 from ..errors import ParseError
 from ..formats.document.records import ReportDocument
 from .manifest import load_manifest
+from .rows import copy_dicts
 
 KEY_PREFIX = "doc-"
 UNATTRIBUTED = "unattributed_claim"  # a published figure no system could be told for (the audit lists it)
@@ -52,11 +53,10 @@ def _disk_group(facts: list[Fact]) -> dict | None:
 
 
 def _store_facts(session: Session, solution_id: int, source_file_id: int, facts: list[Fact]) -> None:
-    if facts:
-        session.execute(insert(SolutionFact), [
-            {"solution_id": solution_id, "ordinal": n, "fact": f.fact, "value_printed": f.value,
-             "value_number": f.number, "unit": f.unit, "source_file_id": source_file_id, "source_line": f.line,
-             "quote": f.quote} for n, f in enumerate(facts, 1)])
+    copy_dicts(session, SolutionFact, [  # COPY: a system holds dozens of facts, one statement each was a tenth of its write
+        {"solution_id": solution_id, "ordinal": n, "fact": f.fact, "value_printed": f.value,
+         "value_number": f.number, "unit": f.unit, "source_file_id": source_file_id, "source_line": f.line,
+         "quote": f.quote} for n, f in enumerate(facts, 1)])
 
 
 def document_systems(session: Session, source_file_id: int, drafted: DraftedDocument, fingerprint: str) -> list[str]:

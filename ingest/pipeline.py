@@ -29,7 +29,6 @@ from .link import link_evidence
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
-from .pdf.warm import prepare_pdf_reader
 from .walk import found_files
 
 PARSER_VERSION = "1"
@@ -264,8 +263,7 @@ def ingest_paths(
         _require_solution(engine, solution_key, create=new_solution)
     outcomes = []
     files = list(found_files(paths))
-    # (a library caller's own importers parse as they parse: nothing is read ahead for them)
-    ahead = ReadAhead(read_file, prepare_pdf_reader) if modules is None else None
+    ahead = ReadAhead(read_file) if modules is None else None  # a library caller's own importers parse as they parse
     try:
         for n, found in enumerate(files):
             path = found.path

@@ -201,33 +201,3 @@ def test_the_next_pdf_the_writer_needs_is_read_first_and_a_wait_refills_the_slot
     finally:
         reader.close()
     assert _children() == []
-
-
-def test_the_readers_state_is_prepared_once_before_the_first_reading_forks(pdfs):
-    """PDFium's process-wide setup is made in the batch's process, once, so no reading child makes it
-    anew (pdf/warm.py); a batch with no PDF worth a process prepares nothing."""
-    calls = []
-    reader = read_ahead.ReadAhead(read_file, prepare=lambda: calls.append(len(_children())))
-    try:
-        reader.start([])
-        assert calls == []
-        reader.start(sorted(pdfs.iterdir()))
-        reader.start(sorted(pdfs.iterdir()))
-        assert calls == [0]  # once, and before any child existed
-    finally:
-        reader.close()
-
-
-def test_the_pdf_reader_prepared_in_this_process_reads_a_page(monkeypatch):
-    from esrpdb.ingest.pdf import warm
-
-    monkeypatch.setattr(warm, "_prepared", False)
-    warm.prepare_pdf_reader()
-    assert warm._prepared
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(warm._one_line_pdf())
-    try:
-        assert document[0].get_textpage().get_text_range() == "Jetstress"
-    finally:
-        document.close()

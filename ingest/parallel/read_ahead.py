@@ -66,10 +66,8 @@ def _reading(work: Callable[[Path], Any], path: Path) -> Any:  # pragma: no cove
 class ReadAhead:
     """`work(path)` is what reading a file means (the pipeline's read and draft), run in a child."""
 
-    def __init__(self, work: Callable[[Path], Any], prepare: Callable[[], None] | None = None) -> None:
-        """`prepare` runs once in this process before the first reading forks: state every reading
-        would otherwise make anew (PDFium's, pdf/warm.py) is then shared by all of them."""
-        self._work, self._prepare = work, prepare
+    def __init__(self, work: Callable[[Path], Any]) -> None:
+        self._work = work
         self._reading: dict[Path, tuple[Identity, forked.Forked]] = {}
         self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
         self._passed: set[Path] = set()  # looked at once and not worth a process: never looked at again
@@ -95,9 +93,6 @@ class ReadAhead:
         free = AHEAD - len(self._reading)
         if free <= 0 or not candidates:
             return
-        if self._prepare is not None:
-            self._prepare()
-            self._prepare = None
         next_needed = next(iter(candidates))  # dicts keep the batch's order
         largest = sorted((p for p in candidates if p != next_needed), key=lambda p: -candidates[p][0])
         chosen = [next_needed, *largest[:free - 1]]

@@ -66,8 +66,9 @@ def _reading(work: Callable[[Path], Any], path: Path) -> Any:  # pragma: no cove
 class ReadAhead:
     """`work(path)` is what reading a file means (the pipeline's read and draft), run in a child."""
 
-    def __init__(self, work: Callable[[Path], Any]) -> None:
-        self._work = work
+    def __init__(self, work: Callable[[Path], Any], setup: Callable[[], None] | None = None) -> None:
+        """`setup` runs first in each reading child (the pipeline's: pdf/budget.py's limits on it)."""
+        self._work, self._setup = work, setup
         self._reading: dict[Path, tuple[Identity, forked.Forked]] = {}
         self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
         self._passed: set[Path] = set()  # looked at once and not worth a process: never looked at again
@@ -99,7 +100,7 @@ class ReadAhead:
         for path in sorted(chosen, key=lambda p: -candidates[p][0]):  # the larger first: see the priority above
             size = candidates[path][0]
             behind_a_larger = any(identity[0] > size for identity, _ in self._reading.values())
-            self._reading[path] = (candidates[path], forked.start(_reading, self._work, path,
+            self._reading[path] = (candidates[path], forked.start(_reading, self._work, path, setup=self._setup,
                                                                            lower_priority=behind_a_larger))
 
     def _collect_finished(self) -> None:

@@ -120,3 +120,48 @@ def test_bombs_read_ahead_in_a_batch_fail_once_and_the_good_report_loads(tmp_pat
     assert outcomes["b-spaces.pdf"].status == "failed"
     assert "MAX_DECOMPRESSED_BYTES" in outcomes["b-spaces.pdf"].message
     assert outcomes[GOOD_REPORT.name].status == "loaded", outcomes[GOOD_REPORT.name].message
+
+
+def test_a_pdf_read_ahead_is_read_within_the_budget_by_its_reading_child_itself(tmp_path, monkeypatch):
+    """The child forked to read one PDF ahead puts itself within the budget and reads the PDF there: no
+    second fork a PDF (a tenth of a batch's CPU)."""
+    from esrpdb.ingest.parallel import forked, read_ahead
+    from esrpdb.ingest.pipeline import read_file
+    from tests.helpers import REPORT_PAGES, make_pdf
+
+    if not forked.available():
+        pytest.skip("reading ahead needs fork and two cores")
+
+    def no_second_fork(*args):
+        raise AssertionError("a reading child forked a child of its own")
+
+    monkeypatch.setattr(budget, "_read_in_bounded_child", no_second_fork)  # the children inherit it
+    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
+    pdf = tmp_path / "report.pdf"
+    pdf.write_bytes(make_pdf(REPORT_PAGES))
+    reader = read_ahead.ReadAhead(read_file, setup=budget.bound_this_process)
+    try:
+        reader.start([pdf])
+        drafted = reader.take(pdf)
+    finally:
+        reader.close()
+    assert drafted is not None and drafted.document.reports  # read in the child, within its own limits
+    assert _live_children() == []
+
+
+@pytest.mark.db  # ingests into a database of its own
+def test_a_pdf_too_slow_for_its_reading_child_fails_by_the_time_limit_once(tmp_path, catalog, monkeypatch):
+    """A reading child past the limit is stopped; the batch reads the file in a bounded child of its own,
+    and the line names the limit as it always did."""
+    monkeypatch.setattr(budget, "MAX_READ_SECONDS", 1.0)
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    write(folder / "a-slow.pdf", crowded_pdf(2000, 20_000))
+    write(folder / GOOD_REPORT.name, GOOD_REPORT.read_bytes())
+    started = time.monotonic()
+    outcomes = {os.path.basename(o.path): o for o in ingest_paths(catalog.engine, [folder])}
+    assert time.monotonic() - started < 30
+    assert outcomes["a-slow.pdf"].status == "failed"
+    assert "took longer than 1 s" in outcomes["a-slow.pdf"].message and "MAX_READ_SECONDS" in outcomes["a-slow.pdf"].message
+    assert outcomes[GOOD_REPORT.name].status == "loaded"
+    assert _live_children() == []

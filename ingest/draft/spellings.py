@@ -22,6 +22,7 @@ _NOT_MODEL_AFTER = re.compile(r"(?:firmware|fw|revision|rev|version|driver|build
 # "5300 V3", "2950 server": a bare model number after a capitalised product word, in a model's own row only
 _LONGEST_VERSION_WORD = len("firmware")  # the longest word _NOT_MODEL_AFTER names
 _WORD_CHAR = re.compile(r"\w")
+_TWO_DIGITS = re.compile(r"\d\D*\d")
 _LETTER, _DIGIT, _NOT_KEY = re.compile(r"[a-z]"), re.compile(r"\d"), re.compile(r"[^a-z0-9]")
 _BARE_NUMBER = re.compile(r"(?<=[A-Za-z] )(\d{3,5})(?![\w.,/-])")
 VERSION = re.compile(r"(?<![\w])[vV]?\.?(\d+(?:\.\d+){2,})(?![\w.])")
@@ -63,8 +64,12 @@ def models(text: str, *, bare_numbers: bool = False) -> list[Model]:
     never a quantity ("300GB", "15K", "6Gbps") or what follows "firmware"; `bare_numbers` also takes a
     number right after a capitalised word ("StorageWorks 4400"), which only a model's own row may hold."""
     found: list[tuple[int, Model]] = []
+    if not _TWO_DIGITS.search(text):  # every model holds two digits (most prose lines hold none)
+        return []
     for match in _TOKEN.finditer(text):
         token = match[1]
+        if not _TWO_DIGITS.search(token):
+            continue
         key = skeleton(token)
         if (len(key) < 4 or not _LETTER.search(key) or len(_DIGIT.findall(key)) < 2
                 or _QUANTITY.match(key) or _COUNTED.match(token) or _after_a_version_word(text, match.start())

@@ -1,0 +1,81 @@
+"""Issue 36: the catalogue from a folder of printed documents is the same with and without the speed paths.
+
+The folder is benchmarks/bench_archive.py's kind, small: the seeds and the synthetic documents printed
+by Chromium as a word processor lays them out, one of them in two columns, each large enough to be read
+ahead. Ingested once as `esrpdb ingest FOLDER` runs it (PDFs read ahead in forked children, each
+within the reading budget by itself, a long PDF split across two processes) and once one file after
+another in this process (no read-ahead, no split), every table's rows must be equal, ids aside.
+The drafting changes made for speed are held by the drafting and unattended tests, which read the
+same documents.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import text
+
+from esrpdb.db.catalog import open_catalog
+from esrpdb.ingest.parallel import forked, read_ahead
+from esrpdb.ingest.pipeline import ingest_paths
+from esrpdb.schema import Base
+from tests.helpers import FIXTURES, chromium, sort_key
+
+SOURCES = [*sorted((FIXTURES / "documents").glob("0*.txt")), *sorted((FIXTURES / "synthetic_documents").glob("*.txt"))]
+IDS = ("id", "created_at", "ingested_at", "loaded_at")  # numbered or stamped by the database, not read
+
+
+@pytest.fixture(scope="module")
+def printed_folder(tmp_path_factory):
+    if chromium() is None:
+        pytest.skip("Chromium prints the documents (apt-get install chromium)")
+    from tests.pdf_renderings import print_pdf, seed_html
+
+    folder = tmp_path_factory.mktemp("printed")
+    for n, source in enumerate(SOURCES):
+        print_pdf(seed_html(source.read_text(encoding="utf-8"), title=source.stem, two_columns=n == 1),
+                  folder / f"{n:02d}-{source.stem}.pdf")
+    return folder
+
+
+def _catalogue(engine) -> dict[str, list[tuple]]:
+    """Every table's rows, without the columns the database numbers or stamps, in a stable order."""
+    out = {}
+    with engine.connect() as conn:
+        for table in Base.metadata.sorted_tables:
+            columns = [c.name for c in table.columns if c.name not in IDS and not c.name.endswith("_id")]
+            rows = conn.execute(text(f'SELECT {", ".join(columns)} FROM "{table.name}"')) if columns else []
+            out[table.name] = sorted((tuple(r) for r in rows), key=sort_key)
+    return out
+
+
+@pytest.mark.db
+def test_a_printed_folder_gives_the_same_catalogue_with_and_without_the_speed_paths(
+        printed_folder, catalog, empty_database_url, monkeypatch):
+    if not forked.available():
+        pytest.skip("the speed paths need fork and two cores")
+    pdfs = sorted(printed_folder.glob("*.pdf"))
+    assert len(pdfs) == len(SOURCES) and all(p.stat().st_size >= read_ahead.MIN_BYTES for p in pdfs[1:])
+    taken: list = []
+    original_take = read_ahead.ReadAhead.take
+
+    def counting_take(self, path):
+        document = original_take(self, path)
+        taken.append(document is not None)
+        return document
+
+    monkeypatch.setattr(read_ahead.ReadAhead, "take", counting_take)
+    fast = ingest_paths(catalog.engine, [printed_folder])
+    assert [o.status for o in fast] == ["loaded"] * len(pdfs), [o.message for o in fast]
+    assert sum(taken) >= len(pdfs) - 2  # all but the first (and perhaps one the writer reached first) read ahead
+
+    monkeypatch.setattr(forked, "available", lambda: False)  # no read-ahead, no split: one file after another
+    inline = open_catalog(empty_database_url)
+    try:
+        slow = ingest_paths(inline.engine, [printed_folder])
+        assert [o.status for o in slow] == [o.status for o in fast]
+        fast_rows, slow_rows = _catalogue(catalog.engine), _catalogue(inline.engine)
+    finally:
+        inline.close()
+    assert fast_rows["solutions"] and fast_rows["runs"] and fast_rows["solution_facts"] and fast_rows["claims"]
+    for table, rows in fast_rows.items():
+        assert slow_rows[table] == rows, table

@@ -96,6 +96,8 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
         if match[size + 4]:
             add("disk_interface", interface_of(match[size + 4]) or "", None)
 
+    if not _ANY_DIGIT.search(text):  # every pattern below counts or sizes in digits
+        return found
     group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None)
     if group is not None:
         count = group[1] or group[2]
@@ -124,6 +126,7 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
 
 
 _DISK_NOUN_RE = re.compile(_DISK_NOUN, re.IGNORECASE)
+_ANY_DIGIT = re.compile(r"\d")  # the same digits the patterns' \d matches
 _DISKS_OR_SPARES = re.compile(_DISK_NOUN + r"|\bspares?\b", re.IGNORECASE)
 _DISK_WORDS = re.compile(_DISK_NOUN + r"|\bK\b|RPM|SAS|SATA", re.IGNORECASE)  # a cell that speaks of disks
 _NOT_DISKS = re.compile(r"\s*(?:\w+\s+)?(?:database|databases|copies|copy|mailbox|mailboxes|users?|ports?|controllers?|"
@@ -159,6 +162,20 @@ def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
         found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
 
+    if _ANY_DIGIT.search(text):  # only the link and the RAID level are named without a digit
+        _counted_design(text, add)
+    link = CONNECTIVITY.search(text)
+    if link is not None:
+        name = link[1] or link[2]
+        add("connectivity", _LINKS.get(" ".join(name.split()).casefold(), name), None)
+    raid = RAID.search(text)
+    if raid is not None:
+        add("raid_level", f"RAID {_RAID_NAMES.get(raid[1], raid[1].upper())}", None)
+    return found
+
+
+def _counted_design(text: str, add) -> None:
+    """The figures of a design printed in digits (design_facts), through its `add`."""
     for match in MESSAGES.finditer(text):
         add("messages_per_day", match[1], _number(match[1]), "messages/day")
     profile = IOPS_PER_MAILBOX.search(text)
@@ -183,14 +200,6 @@ def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     for match in SERVERS.finditer(text):
         add("servers", match[1], _number(match[1]))
         break
-    link = CONNECTIVITY.search(text)
-    if link is not None:
-        name = link[1] or link[2]
-        add("connectivity", _LINKS.get(" ".join(name.split()).casefold(), name), None)
-    raid = RAID.search(text)
-    if raid is not None:
-        add("raid_level", f"RAID {_RAID_NAMES.get(raid[1], raid[1].upper())}", None)
-    return found
 
 
 def _is_messages(text: str, match: re.Match[str]) -> bool:

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, insert, or_, select, update
+from sqlalchemy import delete, insert, or_, update
 from sqlalchemy.orm import Session
 
 from ...schema import Run
 from ..errors import ParseError
 from ..formats.manifest.records import RunSpec
+from .rows import index_below_reports
 
 # Copied to the test when every host report says the same.
 SHARED_FIELDS = ("report_type", "product_title", "jetstress_version", "jetstress_release", "ese_version")
@@ -82,9 +83,8 @@ def host_test_run(session: Session, name: str, source_id: int, found: Sequence[t
         Run.id.in_(earlier),
         (Run.source_file_id == source_id) & (Run.solution_id == attach["solution_id"])
         & (Run.run_label == attach["run_label"]))))
-    lowest = session.execute(select(func.min(Run.report_index)).where(Run.source_file_id == source_id)).scalar()
     test_id = session.execute(insert(Run).values(
-        source_file_id=source_id, report_index=min(lowest or 0, 0) - 1, **test_columns(reports, run), **attach,
+        source_file_id=source_id, report_index=index_below_reports(source_id), **test_columns(reports, run), **attach,
     ).returning(Run.id)).scalar_one()
     session.execute(update(Run), [
         {"id": report.id, "test_run_id": test_id, "solution_id": attach["solution_id"], "trial_id": None,

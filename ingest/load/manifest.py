@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import cast
 
-from sqlalchemy import CursorResult, delete, exists, func, insert, select, update
+from sqlalchemy import CursorResult, delete, exists, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
@@ -37,7 +37,7 @@ from ...schema.units import latency_ms
 from ..errors import ParseError
 from ..formats.manifest.records import LATENCY_ROW_FIELDS, RunSpec, SolutionManifest, TableRef
 from .host_tests import host_test_run
-from .rows import copy_dicts, solution_id_for
+from .rows import copy_dicts, index_below_reports, solution_id_for
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 
@@ -243,9 +243,8 @@ def _table_run(session: Session, catalogue: _Catalogue, solution_id: int, run: R
     session.execute(delete(Run).where(
         Run.source_file_id == source_id, Run.origin == "document_table",
         Run.solution_id == solution_id, Run.run_label == run.label))
-    lowest = session.execute(select(func.min(Run.report_index)).where(Run.source_file_id == source_id)).scalar()
     run_id = session.execute(insert(Run).values(
-        source_file_id=source_id, report_index=min(lowest or 0, 0) - 1, origin="document_table",
+        source_file_id=source_id, report_index=index_below_reports(source_id), origin="document_table",
         report_type="Performance", achieved_iops=None, test_description=run.description, **attach,
     ).returning(Run.id)).scalar_one()
     return run_id, values

@@ -146,5 +146,7 @@ def multiply(admin_url: str, copies: int, log=print) -> None:
             started = time.perf_counter()
             conn.execute("SELECT refresh_solution_disk_counts(NULL)")
             conn.execute("SELECT refresh_run_figures(NULL)")
+            if conn.execute("SELECT to_regproc('refresh_solution_designs') IS NOT NULL").fetchone()[0]:
+                conn.execute("SELECT refresh_solution_designs(NULL)")  # revision 0022: every solution's design
             log(f"  full refresh of the stored figures: {time.perf_counter() - started:.1f} s")
             conn.execute("VACUUM ANALYZE")

@@ -13,22 +13,26 @@
 -- column logs_per_s_per_server: log replay rate (esrp-tests)
 -- column log_replay_rank: rank in the class by log replay rate, highest first
 -- column like_for_like: every solution in the class ran the same release, test type and IOPS per mailbox
+-- Reads each solution's stored design and representative run (solution_designs, revision 0022); only
+-- the class (its bounds may change) and the ranks within it are computed here.
 CREATE OR REPLACE VIEW mailbox_class_ranks AS
-WITH representative AS (
-    SELECT solution, run_id FROM representative_runs
-), ranked AS (
-    SELECT d.mailbox_class, d.mailbox_class_order, d.solution, d.mailbox_count, d.iops_per_mailbox,
-           rs.run_id, rs.jetstress_release, rs.report_type, rs.total_iops, rs.db_read_latency_ms,
-           e.logs_per_s_per_server
-    FROM test_designs d
-    LEFT JOIN representative p ON p.solution = d.solution
-    LEFT JOIN run_summary rs ON rs.run_id = p.run_id
+WITH ranked AS (
+    SELECT k.label AS mailbox_class, k.class_ordinal AS mailbox_class_order, d.solution, d.mailbox_count,
+           d.iops_per_mailbox, d.representative_run_id AS run_id, d.jetstress_release, d.report_type, d.total_iops,
+           d.db_read_latency_ms, e.logs_per_s_per_server
+    FROM solution_designs d
+    JOIN mailbox_classes k
+      ON d.mailbox_count >= k.min_mailbox_count AND (k.max_mailbox_count IS NULL OR d.mailbox_count <= k.max_mailbox_count)
     LEFT JOIN esrp_tests e ON e.solution = d.solution
-    WHERE d.mailbox_class IS NOT NULL
-), classes AS (
-    SELECT mailbox_class_order, count(DISTINCT jetstress_release) <= 1 AND count(DISTINCT report_type) <= 1
-               AND count(DISTINCT iops_per_mailbox) <= 1 AS like_for_like
-    FROM ranked GROUP BY mailbox_class_order
+), classes AS (  -- one release, test type and IOPS per mailbox at most (min = max: no sort of each class)
+    SELECT k.class_ordinal AS mailbox_class_order,
+           coalesce(min(d.jetstress_release) = max(d.jetstress_release), true)
+             AND coalesce(min(d.report_type) = max(d.report_type), true)
+             AND coalesce(min(d.iops_per_mailbox) = max(d.iops_per_mailbox), true) AS like_for_like
+    FROM solution_designs d
+    JOIN mailbox_classes k
+      ON d.mailbox_count >= k.min_mailbox_count AND (k.max_mailbox_count IS NULL OR d.mailbox_count <= k.max_mailbox_count)
+    GROUP BY k.class_ordinal
 )
 SELECT mailbox_class, mailbox_class_order, solution, mailbox_count, run_id, jetstress_release, report_type,
        iops_per_mailbox, total_iops,

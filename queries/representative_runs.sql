@@ -7,10 +7,10 @@
 -- column run_id: the run that stands for the solution
 -- column trial: its trial (none for a run outside any trial)
 -- column runs_in_trial: how many runs that trial holds
+-- The choice is stored per solution when its runs' figures are (solution_designs, revision 0022).
 CREATE OR REPLACE VIEW representative_runs AS
-SELECT DISTINCT ON (m.solution) m.solution, m.solution_id, m.run_id, m.run_label, m.trial, m.runs_in_trial
-FROM median_runs m
-JOIN runs r ON r.id = m.run_id
-WHERE m.is_median_run AND m.solution IS NOT NULL
-ORDER BY m.solution, (r.scenario IS NULL) DESC, m.runs_in_trial DESC, (r.report_type = 'Performance') DESC,
-         m.total_iops DESC NULLS LAST, m.run_id;
+SELECT d.solution, d.solution_id, d.representative_run_id AS run_id, d.run_label, d.trial,
+       d.trial_run_count AS runs_in_trial
+FROM solution_designs d
+WHERE d.representative_run_id IS NOT NULL
+ORDER BY d.solution;

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .base import Base, table_of
     from .claims import Claim
     from .classes import MailboxClass
+    from .designs import SolutionDesign, SolutionDesignsStale
     from .documents import Document, DocumentCell, DocumentTable
     from .evidence import ConfigInstance, ConfigThreshold, PerfFile, PowerFile, TestConfig, TestLog, TestLogEvent
     from .figures import (
@@ -45,8 +46,8 @@ if TYPE_CHECKING:
     from .sources import SourceFile
 
 # Every module that declares tables; importing them all registers every table on Base.metadata.
-TABLE_FAMILIES = ("base", "claims", "classes", "documents", "evidence", "figures", "provenance", "runs", "samples",
-                  "solutions", "sources")
+TABLE_FAMILIES = ("base", "claims", "classes", "designs", "documents", "evidence", "figures", "provenance", "runs",
+                  "samples", "solutions", "sources")
 
 
 def __getattr__(name: str) -> Any:
@@ -91,6 +92,8 @@ __all__ = [
     "RunFigures",
     "RunFiguresStale",
     "RunSource",
+    "SolutionDesign",
+    "SolutionDesignsStale",
     "SolutionFact",
     "RunPower",
     "RunScopeLatency",

@@ -62,6 +62,9 @@ TABLES: dict[str, str] = {
     "perf_counter_means": "Sum and counts of one linked perfmon counter's samples over its run's window.",
     "solution_disk_counts": "A solution's disk count on both bases: all disks and active disks only.",
     "run_figures_stale": "Runs written in the current transaction whose figures are recomputed at commit.",
+    "solution_designs": "Each solution's test design and representative run, kept at commit: what test_designs, "
+                        "representative_runs and mailbox_class_ranks read.",
+    "solution_designs_stale": "Solutions written in the current transaction whose design is recomputed at commit.",
 }
 
 VIEWS: dict[str, str] = {
@@ -221,6 +224,25 @@ COLUMNS: dict[str, dict[str, str]] = {
                            "value_count": "Non-blank samples in sample_window.",
                            "value_sum": "Sum of the values, in the counter's own unit (mean = value_sum / value_count)."},
     "run_figures_stale": {"run_id": "A run to refresh at commit (no foreign key: the run may be gone)."},
+    "solution_designs": {
+        "solution": "The solution's key (solutions.key), copied so that a filter by key reads this table alone.",
+        "mailbox_count_source": "File and line the count is printed on (or the JetstressConfig.xml).",
+        "mailbox_size_mb": "Mailbox size (quota), MB.",
+        "database_count": "Databases in the test.",
+        "database_copy_count": "Copies of each database: the most any of the solution's runs reports.",
+        "esrp_version_source": "File and line the ESRP version is printed on.",
+        "representative_run_id": "The run that stands for the solution (join runs.id; representative_runs); NULL: "
+                                 "no ranked run.",
+        "run_label": "The representative run's name as printed.",
+        "trial": "The representative run's trial label; NULL: a run outside any trial.",
+        "trial_run_count": "Runs in the representative run's trial.",
+        "jetstress_release": "The representative run's Jetstress release year.",
+        "report_type": "The representative run's test type: Performance or Stress.",
+        "total_iops": "The representative run's total IOPS (achieved + log).",
+        "db_read_latency_ms": "The representative run's average database read latency, ms."},
+    "solution_designs_stale": {"xact_id": "The transaction that wrote it (pg_current_xact_id()): the one that "
+                                          "refreshes it at commit.",
+                               "solution_id": "A solution to refresh at commit (no foreign key: it may be gone)."},
     # views
     "disk_counts": {"disk_count": "Disks on disk_basis."},
     "per_disk_iops": {"disk_count": "Disks on disk_basis the figures divide by."},

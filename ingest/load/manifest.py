@@ -257,6 +257,14 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
     `provisional_source`: the manifest is a system drafted from that document at ingest (not one a
     person wrote): its solution is provisional, and it takes no run a confirmed solution already holds.
     """
+    write_manifest(session, manifest_file_id, manifest, base, sha_of, provisional_source=provisional_source)
+    return []
+
+
+def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionManifest, base: Path,
+                   sha_of, *, provisional_source: int | None = None) -> int:
+    """`load_manifest`, returning the id of the manifest's solution (a drafted system's writer stores its
+    facts under it without asking for it again)."""
     catalogue = _Catalogue(session, manifest, base, sha_of)
     solution_id = _upsert_solution(session, manifest, provisional_source)
     if provisional_source is None:  # a person's manifest confirms it: the document's reading of it goes
@@ -334,7 +342,7 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
             "line": claim.line, "quote": claim.quote,
         })
     copy_dicts(session, Claim, claims)
-    return []
+    return solution_id
 
 
 def take_over(session: Session, source_file_ids: Iterable[int]) -> int:

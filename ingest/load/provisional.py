@@ -28,7 +28,7 @@ from ..draft.facts import document_facts
 from ..draft.manifests import drafted_manifests, system_keys
 from ..errors import ParseError
 from ..formats.document.records import ReportDocument
-from .manifest import load_manifest
+from .manifest import write_manifest
 from .rows import copy_dicts
 
 KEY_PREFIX = "doc-"
@@ -106,9 +106,8 @@ def _load_systems(session: Session, source_file_id: int, sha256: str, document: 
     for drafted, draft in zip(manifests, drafts):
         try:
             with session.begin_nested():
-                load_manifest(session, source_file_id, drafted.manifest, Path("."), lambda _path: sha256,
-                              provisional_source=source_file_id)
-                solution_id = session.execute(select(Solution.id).where(Solution.key == drafted.manifest.key)).scalar_one()
+                solution_id = write_manifest(session, source_file_id, drafted.manifest, Path("."), lambda _path: sha256,
+                                             provisional_source=source_file_id)
                 _store_facts(session, solution_id, source_file_id, draft.facts)
         except ParseError as error:
             messages.append(f"system {draft.name!r} was not loaded: {error}")

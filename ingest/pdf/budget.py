@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import signal
-from typing import Callable
+from typing import Callable, cast
 
 from ..errors import ParseError
 from ..parallel import forked
@@ -104,9 +104,9 @@ def read_within_budget(read: Reader, name: str, data: bytes) -> PdfText:
     else:
         kind, value = _read_in_bounded_child(read, name, data)
     if kind == "refused":
-        message, section, line = value  # type: ignore[misc]
+        message, section, line = cast(tuple[str, "str | None", "int | None"], value)
         raise ParseError(name, message, section=section, line=line)
-    return value  # type: ignore[return-value]
+    return cast(PdfText, value)
 
 
 def _read_in_bounded_child(read: Reader, name: str, data: bytes) -> tuple[str, object]:

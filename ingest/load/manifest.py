@@ -65,6 +65,7 @@ class _Catalogue:
         self._cells: dict[tuple[int, int], dict] = {}
         self._solutions: dict[str, int] = {}
         self._labelled_runs: dict[tuple[int, str], int | None] = {}
+        self._confirmed: dict[int, set[int]] = {}
 
     def source_id(self, written: str, where: str) -> int:
         found = self.source_ids.get(written)
@@ -98,6 +99,16 @@ class _Catalogue:
                     DocumentCell.table_id == table_id, DocumentCell.column_ordinal == column)).scalars()
             }
         return self._cells[(table_id, column)]
+
+    def confirmed_runs(self, source_id: int) -> set[int]:
+        """The file's report runs a confirmed solution (a person's manifest) holds, fetched once: a drafted
+        system's load (the only caller) attaches runs to provisional solutions alone, so the set cannot
+        grow while it loads."""
+        if source_id not in self._confirmed:
+            self._confirmed[source_id] = set(self.session.execute(
+                select(Run.id).join(RunSource, RunSource.run_id == Run.id).join(Solution, Solution.id == Run.solution_id)
+                .where(RunSource.source_file_id == source_id, ~Solution.provisional)).scalars())
+        return self._confirmed[source_id]
 
     def solution_id(self, key: str) -> int:
         if key not in self._solutions:
@@ -193,9 +204,6 @@ def _name_once(name: str, named: dict[int, str], run_ids: list[int], where: str)
             raise ParseError(name, f"a report it names is already named by {earlier}", section=where)
 
 
-def _confirmed(session: Session, run_id: int) -> bool:
-    return session.execute(select(Solution.id).join(Run, Run.solution_id == Solution.id).where(
-        Run.id == run_id, ~Solution.provisional)).first() is not None
 
 
 def _drop_drafted_twins(session: Session, run_id: int, values) -> None:
@@ -294,7 +302,8 @@ def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionMa
         if run.table is None:
             source_id = catalogue.source_id(run.report or run.document or "", where)
             if run.hosts:  # one test on several hosts: a run of its own over their reports' runs
-                confirmed = (lambda r: _confirmed(session, r)) if provisional_source is not None else None
+                held = catalogue.confirmed_runs(source_id) if provisional_source is not None else None
+                confirmed = held.__contains__ if held is not None else None
                 test = host_test_run(session, manifest.source_name, source_id, catalogue.report_runs(source_id),
                                      run, attach, where, confirmed)
                 if test is None:
@@ -303,7 +312,7 @@ def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionMa
                 _name_once(manifest.source_name, named, hosts, f"{where}.hosts")
             else:
                 run_id = _find_report_run(catalogue, source_id, run, where)
-                if provisional_source is not None and _confirmed(session, run_id):
+                if provisional_source is not None and run_id in catalogue.confirmed_runs(source_id):
                     continue  # a manifest a person wrote holds it already
                 _name_once(manifest.source_name, named, [run_id], where)
                 attached.append({"id": run_id, **attach})

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import cast
 
-from sqlalchemy import CursorResult, delete, exists, insert, select, update
+from sqlalchemy import CursorResult, delete, exists, insert, literal_column, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
@@ -122,7 +122,7 @@ class _Catalogue:
         return self._labelled_runs[(solution_id, label)]
 
 
-def _upsert_solution(session: Session, manifest: SolutionManifest, provisional_source: int | None) -> int:
+def _upsert_solution(session: Session, manifest: SolutionManifest, provisional_source: int | None) -> tuple[int, bool]:
     """A manifest confirms the solution of its key (a provisional one drafted from a document included)."""
     capacity, price, power = manifest.capacity, manifest.price, manifest.power
     values = dict(
@@ -138,8 +138,13 @@ def _upsert_solution(session: Session, manifest: SolutionManifest, provisional_s
         power_boundary=power.boundary if power else None, power_source=power.source if power else None,
     )
     statement = pg_insert(Solution).values(key=manifest.key, **values)
-    upsert = statement.on_conflict_do_update(index_elements=["key"], set_=values).returning(Solution.id)
-    return session.execute(upsert).scalar_one()
+    # (id, whether the row is new): a row the INSERT made has no deleting transaction yet (xmax 0); one the
+    # ON CONFLICT branch updated has this one's. A new solution has no disks or claims to replace.
+    upsert = statement.on_conflict_do_update(index_elements=["key"], set_=values)
+    solution_id: int
+    new: bool
+    solution_id, new = session.execute(upsert.returning(Solution.id, literal_column("xmax = 0"))).one()
+    return solution_id, bool(new)
 
 
 def _find_report_run(catalogue: _Catalogue, source_id: int, run: RunSpec, where: str) -> int:
@@ -274,10 +279,11 @@ def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionMa
     """`load_manifest`, returning the id of the manifest's solution (a drafted system's writer stores its
     facts under it without asking for it again)."""
     catalogue = _Catalogue(session, manifest, base, sha_of)
-    solution_id = _upsert_solution(session, manifest, provisional_source)
-    if provisional_source is None:  # a person's manifest confirms it: the document's reading of it goes
+    solution_id, new = _upsert_solution(session, manifest, provisional_source)
+    if provisional_source is None and not new:  # a person's manifest confirms it: the document's reading goes
         session.execute(delete(SolutionFact).where(SolutionFact.solution_id == solution_id))
-    session.execute(delete(DiskGroup).where(DiskGroup.solution_id == solution_id))
+    if not new:
+        session.execute(delete(DiskGroup).where(DiskGroup.solution_id == solution_id))
     copy_dicts(session, DiskGroup, [
         {"solution_id": solution_id, "disk_count": d.count, "model": d.model, "media": d.media,
          "speed_rpm": d.rpm, "raw_capacity_bytes": d.raw_capacity_bytes, "interface": d.interface,
@@ -334,7 +340,8 @@ def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionMa
 
     if provisional_source is None:
         take_over(session, {i for i in catalogue.source_ids.values() if i is not None})
-    session.execute(delete(Claim).where(Claim.solution_id == solution_id))
+    if not new:
+        session.execute(delete(Claim).where(Claim.solution_id == solution_id))
     claims = []
     for index, claim in enumerate(manifest.claims):
         document_id = catalogue.source_id(claim.document, f"claims[{index}].document")

@@ -54,11 +54,15 @@ class _Catalogue:
     or solution (not per mention) keeps a manifest's transaction to a few round trips.
     """
 
-    def __init__(self, session: Session, manifest: SolutionManifest, base: Path, sha_of) -> None:
+    def __init__(self, session: Session, manifest: SolutionManifest, base: Path, sha_of,
+                 known_sources: dict[str, int] | None = None) -> None:
         self.session, self.manifest = session, manifest
         sha_by_path = {written: sha_of(base / written) for _, written in manifest.referenced_paths()}
-        found = dict(session.execute(select(SourceFile.sha256, SourceFile.id)
-                                     .where(SourceFile.sha256.in_(set(sha_by_path.values())))).all())
+        found = dict(known_sources or {})  # a drafted system's document: its id is known, no query for it
+        wanted = set(sha_by_path.values()) - found.keys()
+        if wanted:
+            found.update((sha, source_id) for sha, source_id in session.execute(
+                select(SourceFile.sha256, SourceFile.id).where(SourceFile.sha256.in_(wanted))))
         self.source_ids = {written: found.get(sha) for written, sha in sha_by_path.items()}
         self._runs: dict[int, list] = {}
         self._tables: dict[int, list] = {}
@@ -275,10 +279,11 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
 
 
 def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionManifest, base: Path,
-                   sha_of, *, provisional_source: int | None = None) -> int:
+                   sha_of, *, provisional_source: int | None = None, known_sources: dict[str, int] | None = None) -> int:
     """`load_manifest`, returning the id of the manifest's solution (a drafted system's writer stores its
-    facts under it without asking for it again)."""
-    catalogue = _Catalogue(session, manifest, base, sha_of)
+    facts under it without asking for it again); `known_sources`: SHA-256 -> id of files the caller has
+    just written (the document a system is drafted from)."""
+    catalogue = _Catalogue(session, manifest, base, sha_of, known_sources)
     solution_id, new = _upsert_solution(session, manifest, provisional_source)
     if provisional_source is None and not new:  # a person's manifest confirms it: the document's reading goes
         session.execute(delete(SolutionFact).where(SolutionFact.solution_id == solution_id))

@@ -107,7 +107,7 @@ def _load_systems(session: Session, source_file_id: int, sha256: str, document: 
         try:
             with session.begin_nested():
                 solution_id = write_manifest(session, source_file_id, drafted.manifest, Path("."), lambda _path: sha256,
-                                             provisional_source=source_file_id)
+                                             provisional_source=source_file_id, known_sources={sha256: source_file_id})
                 _store_facts(session, solution_id, source_file_id, draft.facts)
         except ParseError as error:
             messages.append(f"system {draft.name!r} was not loaded: {error}")

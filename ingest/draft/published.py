@@ -11,6 +11,7 @@ on that line (nothing is computed). Pure: lines and tables in, `DraftClaim`s out
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -310,6 +311,7 @@ def document_disk_basis(prose: Paragraphs) -> str | None:
     return "active" if active and not every else "all" if every and not active else None
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and asked of the same row labels for every table column
 def _row_metric(label: str) -> tuple[str, str | None] | None:
     return next(((m, u) for pattern, m, u in ROW_METRICS if pattern.search(label)), None)
 

@@ -10,6 +10,7 @@ better"), never by its position. Pure.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..formats.document.records import DocumentTable
@@ -42,6 +43,7 @@ def clean_label(label: str) -> str:
     return " ".join(text.split())
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and asked of the same row labels once per column and run
 def row_metric(label: str) -> tuple[str | None, bool]:
     """(the run figure a row holds, whether it is one entity's part of it) — (None, False) for other rows."""
     if _NOT_A_RUN_FIGURE.search(label):

@@ -11,6 +11,7 @@ Pure: a parsed `ReportDocument` in, `Fact`s out.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -130,6 +131,12 @@ def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column
 NOT_STORAGE_KINDS = frozenset({"server_configuration", "switch_configuration", "disk_layout"})
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and asked of the same labels in every table that prints them
+def _row_fact(label: str) -> tuple[str, str] | None:
+    """(fact, kind) of the first ROW_FACTS pattern a row label matches."""
+    return next(((fact, kind) for fact, pattern, kind in ROW_FACTS if pattern.search(label)), None)
+
+
 def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[Fact]:
     """The facts a configuration table prints, one per row and solution column (not the server's parts):
     by the row's label, and by quantity and unit from each cell's own words. A row whose label names a
@@ -145,7 +152,7 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
             continue
         if skipping or LEGAL.search(label):
             continue
-        match = next(((fact, kind) for fact, pattern, kind in ROW_FACTS if pattern.search(label)), None)
+        match = _row_fact(label)
         cells = list(enumerate(row.values)) if systems else [(None, " ".join(v for v in row.values if v))]
         for index, value in cells:
             column = table.columns[index] if index is not None and index < len(table.columns) else None

@@ -14,6 +14,7 @@ systems in, one message per disagreement out.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from itertools import combinations
@@ -141,6 +142,12 @@ def _rows(table: DocumentTable, names: list[str], distinct: list[set[str]]):
             yield _clean(label), section, None if several else 0, ", ".join(c for c in cells if c), line
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and asked of the same labels in every table that prints them
+def _row_attributes(label: str) -> tuple[str, ...]:
+    """The attributes a configuration row's label names (_ROWS), or none."""
+    return next((a for pattern, a in _ROWS if pattern.search(label)), ())
+
+
 def _table_statements(document: ReportDocument, names: list[str], distinct: list[set[str]]) -> list[Statement]:
     found: list[Statement] = []
     for table in document.tables:
@@ -148,7 +155,7 @@ def _table_statements(document: ReportDocument, names: list[str], distinct: list
             continue
         for label, section, subject, text, line in _rows(table, names, distinct):
             text = re.sub(r"[™®©]", "", text)
-            attributes = next((a for pattern, a in _ROWS if pattern.search(label)), ())
+            attributes = _row_attributes(label)
             if not attributes and label.lower() == "name" and _OS_SECTION.match(section):
                 attributes = ("operating_system",)
             for attribute in attributes:

@@ -100,7 +100,10 @@ def read_within_budget(read: Reader, name: str, data: bytes) -> PdfText:
     if not forked.can_fork():  # no fork here: the byte, page and object caps still hold
         return read(name, data)
     if _bounded_here:
-        kind, value = _read_in_child(read, name, data)
+        try:
+            kind, value = _read_in_child(read, name, data)
+        finally:
+            signal.alarm(0)  # the time limit is the PDF's: a result waiting for its turn is not stopped
     else:
         kind, value = _read_in_bounded_child(read, name, data)
     if kind == "refused":

@@ -165,3 +165,32 @@ def test_a_pdf_too_slow_for_its_reading_child_fails_by_the_time_limit_once(tmp_p
     assert "took longer than 1 s" in outcomes["a-slow.pdf"].message and "MAX_READ_SECONDS" in outcomes["a-slow.pdf"].message
     assert outcomes[GOOD_REPORT.name].status == "loaded"
     assert _live_children() == []
+
+
+def _read_and_hold(path):  # runs in the reading child: a result too large for the pipe waits for the reader
+    from esrpdb.ingest.pipeline import read_file
+
+    return read_file(path), "x" * 300_000
+
+
+def test_a_reading_childs_time_limit_ends_with_its_pdf(tmp_path, monkeypatch):
+    """The limit is the PDF's reading: a child whose result waits for the writer's turn (longer than the
+    limit, its pipe full) is not stopped by it."""
+    from esrpdb.ingest.parallel import forked, read_ahead
+    from tests.helpers import REPORT_PAGES, make_pdf
+
+    if not forked.available():
+        pytest.skip("reading ahead needs fork and two cores")
+    monkeypatch.setattr(budget, "MAX_READ_SECONDS", 1.0)
+    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
+    pdf = tmp_path / "report.pdf"
+    pdf.write_bytes(make_pdf(REPORT_PAGES))
+    reader = read_ahead.ReadAhead(_read_and_hold, setup=budget.bound_this_process)
+    try:
+        reader.start([pdf])
+        time.sleep(3.5)  # past the child's alarm (the limit plus one second) had it still been set
+        held = reader.take(pdf)
+    finally:
+        reader.close()
+    assert held is not None and held[0].document.reports
+    assert _live_children() == []

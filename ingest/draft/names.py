@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 WORD = re.compile(r"[a-z0-9][a-z0-9-]+", re.IGNORECASE)
@@ -41,6 +42,11 @@ _FOR_NAMED = re.compile(r"[\d.,]*[^.;:,]{0,40}?\b(?:for|of|from)\s+(?:the\s+|eac
 def mentions(text: str, distinct: list[set[str]]) -> list[tuple[int, int]]:
     """(position, system) of every name of one system and no other, in order: the words of one name
     ("the HP LeftHand SAN") are one mention, at its first word."""
+    return list(_mentions(text, tuple(frozenset(own) for own in distinct)))
+
+
+@functools.lru_cache(maxsize=256)  # pure; a paragraph is asked once for each figure it prints
+def _mentions(text: str, distinct: tuple[frozenset[str], ...]) -> tuple[tuple[int, int], ...]:
     found: list[tuple[int, int]] = []
     last_end = -1
     owners = {word: i for i in reversed(range(len(distinct))) for word in distinct[i]}  # the first system's word wins
@@ -53,7 +59,7 @@ def mentions(text: str, distinct: list[set[str]]) -> list[tuple[int, int]]:
         if not same_name:
             found.append((m.start(), index))
         last_end = m.end()
-    return found
+    return tuple(found)
 
 
 def owner_at(text: str, position: int, distinct: list[set[str]], *, comparison: bool = False) -> int | None:

@@ -44,10 +44,11 @@ if TYPE_CHECKING:
     from .samples import PerfCounter, PerfSample, PowerSample, RunPower
     from .solutions import DiskGroup, RunAssignment, Solution, Trial
     from .sources import SourceFile
+    from .values import RunValueFigures
 
 # Every module that declares tables; importing them all registers every table on Base.metadata.
 TABLE_FAMILIES = ("base", "claims", "classes", "designs", "documents", "evidence", "figures", "provenance", "runs",
-                  "samples", "solutions", "sources")
+                  "samples", "solutions", "sources", "values")
 
 
 def __getattr__(name: str) -> Any:
@@ -97,6 +98,7 @@ __all__ = [
     "SolutionFact",
     "RunPower",
     "RunScopeLatency",
+    "RunValueFigures",
     "Solution",
     "SolutionDiskCounts",
     "SourceFile",

@@ -65,6 +65,8 @@ TABLES: dict[str, str] = {
     "solution_designs": "Each solution's test design and representative run, kept at commit: what test_designs, "
                         "representative_runs and mailbox_class_ranks read.",
     "solution_designs_stale": "Solutions written in the current transaction whose design is recomputed at commit.",
+    "run_value_figures": "Each ranked run of a solution with a list price or a power figure, kept as it is written: "
+                         "what iops_per_dollar, dollars_per_kiops and perf_per_watt read.",
 }
 
 VIEWS: dict[str, str] = {
@@ -243,6 +245,17 @@ COLUMNS: dict[str, dict[str, str]] = {
     "solution_designs_stale": {"xact_id": "The transaction that wrote it (pg_current_xact_id()): the one that "
                                           "refreshes it at commit.",
                                "solution_id": "A solution to refresh at commit (no foreign key: it may be gone)."},
+    "run_value_figures": {
+        "solution": "The solution's key (solutions.key), copied so that a filter by key reads this table alone.",
+        "is_median_run": "True for the run whose total IOPS is its trial's median.",
+        "list_price_amount": "The solution's list price, in list_price_currency; NULL: no price (a per-watt row).",
+        "list_price_currency": "ISO 4217 currency of the solution's price (e.g. USD).",
+        "list_price_type": "What kind of price the solution's is: list, reseller or street.",
+        "active_power_w": "Average active power, watts: the run's power log's, else its document table's, else the "
+                          "solution's; NULL: no power figure (a per-dollar row).",
+        "idle_power_w": "Average idle power, watts, from the same place as active_power_w where it gives one.",
+        "power_boundary": "What the power covers: the power log's boundary, else the solution's.",
+        "power_source": "Where active_power_w comes from: power_log, document_table or manifest."},
     # views
     "disk_counts": {"disk_count": "Disks on disk_basis."},
     "per_disk_iops": {"disk_count": "Disks on disk_basis the figures divide by."},

@@ -149,6 +149,9 @@ def _check_keys(conn: psycopg.Connection, canned: CannedQuery, params: dict[str,
         domain = KEY_DOMAINS.get(column)
         if domain is None:
             continue
+        # the value alone first (the solutions' key index answers it); every key only to name the closest
+        if conn.execute(f"SELECT EXISTS (SELECT 1 FROM ({domain}) AS d (v) WHERE v::text = %s)", (value,)).fetchone()[0]:
+            continue
         known = [str(v) for (v,) in conn.execute(domain)]
         if value not in known:
             from ..schema.keys import unknown_message  # the error path only: the fast path stays light

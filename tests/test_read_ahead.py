@@ -128,19 +128,24 @@ def _nice(pid: int) -> int:
 
 def test_a_reading_behind_a_larger_one_runs_at_the_lowest_priority(tmp_path, monkeypatch):
     """The batch ends when its longest reading ends: that one keeps the writer's priority, a smaller
-    PDF read beside it takes only what it leaves idle (nice 19)."""
+    PDF read beside it takes only what it leaves idle (nice 19) — unless it is the PDF the writer needs
+    next, which the writer would then wait for at the lowest priority."""
     monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
-    small, large = tmp_path / "small.pdf", tmp_path / "large.pdf"
+    monkeypatch.setattr(read_ahead, "AHEAD", 3)
+    following, small, large = tmp_path / "0-next.pdf", tmp_path / "1-small.pdf", tmp_path / "2-large.pdf"
+    following.write_bytes(make_pdf(_renamed("MBX-N")))
     small.write_bytes(make_pdf(_renamed("MBX-S")))
     large.write_bytes(make_pdf(_renamed("MBX-L") * 40))
     reader = read_ahead.ReadAhead(read_file)
     try:
-        reader.start([small, large])
+        reader.start([following, small, large])
         children = {path: child.pid for path, (_, child) in reader._reading.items()}
-        assert set(children) == {small, large}
+        assert set(children) == {following, small, large}
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         assert _nice(children[large]) == mine
+        assert _nice(children[following]) == mine  # smaller than `large`, but the writer's next
         assert _nice(children[small]) == 19
+        assert reader.take(following).document.reports[0].machine_name == "MBX-N"
         assert reader.take(small).document.reports[0].machine_name == "MBX-S"  # slower to start, read all the same
         assert reader.take(large) is not None
     finally:

@@ -99,7 +99,8 @@ class ReadAhead:
         chosen = [next_needed, *largest[:free - 1]]
         for path in sorted(chosen, key=lambda p: -candidates[p][0]):  # the larger first: see the priority above
             size = candidates[path][0]
-            behind_a_larger = any(identity[0] > size for identity, _ in self._reading.values())
+            # (never the PDF the writer needs next: it would wait on the lowest priority)
+            behind_a_larger = path != next_needed and any(identity[0] > size for identity, _ in self._reading.values())
             self._reading[path] = (candidates[path], forked.start(_reading, self._work, path, setup=self._setup,
                                                                            lower_priority=behind_a_larger))
 

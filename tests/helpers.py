@@ -291,3 +291,24 @@ def csv_means(path: Path, window: tuple[datetime, datetime] | None) -> dict[str,
         values = [float(row[index]) for row in picked if row[index].strip()]
         out[name] = (len(picked), len(values), math.fsum(values) / len(values) if values else math.nan)
     return out
+
+
+def live_and_built_functions(url: str, live_file: str) -> tuple[list[str], list[tuple], list[tuple]]:
+    """(the functions queries/<live_file> defines, their definitions as the revisions built them, the same
+    after running the live file): a revision runs a frozen copy of the live SQL, and the two must agree."""
+    import re
+
+    live_sql = (REPO_ROOT / "queries" / live_file).read_text(encoding="utf-8")
+    names = re.findall(r"^CREATE OR REPLACE FUNCTION (\w+)\(", live_sql, re.M)
+    definitions = text("SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE proname = ANY(:names) "
+                       "AND pronamespace = 'public'::regnamespace ORDER BY proname")
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            built = conn.execute(definitions, {"names": names}).all()
+            conn.exec_driver_sql(live_sql)
+            live = conn.execute(definitions, {"names": names}).all()
+            conn.rollback()
+    finally:
+        engine.dispose()
+    return names, built, live

@@ -5,8 +5,6 @@ seed catalogue and after every kind of write that changes a price, a power figur
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
@@ -15,7 +13,7 @@ from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.queries import canned
 from esrpdb.workflows.delete import delete_solution
-from tests.helpers import FIXTURES, REPO_ROOT, sort_key
+from tests.helpers import FIXTURES, REPO_ROOT, live_and_built_functions, sort_key
 
 MIGRATIONS = REPO_ROOT / "migrations"
 # The definitions before 0023, in creation order (dollars_per_kiops reads the frozen iops_per_dollar).
@@ -189,19 +187,7 @@ def test_revision_0023_down_and_up_keeps_the_rows(fresh_database_url):
 
 def test_the_live_value_functions_are_what_the_newest_revision_built(fresh_database_url):
     """queries/run_value_figures.sql is the live home of the refresh; revisions run frozen copies of it."""
-    live_sql = (REPO_ROOT / "queries" / "run_value_figures.sql").read_text(encoding="utf-8")
-    names = re.findall(r"^CREATE OR REPLACE FUNCTION (\w+)\(", live_sql, re.M)
-    definitions = text("SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE proname = ANY(:names) "
-                       "AND pronamespace = 'public'::regnamespace ORDER BY proname")
-    engine = create_engine(fresh_database_url)
-    try:
-        with engine.begin() as conn:
-            built = conn.execute(definitions, {"names": names}).all()
-            conn.exec_driver_sql(live_sql)
-            live = conn.execute(definitions, {"names": names}).all()
-            conn.rollback()
-    finally:
-        engine.dispose()
+    names, built, live = live_and_built_functions(fresh_database_url, "run_value_figures.sql")
     assert sorted(names) == [name for name, _ in built] and len(names) == 5
     assert live == built
 

@@ -9,7 +9,6 @@ schema of their own over the same tables, in a transaction rolled back.
 
 from __future__ import annotations
 
-import re
 import shutil
 import threading
 
@@ -22,7 +21,7 @@ from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.queries import canned
 from esrpdb.workflows.delete import delete_solution, delete_source
-from tests.helpers import DELL_HTML, DOCUMENTS, FIXTURES, REPO_ROOT, SAMPLE_CONFIGS, plain, sort_key
+from tests.helpers import DELL_HTML, DOCUMENTS, FIXTURES, REPO_ROOT, SAMPLE_CONFIGS, live_and_built_functions, plain, sort_key
 
 MIGRATIONS = REPO_ROOT / "migrations"
 FROZEN = {"test_designs": "views_0019", "representative_runs": "views_0019", "mailbox_class_ranks": "views_0018"}
@@ -269,19 +268,7 @@ def test_revision_0022_down_and_up_keeps_the_rows(fresh_database_url):
 
 def test_the_live_design_functions_are_what_the_newest_revision_built(fresh_database_url):
     """queries/solution_designs.sql is the live home of the refresh; revisions run frozen copies of it."""
-    live_sql = (REPO_ROOT / "queries" / "solution_designs.sql").read_text(encoding="utf-8")
-    names = re.findall(r"^CREATE OR REPLACE FUNCTION (\w+)\(", live_sql, re.M)
-    definitions = text("SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE proname = ANY(:names) "
-                       "AND pronamespace = 'public'::regnamespace ORDER BY proname")
-    engine = create_engine(fresh_database_url)
-    try:
-        with engine.begin() as conn:
-            built = conn.execute(definitions, {"names": names}).all()
-            conn.exec_driver_sql(live_sql)
-            live = conn.execute(definitions, {"names": names}).all()
-            conn.rollback()
-    finally:
-        engine.dispose()
+    names, built, live = live_and_built_functions(fresh_database_url, "solution_designs.sql")
     assert sorted(names) == [name for name, _ in built] and len(names) >= 8
     assert live == built
 

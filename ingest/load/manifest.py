@@ -252,14 +252,16 @@ def _attach_evidence(session: Session, catalogue: _Catalogue, run_id: int, run: 
 
 
 def _table_run(session: Session, catalogue: _Catalogue, solution_id: int, run: RunSpec, attach: dict,
-               where: str) -> tuple[int, list]:
-    """A run known only from a document's result table (replacing an earlier version's)."""
+               where: str, *, replaces: bool = True) -> tuple[int, list]:
+    """A run known only from a document's result table (replacing an earlier version's, unless the
+    caller knows there is none: `replaces` False)."""
     assert run.table is not None
     source_id = catalogue.source_id(run.table.document, f"{where}.table.document")
     values = _table_values(catalogue, source_id, run.table, f"{where}.table")
-    session.execute(delete(Run).where(
-        Run.source_file_id == source_id, Run.origin == "document_table",
-        Run.solution_id == solution_id, Run.run_label == run.label))
+    if replaces:
+        session.execute(delete(Run).where(
+            Run.source_file_id == source_id, Run.origin == "document_table",
+            Run.solution_id == solution_id, Run.run_label == run.label))
     run_id = session.execute(insert(Run).values(
         source_file_id=source_id, report_index=index_below_reports(source_id), origin="document_table",
         report_type="Performance", achieved_iops=None, test_description=run.description, **attach,
@@ -333,7 +335,9 @@ def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionMa
                 values = _table_values(catalogue, figures_source, run.figures, f"{where}.figures")
                 published += _published_rows(run_id, values)
         else:
-            run_id, values = _table_run(session, catalogue, solution_id, run, attach, where)
+            # a solution the upsert just made holds no run but those this manifest wrote before this one
+            run_id, values = _table_run(session, catalogue, solution_id, run, attach, where,
+                                        replaces=not new or run.label in run_ids)
             if provisional_source is None:
                 _drop_drafted_twins(session, run_id, values)
             published += _published_rows(run_id, values)

@@ -312,3 +312,20 @@ def live_and_built_functions(url: str, live_file: str) -> tuple[list[str], list[
     finally:
         engine.dispose()
     return names, built, live
+
+
+def run_sql(engine, sql: str, **params) -> None:
+    """One statement in a transaction of its own (a write the stored figures then follow at commit)."""
+    with engine.begin() as conn:
+        conn.execute(text(sql), params)
+
+
+def sql_scalar(engine, sql: str, **params):
+    with engine.connect() as conn:
+        return conn.execute(text(sql), params).scalar()
+
+
+def table_rows(engine, table: str) -> list[tuple]:
+    """Every row of a table, in a stable order."""
+    with engine.connect() as conn:
+        return sorted((tuple(r) for r in conn.execute(text(f"SELECT * FROM {table}"))), key=sort_key)

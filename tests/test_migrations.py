@@ -79,25 +79,9 @@ def test_the_live_figure_functions_are_what_the_newest_revision_built(fresh_data
     """refresh_run_figures and its helpers live in queries/run_figures.sql; migrations run frozen copies
     of it (run_figures_00NN.sql): the live file must define what the newest revision built, or a
     revision is missing. Every function of the file exists, and running it changes none of them."""
-    import re
+    from tests.helpers import live_and_built_functions
 
-    from sqlalchemy import text
-
-    from tests.helpers import REPO_ROOT
-
-    live_sql = (REPO_ROOT / "queries" / "run_figures.sql").read_text(encoding="utf-8")
-    names = re.findall(r"^CREATE OR REPLACE FUNCTION (\w+)\(", live_sql, re.M)
-    definitions = text("SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE proname = ANY(:names) "
-                       "AND pronamespace = 'public'::regnamespace ORDER BY proname")
-    engine = create_engine(fresh_database_url)
-    try:
-        with engine.begin() as conn:
-            built = conn.execute(definitions, {"names": names}).all()
-            conn.exec_driver_sql(live_sql)
-            live = conn.execute(definitions, {"names": names}).all()
-            conn.rollback()
-    finally:
-        engine.dispose()
+    names, built, live = live_and_built_functions(fresh_database_url, "run_figures.sql")
     assert sorted(names) == [name for name, _ in built]
     assert live == built
 

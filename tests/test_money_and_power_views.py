@@ -13,7 +13,7 @@ from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.queries import canned
 from esrpdb.workflows.delete import delete_solution
-from tests.helpers import FIXTURES, REPO_ROOT, live_and_built_functions, sort_key
+from tests.helpers import FIXTURES, REPO_ROOT, live_and_built_functions, run_sql, sort_key, sql_scalar, table_rows
 
 MIGRATIONS = REPO_ROOT / "migrations"
 # The definitions before 0023, in creation order (dollars_per_kiops reads the frozen iops_per_dollar).
@@ -45,19 +45,11 @@ def assert_as_before(engine) -> dict[str, list[dict]]:
     return {view: [dict(zip(columns, row)) for row in rows] for view, (columns, rows) in now.items()}
 
 
-def write(engine, sql: str, **params) -> None:
-    with engine.begin() as conn:
-        conn.execute(text(sql), params)
-
-
-def scalar(engine, sql: str, **params):
-    with engine.connect() as conn:
-        return conn.execute(text(sql), params).scalar()
+write, scalar = run_sql, sql_scalar
 
 
 def stored(engine) -> list[tuple]:
-    with engine.connect() as conn:
-        return sorted((tuple(r) for r in conn.execute(text("SELECT * FROM run_value_figures"))), key=sort_key)
+    return table_rows(engine, "run_value_figures")
 
 
 def assert_a_full_recompute_changes_nothing(engine) -> None:

@@ -21,7 +21,19 @@ from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.queries import canned
 from esrpdb.workflows.delete import delete_solution, delete_source
-from tests.helpers import DELL_HTML, DOCUMENTS, FIXTURES, REPO_ROOT, SAMPLE_CONFIGS, live_and_built_functions, plain, sort_key
+from tests.helpers import (
+    DELL_HTML,
+    DOCUMENTS,
+    FIXTURES,
+    REPO_ROOT,
+    SAMPLE_CONFIGS,
+    live_and_built_functions,
+    plain,
+    run_sql,
+    sort_key,
+    sql_scalar,
+    table_rows,
+)
 
 MIGRATIONS = REPO_ROOT / "migrations"
 FROZEN = {"test_designs": "views_0019", "representative_runs": "views_0019", "mailbox_class_ranks": "views_0018"}
@@ -73,19 +85,11 @@ def representative(engine, key: str) -> int | None:
     return runs[0] if runs else None
 
 
-def write(engine, sql: str, **params) -> None:
-    with engine.begin() as conn:
-        conn.execute(text(sql), params)
-
-
-def scalar(engine, sql: str, **params):
-    with engine.connect() as conn:
-        return conn.execute(text(sql), params).scalar()
+write, scalar = run_sql, sql_scalar
 
 
 def stored(engine) -> list[tuple]:
-    with engine.connect() as conn:
-        return sorted((tuple(r) for r in conn.execute(text("SELECT * FROM solution_designs"))), key=sort_key)
+    return table_rows(engine, "solution_designs")
 
 
 def assert_a_full_recompute_changes_nothing(engine) -> None:

@@ -34,8 +34,8 @@ _bounded_here = False  # this process is a reader forked for one PDF, already wi
 def bound_this_process() -> None:  # pragma: no cover - runs in a reading child
     """Put this process, forked to read one PDF and then leave, within the budget itself, so its PDF is
     read here rather than in a child of its own (parallel/read_ahead.py: a batch's PDFs are read in
-    such processes). A second fork a PDF cost a tenth of the batch's CPU, its system time above all
-    (40 PDFs: 1.2 s of 11.5). A document past a limit stops this process; the batch's own process then
+    such processes). The second fork a PDF cost system time (40 PDFs, paired runs: 1.64-1.73 s against
+    1.20-1.33 s without it). A document past a limit stops this process; the batch's own process then
     reads it the usual way, in a bounded child, and its error names the limit as it always did."""
     global _bounded_here
     _limit_memory_and_cpu()

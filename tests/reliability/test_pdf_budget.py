@@ -122,23 +122,31 @@ def test_bombs_read_ahead_in_a_batch_fail_once_and_the_good_report_loads(tmp_pat
     assert outcomes[GOOD_REPORT.name].status == "loaded", outcomes[GOOD_REPORT.name].message
 
 
-def test_a_pdf_read_ahead_is_read_within_the_budget_by_its_reading_child_itself(tmp_path, monkeypatch):
-    """The child forked to read one PDF ahead puts itself within the budget and reads the PDF there: no
-    second fork a PDF (a tenth of a batch's CPU)."""
+@pytest.fixture
+def report_to_read_ahead(tmp_path, monkeypatch):
+    """A small report PDF that the read-ahead takes (whatever its size); skipped where nothing is read ahead."""
     from esrpdb.ingest.parallel import forked, read_ahead
-    from esrpdb.ingest.pipeline import read_file
     from tests.helpers import REPORT_PAGES, make_pdf
 
     if not forked.available():
         pytest.skip("reading ahead needs fork and two cores")
+    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
+    pdf = tmp_path / "report.pdf"
+    pdf.write_bytes(make_pdf(REPORT_PAGES))
+    return pdf
+
+
+def test_a_pdf_read_ahead_is_read_within_the_budget_by_its_reading_child_itself(report_to_read_ahead, monkeypatch):
+    """The child forked to read one PDF ahead puts itself within the budget and reads the PDF there: no
+    second fork a PDF."""
+    from esrpdb.ingest.parallel import read_ahead
+    from esrpdb.ingest.pipeline import read_file
 
     def no_second_fork(*args):
         raise AssertionError("a reading child forked a child of its own")
 
     monkeypatch.setattr(budget, "_read_in_bounded_child", no_second_fork)  # the children inherit it
-    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
-    pdf = tmp_path / "report.pdf"
-    pdf.write_bytes(make_pdf(REPORT_PAGES))
+    pdf = report_to_read_ahead
     reader = read_ahead.ReadAhead(read_file, setup=budget.bound_this_process)
     try:
         reader.start([pdf])
@@ -173,18 +181,13 @@ def _read_and_hold(path):  # runs in the reading child: a result too large for t
     return read_file(path), "x" * 300_000
 
 
-def test_a_reading_childs_time_limit_ends_with_its_pdf(tmp_path, monkeypatch):
+def test_a_reading_childs_time_limit_ends_with_its_pdf(report_to_read_ahead, monkeypatch):
     """The limit is the PDF's reading: a child whose result waits for the writer's turn (longer than the
     limit, its pipe full) is not stopped by it."""
-    from esrpdb.ingest.parallel import forked, read_ahead
-    from tests.helpers import REPORT_PAGES, make_pdf
+    from esrpdb.ingest.parallel import read_ahead
 
-    if not forked.available():
-        pytest.skip("reading ahead needs fork and two cores")
     monkeypatch.setattr(budget, "MAX_READ_SECONDS", 1.0)
-    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
-    pdf = tmp_path / "report.pdf"
-    pdf.write_bytes(make_pdf(REPORT_PAGES))
+    pdf = report_to_read_ahead
     reader = read_ahead.ReadAhead(_read_and_hold, setup=budget.bound_this_process)
     try:
         reader.start([pdf])

@@ -20,7 +20,7 @@ import pytest
 from esrpdb.db import embedded, folder_owner, server_user
 from tests.helpers import traversable
 
-OTHER_USER = "esrpdb_probe_other"  # made for these tests and removed after them
+OTHER_USER = f"esrpdb_probe_{os.getpid()}"  # made for these tests, removed after; one a run (two suites at once)
 FAKE_PROGRAMS = ("initdb", "pg_ctl", "postgres")
 
 as_root = pytest.mark.skipif(os.geteuid() != 0, reason="a second local user can be made only as root")

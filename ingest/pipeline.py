@@ -29,7 +29,7 @@ from .link import link_evidence
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
-from .pdf.budget import bound_this_process
+from .pdf.budget import bound_this_process, pdf_clock
 from .walk import found_files
 
 PARSER_VERSION = "1"
@@ -266,7 +266,7 @@ def ingest_paths(
     files = list(found_files(paths))
     # A PDF read ahead is read within the budget by its reading child itself (pdf/budget.py); a library
     # caller's own importers parse as they parse, nothing read ahead.
-    ahead = ReadAhead(read_file, setup=bound_this_process) if modules is None else None
+    ahead = ReadAhead(read_file, setup=bound_this_process, clock=pdf_clock) if modules is None else None
     try:
         for n, found in enumerate(files):
             path = found.path

@@ -329,3 +329,18 @@ def table_rows(engine, table: str) -> list[tuple]:
     """Every row of a table, in a stable order."""
     with engine.connect() as conn:
         return sorted((tuple(r) for r in conn.execute(text(f"SELECT * FROM {table}"))), key=sort_key)
+
+
+def child_pids() -> list[int]:
+    """This process's live children (zombies included): no reading process may outlive a batch."""
+    mine = str(os.getpid())
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as status:
+                    if status.read().rsplit(")", 1)[1].split()[1] == mine:
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found

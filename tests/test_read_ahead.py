@@ -10,7 +10,7 @@ import pytest
 
 from esrpdb.ingest.parallel import forked, read_ahead
 from esrpdb.ingest.pipeline import ingest_paths, read_file
-from tests.helpers import REPORT_PAGES, make_pdf
+from tests.helpers import REPORT_PAGES, child_pids, make_pdf
 
 pytestmark = pytest.mark.skipif(not forked.available(), reason="reading ahead needs fork and two cores")
 
@@ -44,28 +44,13 @@ def _catalogue(engine) -> list[tuple]:
                                  "join source_files f on f.id = rs.source_file_id order by 1")).all()
 
 
-def _children() -> list[int]:
-    """This process's live children (zombies included): none may outlive a batch."""
-    mine = str(os.getpid())
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
-                    if stat.read().rsplit(")", 1)[1].split()[1] == mine:
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
-
-
 def test_a_batch_read_ahead_gives_the_catalogue_of_files_read_one_by_one(pdfs, catalog, empty_database_url,
                                                                          monkeypatch):
     from esrpdb.db.catalog import open_catalog
 
     ahead = ingest_paths(catalog.engine, [pdfs])
     assert [o.status for o in ahead] == ["loaded", "loaded", "loaded", "failed"]
-    assert _children() == []
+    assert child_pids() == []
     monkeypatch.setattr(forked, "available", lambda: False)
     inline = open_catalog(empty_database_url)
     try:
@@ -95,15 +80,15 @@ def test_a_file_changed_after_its_read_began_is_read_again(pdfs, tmp_path):
     document = reader.take(path)
     assert document is not None and document.document.reports[0].machine_name == "MBX-1"
     reader.close()
-    assert _children() == []
+    assert child_pids() == []
 
 
 def test_children_whose_results_are_not_wanted_are_stopped(pdfs):
     reader = read_ahead.ReadAhead(read_file)
     reader.start(sorted(pdfs.iterdir()))
-    assert _children()  # reading
+    assert child_pids()  # reading
     reader.close()
-    assert _children() == []
+    assert child_pids() == []
 
 
 def test_a_reading_whose_file_was_skipped_is_given_up_and_frees_its_slot(pdfs, catalog):
@@ -112,13 +97,13 @@ def test_a_reading_whose_file_was_skipped_is_given_up_and_frees_its_slot(pdfs, c
     assert {o.status for o in ingest_paths(catalog.engine, [pdfs])} == {"loaded", "failed"}
     again = ingest_paths(catalog.engine, [pdfs])
     assert [o.status for o in again] == ["skipped", "skipped", "skipped", "failed"]
-    assert _children() == []
+    assert child_pids() == []
     reader = read_ahead.ReadAhead(read_file)
     reader.start(sorted(pdfs.iterdir()))
-    started = len(_children())
+    started = len(child_pids())
     for path in sorted(pdfs.iterdir()):
         reader.drop(path)
-    assert started and _children() == []
+    assert started and child_pids() == []
 
 
 def _nice(pid: int) -> int:
@@ -150,7 +135,7 @@ def test_a_reading_behind_a_larger_one_runs_at_the_lowest_priority(tmp_path, mon
         assert reader.take(large) is not None
     finally:
         reader.close()
-    assert _children() == []
+    assert child_pids() == []
 
 
 def test_a_finished_reading_frees_its_slot_for_the_next_pdf(pdfs, monkeypatch):
@@ -172,12 +157,12 @@ def test_a_finished_reading_frees_its_slot_for_the_next_pdf(pdfs, monkeypatch):
             time.sleep(0.01)
         reader.start([first, second])
         assert set(reader._reading) == {waiting} and set(reader._read) == {started}
-        assert len(_children()) == 1  # the finished child was reaped when its result was collected
+        assert len(child_pids()) == 1  # the finished child was reaped when its result was collected
         assert reader.take(started).document.reports[0].machine_name == f"MBX-{started.name[0]}"
         assert reader.take(waiting).document.reports[0].machine_name == f"MBX-{waiting.name[0]}"
     finally:
         reader.close()
-    assert _children() == []
+    assert child_pids() == []
 
 
 def _slow_name(path):  # runs in the child: a reading that surely outlasts the parent's next step
@@ -205,4 +190,4 @@ def test_the_next_pdf_the_writer_needs_is_read_first_and_a_wait_refills_the_slot
         assert reader.take(large) == large.name
     finally:
         reader.close()
-    assert _children() == []
+    assert child_pids() == []

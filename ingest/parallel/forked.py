@@ -13,7 +13,7 @@ import os
 import pickle
 import signal
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, Sequence
 
 
 class ForkFailed(RuntimeError):
@@ -93,7 +93,12 @@ def finished(forked: Forked, wait_s: float = 0.0) -> bool:
     return bool(poller.poll(max(0, int(wait_s * 1000))))
 
 
-def wait_any(children: list[Forked], wait_s: float = 1.0) -> None:
+class Waitable(Protocol):
+    @property
+    def reading(self) -> int: ...  # readable once the result is there or the process has stopped
+
+
+def wait_any(children: Sequence[Waitable], wait_s: float = 1.0) -> None:
     """Wait until one of the children has its result or has stopped (at most `wait_s`)."""
     import select
 

@@ -1,8 +1,9 @@
-"""The next PDF of a batch is read in a forked process while the current file is written.
+"""The next PDFs of a batch are read in other processes while the current file is written.
 
 Reading a PDF (PDFium, the layout, the document reader) is the slow half of ingesting one, and
 writing it is the other; `ingest_paths` starts reading the next PDF before it writes the current
-file, so the two overlap on two cores. The child runs the pipeline's own reading of the file (a pure
+file, so the two overlap on two cores. The readers are workers forked once and given one PDF after
+another (workers.py). A reader runs the pipeline's own reading of the file (a pure
 function of its bytes: read, then draft), exactly as the parent would, and sends the result back.
 A file the child could not read (a ParseError: a PDF past its reader's limits, say) comes back as
 that error, so a file that took a minute to refuse is not read a second time; when the child fails in
@@ -12,15 +13,18 @@ as it always did.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from .. import bounded_read
 from ..errors import ParseError
 from ..formats.document.identify import PDF_MAGIC
 from . import forked
+from .workers import Clock, Worker
 
 MIN_BYTES = 128 * 1024  # smaller PDFs read faster than a fork pays for itself
 
@@ -39,6 +43,7 @@ def _identity(path: Path) -> tuple[int, int] | None:
 # (4.5x pdftotext against 3.6x), since the longest PDF then sets the pace on one core.
 AHEAD = max(1, os.cpu_count() or 1)
 READ_AHEAD_WINDOW = 8  # how far down the batch a PDF may be read ahead (each waiting result holds memory)
+MUCH_LARGER = 4  # a PDF this many times larger than another sets the batch's end: the smaller one reads beside it
 
 Identity = tuple[int, int]
 
@@ -63,13 +68,51 @@ def _reading(work: Callable[[Path], Any], path: Path) -> Any:  # pragma: no cove
         return ReadFailed(error.file, error.message, error.section, error.line)
 
 
+def _reading_on_its_clock(work: Callable[[Path], Any], clock: Clock, path: Path) -> Any:  # pragma: no cover
+    with clock():
+        return _reading(work, path)
+
+
+class Reading(Protocol):
+    """A PDF being read in another process: a worker's (workers.py) or a child's of its own (_Child)."""
+
+    @property
+    def reading(self) -> int: ...  # the descriptor that is readable once the result is there
+
+    def finished(self) -> bool: ...
+
+    def result(self) -> Any: ...  # forked.ForkFailed when the reading stopped
+
+    def stop(self) -> None: ...
+
+
+class _Child:
+    """A reading at the lowest priority, in a process of its own (a worker's priority cannot be raised
+    back once lowered)."""
+
+    def __init__(self, child: forked.Forked) -> None:
+        self.child, self.reading, self.pid = child, child.reading, child.pid
+
+    def finished(self) -> bool:
+        return forked.finished(self.child)
+
+    def result(self) -> Any:
+        return forked.result(self.child)
+
+    def stop(self) -> None:
+        forked.abandon(self.child)
+
+
 class ReadAhead:
     """`work(path)` is what reading a file means (the pipeline's read and draft), run in a child."""
 
-    def __init__(self, work: Callable[[Path], Any], setup: Callable[[], None] | None = None) -> None:
-        """`setup` runs first in each reading child (the pipeline's: pdf/budget.py's limits on it)."""
-        self._work, self._setup = work, setup
-        self._reading: dict[Path, tuple[Identity, forked.Forked]] = {}
+    def __init__(self, work: Callable[[Path], Any], setup: Callable[[], None] | None = None,
+                 clock: Clock = contextlib.nullcontext) -> None:
+        """`setup` runs first in each reading process (the pipeline's: pdf/budget.py's limits on it), and
+        `clock()` around each file it reads (the budget's time limits for that PDF)."""
+        self._work, self._setup, self._clock = work, setup, clock
+        self._reading: dict[Path, tuple[Identity, Reading]] = {}
+        self._idle: list[Worker] = []  # workers whose result was collected: the next PDFs go to them
         self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
         self._passed: set[Path] = set()  # looked at once and not worth a process: never looked at again
         self._upcoming: list[Path] = []  # the PDFs the last start() was given, in the batch's order
@@ -80,9 +123,10 @@ class ReadAhead:
         that reaches a PDF nobody is reading reads it itself while the readers' cores go on with later
         ones (measured: 12 of 40 similar PDFs read by the writer, which then set the pace); among the
         rest the longest reading starts soonest, and the batch ends sooner. A reading started while a
-        larger PDF is still being read runs at the lowest priority: it takes what the longer one leaves
-        idle instead of slowing it, since the batch ends when the longest reading ends (measured on
-        benchmarks/bench_pdf_ingest.py: 2.2 s against 2.45 s). Readings that have finished are
+        PDF MUCH_LARGER times its size is still being read runs at the lowest priority, in a process of
+        its own: it takes what the longer one leaves idle instead of slowing it, since the batch ends
+        when the longest reading ends (measured on benchmarks/bench_pdf_ingest.py, a 226-page volume
+        among 20-page reports: 2.2 s against 2.45 s); PDFs of like sizes share the cores evenly. Readings that have finished are
         collected first, so a result waiting for its turn keeps no core idle."""
         if not forked.available():
             return
@@ -100,15 +144,36 @@ class ReadAhead:
         for path in sorted(chosen, key=lambda p: -candidates[p][0]):  # the larger first: see the priority above
             size = candidates[path][0]
             # (never the PDF the writer needs next: it would wait on the lowest priority)
-            behind_a_larger = path != next_needed and any(identity[0] > size for identity, _ in self._reading.values())
-            self._reading[path] = (candidates[path], forked.start(_reading, self._work, path, setup=self._setup,
-                                                                           lower_priority=behind_a_larger))
+            behind_a_larger = path != next_needed and any(identity[0] >= MUCH_LARGER * size
+                                                          for identity, _ in self._reading.values())
+            self._reading[path] = (candidates[path], self._child(path) if behind_a_larger else self._worker(path))
+
+    def _worker(self, path: Path) -> Worker:
+        worker = self._idle.pop() if self._idle else Worker(functools.partial(_reading, self._work), self._setup,
+                                                            self._clock)
+        worker.send(path)
+        return worker
+
+    def _child(self, path: Path) -> _Child:
+        return _Child(forked.start(_reading_on_its_clock, self._work, self._clock, path, setup=self._setup,
+                                   lower_priority=True))
+
+    def _collected(self, reading: Reading):
+        """The reading's document, or None when it failed (the writer then reads the file itself); a
+        worker that can read on waits for the next PDF."""
+        try:
+            return reading.result()
+        except forked.ForkFailed:
+            return None
+        finally:
+            if isinstance(reading, Worker) and reading.usable:
+                self._idle.append(reading)
 
     def _collect_finished(self) -> None:
         for path, (identity, child) in list(self._reading.items()):
-            if forked.finished(child):
+            if child.finished():
                 del self._reading[path]
-                self._read[path] = (identity, _result(child))
+                self._read[path] = (identity, self._collected(child))
 
     def _worth_reading(self, path: Path) -> Identity | None:
         """The file's identity when it is a PDF large enough to read ahead, else None (and remembered)."""
@@ -125,17 +190,19 @@ class ReadAhead:
     def take(self, path: Path):
         """The parsed document (or the ReadFailed the reading met) when `path` was read ahead and is
         unchanged since, else None. While its reading goes on, a reading that ends meanwhile hands its
-        slot to the next upcoming PDF, so no core waits with the writer."""
-        while path in self._reading and not forked.finished(self._reading[path][1]):
+        slot to the next upcoming PDF, so no core waits with the writer; so does its own, once taken
+        (else the PDF after it, not yet started, would be the writer's to read when it comes)."""
+        while path in self._reading and not self._reading[path][1].finished():
             forked.wait_any([child for _, child in self._reading.values()])
             self.start(self._upcoming)
         if path in self._read:
             identity, document = self._read.pop(path)
         elif path in self._reading:
             identity, child = self._reading.pop(path)
-            document = _result(child)
+            document = self._collected(child)
         else:
             return None
+        self.start([upcoming for upcoming in self._upcoming if upcoming != path])
         return document if _identity(path) == identity else None
 
     def drop(self, path: Path) -> None:
@@ -143,18 +210,13 @@ class ReadAhead:
         self._read.pop(path, None)
         reading = self._reading.pop(path, None)
         if reading is not None:
-            forked.abandon(reading[1])
+            reading[1].stop()
 
     def close(self) -> None:
         for _, child in self._reading.values():
-            forked.abandon(child)
+            child.stop()
+        for worker in self._idle:
+            worker.stop()
         self._reading.clear()
         self._read.clear()
-
-
-def _result(child: forked.Forked):
-    """The child's document, or None when it failed (the writer then reads the file itself)."""
-    try:
-        return forked.result(child)
-    except forked.ForkFailed:
-        return None
+        self._idle.clear()

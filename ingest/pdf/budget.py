@@ -12,12 +12,14 @@ rest of the batch goes on, and nothing of the file is written:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
-from typing import Callable, cast
+from typing import Callable, Iterator, cast
 
 from ..errors import ParseError
 from ..parallel import forked
+from ..parallel.workers import data_bytes
 from . import streams
 from .text import PdfText
 
@@ -28,22 +30,42 @@ _CPU_SPARE_S = 5  # CPU seconds past the wall-time limit: a child orphaned by a 
 
 Reader = Callable[[str, bytes], PdfText]
 
-_bounded_here = False  # this process is a reader forked for one PDF, already within the budget (bound_this_process)
+_bounded_here = False  # this process reads PDFs within the budget itself (bound_this_process)
 
 
-def bound_this_process() -> None:  # pragma: no cover - runs in a reading child
-    """Put this process, forked to read one PDF and then leave, within the budget itself, so its PDF is
-    read here rather than in a child of its own (parallel/read_ahead.py: a batch's PDFs are read in
-    such processes). The second fork a PDF cost system time (40 PDFs, paired runs: 1.64-1.73 s against
-    1.20-1.33 s without it). A document past a limit stops this process; the batch's own process then
-    reads it the usual way, in a bounded child, and its error names the limit as it always did."""
+def bound_this_process() -> None:  # pragma: no cover - runs in a reading process
+    """Put this process, forked to read PDFs (parallel/read_ahead.py), within the budget itself, so
+    each PDF is read here rather than in a child of its own: the second fork a PDF cost system time
+    (40 PDFs, paired runs: 1.64-1.73 s against 1.20-1.33 s without it). Each PDF is then read inside
+    `pdf_clock()`. A document past a limit stops this process; the batch's own process then reads it
+    the usual way, in a bounded child, and its error names the limit as it always did."""
     global _bounded_here
-    _limit_memory_and_cpu()
-    signal.alarm(int(MAX_READ_SECONDS) + 1)  # the wall-time limit: SIGALRM's default action ends the process
+    _quiet_and_limit_memory()
     _bounded_here = True
 
 
+@contextlib.contextmanager
+def pdf_clock() -> Iterator[None]:  # pragma: no cover - runs in a reading process
+    """One PDF's time limits in a process that reads many: its wall time (SIGALRM's default action
+    ends the process) and its processor time (RLIMIT_CPU, counted from what the process has used so
+    far). The alarm ends with the PDF's reading (read_within_budget), at the latest here."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    _limit_cpu(int(usage.ru_utime + usage.ru_stime) + 1)
+    signal.alarm(int(MAX_READ_SECONDS) + 1)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+
+
 def _limit_memory_and_cpu() -> None:  # pragma: no cover - runs in the child
+    _quiet_and_limit_memory()
+    _limit_cpu(0)
+
+
+def _quiet_and_limit_memory() -> None:  # pragma: no cover - runs in the child
     import faulthandler
     import resource
 
@@ -54,26 +76,19 @@ def _limit_memory_and_cpu() -> None:  # pragma: no cover - runs in the child
     os.dup2(quiet, 2)
     os.close(quiet)
 
-    data = _data_bytes()
+    data = data_bytes()
     if data is not None:
         soft = data + MAX_READ_MEMORY_BYTES
         _, hard = resource.getrlimit(resource.RLIMIT_DATA)
         resource.setrlimit(resource.RLIMIT_DATA, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
-    cpu = int(MAX_READ_SECONDS) + _CPU_SPARE_S
+
+
+def _limit_cpu(used_s: int) -> None:  # pragma: no cover - runs in the child
+    import resource
+
+    cpu = used_s + int(MAX_READ_SECONDS) + _CPU_SPARE_S
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu if hard == resource.RLIM_INFINITY else min(cpu, hard), hard))
-
-
-def _data_bytes() -> int | None:
-    """The process's data segment now (VmData), which RLIMIT_DATA counts; None where /proc is missing."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmData:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError):
-        pass
-    return None
 
 
 def _read_in_child(read: Reader, name: str, data: bytes) -> tuple[str, object]:  # pragma: no cover - in the child

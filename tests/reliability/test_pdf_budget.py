@@ -21,7 +21,7 @@ from esrpdb.ingest.errors import ParseError
 from esrpdb.ingest.pdf import budget
 from esrpdb.ingest.pdf.layout import extract_layout
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, child_pids
 from tests.pdf_bombs import crowded_pdf, inflating_pdf, write
 
 GOOD_REPORT = FIXTURES / "jetstress_html" / "seed001-md1220" / "Performance_2011_5_28_11_38_30.html"
@@ -31,20 +31,6 @@ PEAK_MEMORY_MB = 600
 @pytest.fixture(scope="module")
 def gib_of_spaces() -> bytes:
     return inflating_pdf(2**30)  # about 1 MB
-
-
-def _live_children() -> list[int]:
-    mine = str(os.getpid())
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
-                    if stat.read().rsplit(")", 1)[1].split()[1] == mine:
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
 
 
 @pytest.mark.db  # ingests into a database of its own
@@ -93,7 +79,7 @@ def test_a_pdf_that_reads_too_long_is_stopped_by_the_time_limit_and_leaves_no_pr
     with pytest.raises(ParseError, match=r"^slow\.pdf: reading it took longer than 1 s .*MAX_READ_SECONDS"):
         extract_layout("slow.pdf", data)
     assert time.monotonic() - started < 10
-    assert _live_children() == []
+    assert child_pids() == []
 
 
 def test_a_bomb_the_byte_count_does_not_see_is_stopped_by_the_memory_limit(monkeypatch):
@@ -154,7 +140,7 @@ def test_a_pdf_read_ahead_is_read_within_the_budget_by_its_reading_child_itself(
     finally:
         reader.close()
     assert drafted is not None and drafted.document.reports  # read in the child, within its own limits
-    assert _live_children() == []
+    assert child_pids() == []
 
 
 @pytest.mark.db  # ingests into a database of its own
@@ -172,7 +158,7 @@ def test_a_pdf_too_slow_for_its_reading_child_fails_by_the_time_limit_once(tmp_p
     assert outcomes["a-slow.pdf"].status == "failed"
     assert "took longer than 1 s" in outcomes["a-slow.pdf"].message and "MAX_READ_SECONDS" in outcomes["a-slow.pdf"].message
     assert outcomes[GOOD_REPORT.name].status == "loaded"
-    assert _live_children() == []
+    assert child_pids() == []
 
 
 def _read_and_hold(path):  # runs in the reading child: a result too large for the pipe waits for the reader
@@ -196,4 +182,4 @@ def test_a_reading_childs_time_limit_ends_with_its_pdf(report_to_read_ahead, mon
     finally:
         reader.close()
     assert held is not None and held[0].document.reports
-    assert _live_children() == []
+    assert child_pids() == []

@@ -50,9 +50,13 @@ class DraftedManifest:
     notes: dict[str, str] = field(default_factory=dict)
 
 
+def _key_base(text: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9]+", text.casefold()))[:56].strip("-") or "solution"
+
+
 def slug(text: str, taken: set[str]) -> str:
     """A manifest key from a solution's name: lower-case words joined by dashes, unique in the draft."""
-    base = "-".join(re.findall(r"[a-z0-9]+", text.casefold()))[:56].strip("-") or "solution"
+    base = _key_base(text)
     key, n = base, 2
     while key in taken or not KEY_PATTERN.fullmatch(key):
         key, n = f"{base[:50]}-{n}", n + 1
@@ -77,6 +81,14 @@ def system_name(solution: DraftSolution) -> str:
 def system_keys(solutions: list[DraftSolution], taken: set[str]) -> list[str]:
     """One key per system from its vendor and model (never a hash), unique among `taken` (updated)."""
     return [slug(system_name(s)[:56], taken) for s in solutions]
+
+
+def key_patterns(solutions: list[DraftSolution]) -> tuple[list[str], list[str]]:
+    """(keys, LIKE patterns) matching every key `system_keys` could give these systems: the taken ones
+    among them are all it needs to know, not every key of a catalogue of thousands of solutions. (A
+    base holds only [a-z0-9-]: no LIKE wildcard to escape.)"""
+    bases = [_key_base(system_name(s)[:56]) for s in solutions]
+    return bases, [f"{base[:50]}-%" for base in bases]
 
 
 def trials(solution: DraftSolution, types: list[str]) -> dict[int, str]:

@@ -47,6 +47,19 @@ def normalise_label(text: str) -> str:
     return " ".join(_DASHES.sub("-", text).replace(" - ", "-").replace("-", " - ").lower().split())
 
 
+class ReadBack:
+    """A file's report runs, tables and cells, and the runs confirmed solutions hold of it, as read
+    back: shared by the manifests of one document's drafted systems (its tables do not change while
+    they load, and their solutions are provisional), which read the same ones (a document of five
+    systems read its tables and a column's cells five times)."""
+
+    def __init__(self) -> None:
+        self.runs: dict[int, list] = {}
+        self.tables: dict[int, list] = {}
+        self.cells: dict[tuple[int, int], dict] = {}
+        self.confirmed: dict[int, set[int]] = {}
+
+
 class _Catalogue:
     """What a manifest reads back from the catalogue, each fetched once per manifest.
 
@@ -55,7 +68,7 @@ class _Catalogue:
     """
 
     def __init__(self, session: Session, manifest: SolutionManifest, base: Path, sha_of,
-                 known_sources: dict[str, int] | None = None) -> None:
+                 known_sources: dict[str, int] | None = None, read_back: ReadBack | None = None) -> None:
         self.session, self.manifest = session, manifest
         sha_by_path = {written: sha_of(base / written) for _, written in manifest.referenced_paths()}
         found = dict(known_sources or {})  # a drafted system's document: its id is known, no query for it
@@ -64,12 +77,10 @@ class _Catalogue:
             found.update((sha, source_id) for sha, source_id in session.execute(
                 select(SourceFile.sha256, SourceFile.id).where(SourceFile.sha256.in_(wanted))))
         self.source_ids = {written: found.get(sha) for written, sha in sha_by_path.items()}
-        self._runs: dict[int, list] = {}
-        self._tables: dict[int, list] = {}
-        self._cells: dict[tuple[int, int], dict] = {}
+        shared = read_back or ReadBack()
+        self._runs, self._tables, self._cells, self._confirmed = shared.runs, shared.tables, shared.cells, shared.confirmed
         self._solutions: dict[str, int] = {}
         self._labelled_runs: dict[tuple[int, str], int | None] = {}
-        self._confirmed: dict[int, set[int]] = {}
 
     def source_id(self, written: str, where: str) -> int:
         found = self.source_ids.get(written)
@@ -281,11 +292,13 @@ def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionMan
 
 
 def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionManifest, base: Path,
-                   sha_of, *, provisional_source: int | None = None, known_sources: dict[str, int] | None = None) -> int:
+                   sha_of, *, provisional_source: int | None = None, known_sources: dict[str, int] | None = None,
+                   read_back: ReadBack | None = None) -> int:
     """`load_manifest`, returning the id of the manifest's solution (a drafted system's writer stores its
     facts under it without asking for it again); `known_sources`: SHA-256 -> id of files the caller has
-    just written (the document a system is drafted from)."""
-    catalogue = _Catalogue(session, manifest, base, sha_of, known_sources)
+    just written (the document a system is drafted from); `read_back`: what the manifests of that
+    document's other systems have read back already."""
+    catalogue = _Catalogue(session, manifest, base, sha_of, known_sources, read_back)
     solution_id, new = _upsert_solution(session, manifest, provisional_source)
     if provisional_source is None and not new:  # a person's manifest confirms it: the document's reading goes
         session.execute(delete(SolutionFact).where(SolutionFact.solution_id == solution_id))
@@ -335,9 +348,12 @@ def write_manifest(session: Session, manifest_file_id: int, manifest: SolutionMa
                 values = _table_values(catalogue, figures_source, run.figures, f"{where}.figures")
                 published += _published_rows(run_id, values)
         else:
-            # a solution the upsert just made holds no run but those this manifest wrote before this one
+            # a solution the upsert just made holds no run but those this manifest wrote before this one, and
+            # no run of the document being drafted (written in this transaction) is another system's
+            in_this_document = (provisional_source is not None
+                                and catalogue.source_ids.get(run.table.document) == provisional_source)
             run_id, values = _table_run(session, catalogue, solution_id, run, attach, where,
-                                        replaces=not new or run.label in run_ids)
+                                        replaces=(not new and not in_this_document) or run.label in run_ids)
             if provisional_source is None:
                 _drop_drafted_twins(session, run_id, values)
             published += _published_rows(run_id, values)

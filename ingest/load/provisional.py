@@ -16,7 +16,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import ARRAY, String, any_, cast, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from ...schema import DiskGroup, IngestWarning, Run, RunSource, Solution, SolutionFact, SourceFile
@@ -25,10 +25,10 @@ from ..draft import DraftedDocument
 from ..draft.drafts import DraftSolution
 from ..draft.fact import Fact
 from ..draft.facts import document_facts
-from ..draft.manifests import drafted_manifests, system_keys
+from ..draft.manifests import drafted_manifests, key_patterns, system_keys
 from ..errors import ParseError
 from ..formats.document.records import ReportDocument
-from .manifest import write_manifest
+from .manifest import ReadBack, write_manifest
 from .rows import copy_dicts
 
 KEY_PREFIX = "doc-"
@@ -97,21 +97,29 @@ def _load_systems(session: Session, source_file_id: int, sha256: str, document: 
                   drafts: list[DraftSolution]) -> list[str]:
     # A provisional solution whose document was deleted (kept for a run another file prints) lends
     # its key back: the document ingested again is the same systems.
-    taken = set(session.execute(select(Solution.key).where(
-        ~(Solution.provisional & Solution.derived_from_source_file_id.is_(None)))).scalars())
-    keys = system_keys(drafts, taken)
+    keys = system_keys(drafts, _taken_keys(session, drafts))
     name = Path(document.source_name).name
     manifests = drafted_manifests(drafts, name, name, keys=keys, report_types=[r.report_type for r in document.reports])
     messages = []
+    read_back = ReadBack()  # the document's tables and runs, read back once for all its systems
     for drafted, draft in zip(manifests, drafts):
         try:
             with session.begin_nested():
                 solution_id = write_manifest(session, source_file_id, drafted.manifest, Path("."), lambda _path: sha256,
-                                             provisional_source=source_file_id, known_sources={sha256: source_file_id})
+                                             provisional_source=source_file_id, known_sources={sha256: source_file_id},
+                                             read_back=read_back)
                 _store_facts(session, solution_id, source_file_id, draft.facts)
         except ParseError as error:
             messages.append(f"system {draft.name!r} was not loaded: {error}")
     return messages
+
+
+def _taken_keys(session: Session, drafts: list[DraftSolution]) -> set[str]:
+    """The catalogue's keys these systems' keys could collide with (manifests.key_patterns)."""
+    bases, patterns = key_patterns(drafts)
+    return set(session.execute(select(Solution.key).where(
+        Solution.key.in_(bases) | Solution.key.like(any_(cast(patterns, ARRAY(String)))),
+        ~(Solution.provisional & Solution.derived_from_source_file_id.is_(None)))).scalars())
 
 
 def _unassigned_runs(session: Session, source_file_id: int) -> list[int]:

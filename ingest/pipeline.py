@@ -7,7 +7,6 @@ the transaction opens; perfmon exports stream into COPY inside it.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from .draft import DraftedDocument, draft_document
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
 from .formats.document.records import ReportDocument
 from .formats.manifest.records import SolutionManifest
+from .known_files import KnownFiles, sha256_of
 from .link import link_evidence
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
@@ -53,14 +53,6 @@ def iter_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
     out of a folder and folders past MAX_FOLDER_DEPTH come too, each to be its own outcome line)."""
     for found in found_files(paths):
         yield found.path, found.explicit
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 _SOURCES = table_of(SourceFile)
@@ -101,7 +93,7 @@ def _read(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Any:
 
 
 def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None,
-                modules=None, ahead: ReadAhead | None = None) -> FileOutcome:
+                modules=None, ahead: ReadAhead | None = None, known: KnownFiles | None = None) -> FileOutcome:
     """`modules` replaces the registry's format modules (a library user's own importers).
 
     One file, one outcome: whatever goes wrong while reading it (a file nested past Python's
@@ -111,7 +103,7 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
     name = str(path)
     try:
         return _ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules,
-                            ahead=ahead)
+                            ahead=ahead, known=known)
     except RecursionError:
         return FileOutcome(name, "failed", message=f"{name}: nested too deeply to read (past Python's recursion "
                                                    "limit); refused")
@@ -135,7 +127,7 @@ JETSTRESS_NAMES = re.compile(rf"^(?:(?:{'|'.join(REPORT_TYPES)})_.*|JetstressCon
 
 
 def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: str | None, modules,
-                 ahead: ReadAhead | None = None) -> FileOutcome:
+                 ahead: ReadAhead | None = None, known: KnownFiles | None = None) -> FileOutcome:
     name = str(path)
     try:
         info = bounded_read.regular_file(path)
@@ -152,7 +144,7 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
         return FileOutcome(name, "ignored", message="not a recognised format")
     except ParseError as error:
         return FileOutcome(name, "failed", message=str(error))
-    sha256 = _sha256(path)
+    sha256 = known.sha256(path, identity) if known is not None else sha256_of(path)
     if _changed(path, identity):
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: {CHANGED_WHILE_READ}")
     if _already_loaded(engine, sha256):
@@ -267,19 +259,20 @@ def ingest_paths(
     # A PDF read ahead is read within the budget by its reading child itself (pdf/budget.py); a library
     # caller's own importers parse as they parse, nothing read ahead.
     ahead = ReadAhead(read_file, setup=bound_this_process, clock=pdf_clock) if modules is None else None
+    known = KnownFiles(engine)
     try:
         for n, found in enumerate(files):
             path = found.path
-            if ahead is not None:  # the next PDFs are read while this file is written
-                ahead.start([upcoming.path for upcoming in files[n + 1:n + 1 + READ_AHEAD_WINDOW]
-                             if upcoming.refused is None])
+            if ahead is not None:  # the next PDFs not in the catalogue yet are read while this file is written
+                ahead.start(known.not_held([upcoming.path for upcoming in files[n + 1:n + 1 + READ_AHEAD_WINDOW]
+                                            if upcoming.refused is None]))
             if found.refused is not None:
                 outcome = FileOutcome(str(path), found.status, message=found.refused)
             elif not path.exists() and not path.is_symlink():
                 outcome = FileOutcome(str(path), "failed", message=f"{path}: no such file or folder")
             else:
                 outcome = ingest_file(engine, path, explicit=found.explicit, solution_key=solution_key, modules=modules,
-                                      ahead=ahead)
+                                      ahead=ahead, known=known)
             if ahead is not None:
                 ahead.drop(path)  # read ahead for a file that was skipped or failed before its parse
             outcomes.append(outcome)

@@ -191,3 +191,23 @@ def test_the_next_pdf_the_writer_needs_is_read_first_and_a_wait_refills_the_slot
     finally:
         reader.close()
     assert child_pids() == []
+
+
+def test_a_batch_run_again_reads_nothing_ahead_and_hashes_each_file_once(pdfs, catalog, monkeypatch):
+    """The files the catalogue holds already are asked for by content before any is read ahead: a folder
+    ingested again starts no reading process (it started and stopped one a file), and the hash asked with
+    is the one the writer uses (each file hashed once)."""
+    from esrpdb.ingest import known_files
+
+    ingest_paths(catalog.engine, [pdfs])
+    hashed = []
+    real_sha256 = known_files.sha256_of
+    monkeypatch.setattr(known_files, "sha256_of", lambda path: hashed.append(path.name) or real_sha256(path))
+
+    read = []
+    real_worker = read_ahead.ReadAhead._worker
+    monkeypatch.setattr(read_ahead.ReadAhead, "_worker", lambda self, path: read.append(path.name) or real_worker(self, path))
+    again = ingest_paths(catalog.engine, [pdfs])
+    assert [o.status for o in again] == ["skipped", "skipped", "skipped", "failed"]
+    assert read == ["3-damaged.pdf"]  # the one file that failed, and so is not in the catalogue
+    assert sorted(hashed) == sorted(p.name for p in pdfs.iterdir())

@@ -1,0 +1,59 @@
+"""Which files of a batch the catalogue holds already, by content: each file hashed once.
+
+A folder ingested again (new documents added to it) is mostly files already loaded: reading those
+ahead in other processes only to skip them cost more than the new ones (40 PDFs skipped: 1.8 s, the
+readers started and stopped for each). So the files to read ahead are first asked for, by SHA-256,
+in one query for the files not asked about yet; the hash is the one the writer then uses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from sqlalchemy import Engine, select
+
+from ..schema import SourceFile, table_of
+
+_SOURCES = table_of(SourceFile)
+Identity = tuple[int, int]
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class KnownFiles:
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._hashes: dict[Path, tuple[Identity, str]] = {}
+        self._held: dict[str, bool] = {}  # SHA-256 -> held (a True is final; a False is asked again at the write)
+
+    def sha256(self, path: Path, identity: Identity) -> str:
+        """The file's SHA-256, hashed again only when its size or time has changed."""
+        known = self._hashes.get(path)
+        if known is None or known[0] != identity:
+            known = (identity, sha256_of(path))
+            self._hashes[path] = known
+        return known[1]
+
+    def not_held(self, paths: list[Path]) -> list[Path]:
+        """The files whose content the catalogue does not hold (one query for those not asked about)."""
+        hashes = {}
+        for path in paths:
+            try:
+                info = os.stat(path)
+                hashes[path] = self.sha256(path, (info.st_size, info.st_mtime_ns))
+            except OSError:
+                continue  # its turn says what is wrong with it
+        unasked = {sha for sha in hashes.values() if sha not in self._held}
+        if unasked:
+            with self._engine.connect() as conn:
+                held = set(conn.execute(select(_SOURCES.c.sha256).where(_SOURCES.c.sha256.in_(unasked))).scalars())
+            self._held.update((sha, sha in held) for sha in unasked)
+        return [path for path, sha in hashes.items() if not self._held[sha]]

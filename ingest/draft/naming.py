@@ -76,6 +76,7 @@ _MEMORY = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(TB|GB|MB)\s+(?:of\
 _NOT_SERVER_MEMORY = re.compile(r"\b(?:cache|controllers?|flash|buffer|video|graphics|nvram|modules?|vms?|virtual|"
                                 r"guests?|vcpus?|dynamic|static|per|addressable|available|up to|maximum|max|"
                                 r"supports?)\b", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 _SERVER_BEFORE = re.compile(r"\b(?:servers?|hosts?)\b[^.;]*$")  # lower case: "Exchange Server" is a product
 # A sentence that names another model on purpose: a predecessor, a contrast, a comparison.
 _CONTRAST = re.compile(r"\b(?:than|versus|vs\.?|compared|unlike|whereas|instead|previous|prior|older|earlier|newer|"
@@ -257,6 +258,8 @@ def _prose_statements(document: ReportDocument, tables: list[Statement], distinc
     stated = {m.key for s in tables for m in models(s.printed)} | known
     found: list[Statement] = []
     for line in _prose_lines(document):
+        if not _DIGIT.search(line.text):
+            continue  # versions, memory sizes and model numbers all hold a digit; most prose lines hold none
         text = re.sub(r"[™®©]", "", line.text)
 
         def whose(position: int) -> int | None:

@@ -11,17 +11,21 @@ from sqlalchemy import (
     CheckConstraint,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     Numeric,
     String,
     Text,
     UniqueConstraint,
     func,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base, non_negative, one_of
 from .vocabulary import DISK_MEDIA, DISK_ROLES, POWER_BOUNDARIES
+
+PRICED_CAPACITY_COLUMNS = ("usable_capacity_bytes", "list_price_amount", "list_price_currency", "list_price_type")
 
 
 class Solution(Base):
@@ -33,6 +37,11 @@ class Solution(Base):
             "list_price_amount IS NULL OR list_price_currency IS NOT NULL", name="list_price_has_currency"
         ),
         one_of("power_boundary", POWER_BOUNDARIES),
+        # Revision 0024: what disk_counts and mb_per_dollar read, by index-only scans instead of the table
+        # (78 MB at 50,000 solutions, most of it columns those views do not show).
+        Index("ix_solutions_id_key", "id", postgresql_include=["key"]),
+        Index("ix_solutions_priced_capacity", "key", postgresql_include=list(PRICED_CAPACITY_COLUMNS),
+              postgresql_where=text("usable_capacity_bytes IS NOT NULL AND list_price_amount IS NOT NULL")),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

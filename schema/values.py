@@ -5,8 +5,8 @@ Nothing here is entered by hand: the SQL function `refresh_run_value_figures`
 the power a document's table prints, and statement triggers on run_figures, run_power and solutions
 (price or power changed) refresh the runs a write touches, so iops_per_dollar, dollars_per_kiops and
 perf_per_watt read the rows they show instead of every ranked run and every solution at each call.
-Also here: the covering index throughput_per_disk reads (the runs with a throughput, a quarter of
-run_figures), declared on run_figures' table.
+Also here: the covering index throughput_per_disk and run_throughput read (the runs with a throughput,
+a quarter of run_figures), declared on run_figures' table.
 """
 
 from __future__ import annotations
@@ -47,10 +47,11 @@ class RunValueFigures(Base):
     power_source: Mapped[str] = mapped_column(Text)
 
 
-# throughput_per_disk reads these columns of the runs with a throughput (120,000 of 465,000 at 50,000
-# solutions) from this index alone: 15 MB instead of run_figures' 93 MB.
+# throughput_per_disk and run_throughput read these columns of the runs with a throughput (120,000 of
+# 465,000 at 50,000 solutions) from this index alone: 16 MB instead of run_figures' 93 MB (the latencies
+# and the sample window since revision 0024, for run_throughput).
 THROUGHPUT_COLUMNS = ("solution", "trial", "trial_rank_ordinal", "run_id", "run_label", "is_median_run",
                       "transfer_mb_per_s", "read_mb_per_s", "write_mb_per_s", "disk_transfers_per_s",
-                      "throughput_source")
+                      "throughput_source", "read_latency_ms", "write_latency_ms", "perfmon_sample_window")
 Index("ix_run_figures_throughput", RunFigures.__table__.c.solution_id, postgresql_include=list(THROUGHPUT_COLUMNS),
       postgresql_where=text("throughput_source IS NOT NULL"))

@@ -45,53 +45,41 @@ def files(tmp_path, monkeypatch):
     return made
 
 
-def _read_all(reader: read_ahead.ReadAhead, files) -> list:
-    """Every file taken in the batch's order, the readings started as ingest_paths starts them."""
-    taken = []
-    for n, path in enumerate(files):
-        reader.start(files[n + 1:])
-        taken.append(reader.take(path))
+def _read_all(work, files, **options) -> list:
+    """Every file read ahead and taken in the batch's order (the readings started as ingest_paths starts
+    them), by one reading slot; no reading process is left after."""
+    reader = read_ahead.ReadAhead(work, **options)
+    try:
+        reader.start(files)
+        taken = []
+        for n, path in enumerate(files):
+            reader.start(files[n + 1:])
+            taken.append(reader.take(path))
+    finally:
+        reader.close()
+    assert child_pids() == []
     return taken
 
 
 def test_one_worker_reads_file_after_file(files, monkeypatch):
     monkeypatch.setattr(read_ahead, "AHEAD", 1)
-    reader = read_ahead.ReadAhead(_pid)
-    try:
-        reader.start(files)
-        taken = _read_all(reader, files)
-    finally:
-        reader.close()
+    taken = _read_all(_pid, files)
     assert [name for _, name in taken] == [path.name for path in files]
     assert len({pid for pid, _ in taken}) == 1 and taken[0][0] != os.getpid()
-    assert child_pids() == []
 
 
 def test_a_worker_leaves_after_its_files_and_another_reads_on(files, monkeypatch):
     monkeypatch.setattr(read_ahead, "AHEAD", 1)
     monkeypatch.setattr(workers, "MAX_FILES", 2)
-    reader = read_ahead.ReadAhead(_pid)
-    try:
-        reader.start(files)
-        pids = [pid for pid, _ in _read_all(reader, files)]
-        assert len(child_pids()) <= 1  # each worker that left was reaped
-    finally:
-        reader.close()
+    pids = [pid for pid, _ in _read_all(_pid, files)]
     assert pids[0] == pids[1] != pids[2] == pids[3] != pids[4]
-    assert child_pids() == []
 
 
 def test_a_worker_whose_data_grows_leaves(files, monkeypatch):
     monkeypatch.setattr(read_ahead, "AHEAD", 1)
     monkeypatch.setattr(workers, "MAX_GROWTH_BYTES", 4 * 2**20)
-    reader = read_ahead.ReadAhead(_hoard)
-    try:
-        reader.start(files)
-        pids = _read_all(reader, files)
-    finally:
-        reader.close()
+    pids = _read_all(_hoard, files)
     assert len(set(pids)) == len(files)  # 8 MB kept each time: no worker reads a second file
-    assert child_pids() == []
 
 
 def test_each_pdf_has_its_own_time_limit_in_a_worker(tmp_path, monkeypatch):
@@ -105,16 +93,10 @@ def test_each_pdf_has_its_own_time_limit_in_a_worker(tmp_path, monkeypatch):
         path = tmp_path / f"{n}-{tenths}.pdf"
         path.write_bytes(b"%PDF-1.4\n")
         files.append(path)
-    reader = read_ahead.ReadAhead(_slow, clock=budget.pdf_clock)
-    try:
-        reader.start(files)
-        pids = _read_all(reader, files)
-    finally:
-        reader.close()
+    pids = _read_all(_slow, files, clock=budget.pdf_clock)
     assert pids[0] == pids[1] == pids[2]  # one worker read the three
     assert pids[3] is None  # stopped by its clock: no result (the writer reads it in a bounded child)
     assert pids[4] is not None and pids[4] != pids[0]  # a new worker read the next
-    assert child_pids() == []
 
 
 def test_a_stopped_worker_is_replaced_and_none_outlives_the_batch(files, monkeypatch):

@@ -24,8 +24,8 @@ from .draft import DraftedDocument, draft_document
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
 from .formats.document.records import ReportDocument
 from .formats.manifest.records import SolutionManifest
-from .known_files import KnownFiles, sha256_of
 from .link import link_evidence
+from .load.known_files import KnownFiles, sha256_of
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed

@@ -197,7 +197,7 @@ def test_a_batch_run_again_reads_nothing_ahead_and_hashes_each_file_once(pdfs, c
     """The files the catalogue holds already are asked for by content before any is read ahead: a folder
     ingested again starts no reading process (it started and stopped one a file), and the hash asked with
     is the one the writer uses (each file hashed once)."""
-    from esrpdb.ingest import known_files
+    from esrpdb.ingest.load import known_files
 
     ingest_paths(catalog.engine, [pdfs])
     hashed = []

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, select
 
-from ..schema import SourceFile, table_of
+from ...schema import SourceFile, table_of
 
 _SOURCES = table_of(SourceFile)
 Identity = tuple[int, int]

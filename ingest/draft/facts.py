@@ -125,7 +125,21 @@ def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column
         raid = raid_of(value)
         return Fact(fact, raid, None, None, line, quote, column) if raid else None
     text = _MARKS.sub("", value).strip()
+    if fact == "connectivity":
+        text = _protocol(text)
     return Fact(fact, text, None, None, line, quote, column) if text and normalise_label(text) != "n/a" else None
+
+
+_PROTOCOLS = {"fibre channel": "Fibre Channel", "fiber channel": "Fibre Channel", "fc": "Fibre Channel",
+              "iscsi": "iSCSI", "fcoe": "FCoE", "sas": "SAS"}
+_PROTOCOL = re.compile(r"(?<![\w-])(fib(?:re|er)\s+channel|fcoe|iscsi|fc|sas)(?![\w-])", re.IGNORECASE)
+
+
+def _protocol(text: str) -> str:
+    """"10GbE iSCSI, four ports per controller" -> "iSCSI": a connectivity cell that names one protocol among
+    other words (speeds, ports) is that protocol; a cell naming none or several is kept as printed."""
+    names = {_PROTOCOLS[" ".join(m[1].split()).casefold()] for m in _PROTOCOL.finditer(text)}
+    return names.pop() if len(names) == 1 and len(text.split()) > 1 else text
 
 
 NOT_STORAGE_KINDS = frozenset({"server_configuration", "switch_configuration", "disk_layout"})

@@ -42,7 +42,9 @@ IOPS_PER_MAILBOX = re.compile(rf"(?<![\w,]){_DECIMAL}\s*(?:I/?Os?PS|I/O's\s+per\
 IOPS_IN_PARENTHESES = re.compile(rf"\(\s*{_DECIMAL}\s*I/?Os?PS\s*\)", re.IGNORECASE)
 MESSAGES = re.compile(rf"(?<![\w.,]){_N}\s+(?:e-?mail\s+)?messages?\s*"
                       r"(?:(?:sent\s+and\s+received\s+)?(?:per|a|/)\s*day|/day|daily)", re.IGNORECASE)
-MAILBOXES = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){{0,2}}"
+# never "Exchange 2013 mailboxes" (a release before the noun, not a count)
+MAILBOXES = re.compile(rf"(?<![\w.,])(?<!exchange\s)(?<!server\s){_N}\s+"
+                       r"(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){0,2}"
                        r"(?:mailboxes|users)\b(?!\s*(?:per|/|each|on\s+each))", re.IGNORECASE)
 MAILBOX_SIZE = re.compile(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s*[:=]?\s*(?:of\s+|is\s+|was\s+)?"
                           rf"{_DECIMAL}\s?(MB|GB)\b"
@@ -108,6 +110,8 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
         size = SIZE_FIRST.search(text) if _DISK_WORDS.search(text) else None
         if size is not None and (size[3] or size[4] or size[5]):
             describe(size, 1)
+        elif size is not None:
+            _described_before(text, add)
         shelves = SHELVES.search(text)
         total = next((m for m in TOTAL_DISKS.finditer(text) if not _CAN_HOLD.search(text[max(0, m.start() - 30):m.start()])),
                      None)
@@ -144,8 +148,31 @@ def _disks_meant(text: str, match: re.Match[str]) -> bool:
 
 def _is_disk_group(text: str, group: re.Match[str]) -> bool:
     """A count and a size are disks when a speed, an interface or a disk noun goes with them
-    ("2 x 4 GB memory" is not)."""
+    ("2 x 4 GB memory" is not), and no link or port follows ("4 x 8Gb FC per controller" are ports)."""
+    if _LINK_AFTER.match(text, group.end()):
+        return False
     return bool(group[5] or group[6] or group[7] or _DISK_AFTER.match(text, group.end()))
+
+
+# What follows a count and a size when they are links, not disks: "ports", "per controller", "HBA".
+_LINK_AFTER = re.compile(r"[\s,]*(?:ports?|links?|hbas?|nics?|adapters?|uplinks?|switch\w*|connections?|"
+                         r"per\s+(?:controller|port|host|server|node|hba|switch|link))\b", re.IGNORECASE)
+# "SAS 6Gbps 10K 1.2 TB", "SAS 15K, 300 GB": interface and speed printed right before the size
+SPEED_FIRST = re.compile(rf"(?<![\w-])(?:{_INTERFACE}[\s,]+(?:\d+(?:\.\d+)?\s?Gb(?:ps|/s)[\s,]+)?)?{_SPEED}[\s,]+"
+                         r"(\d+(?:\.\d+)?)\s?(GB|TB)\b(?!\s*(?:per|/))", re.IGNORECASE)
+
+
+def _described_before(text: str, add) -> None:
+    """A disk's size printed right after its speed (and interface): "SAS 6Gbps 10K 1.2 TB"."""
+    match = SPEED_FIRST.search(text)
+    if match is None:
+        return
+    add("disk_capacity", match[4], float(match[4]), match[5].upper())
+    rpm = _rpm(match, 2)
+    if rpm:
+        add("disk_rpm", str(rpm), rpm)
+    if match[1]:
+        add("disk_interface", interface_of(match[1]) or "", None)
 
 
 def _is_capacity_total(text: str, group: re.Match[str]) -> bool:

@@ -128,8 +128,9 @@ def sizes_gb(text: str) -> list[tuple[str, float]]:
 
 def same_size(a: float, b: float) -> bool:
     """Equal within a percent, or equal once one side's GB is read as 10^9 bytes and the other's as 2^30
-    (a disk's 900 GB label is 838 GB as Windows counts): one size printed in two conventions."""
-    return any(abs(a * f - b) <= 0.01 * max(a * f, b) for f in (1.0, 1e9 / 2**30, 2**30 / 1e9))
+    (a disk's 900 GB label is 838 GB as Windows counts), or one side's TB as 1,000 GB, not 1,024 (a disk's
+    "1.2 TB" is its "1,200 GB"): one size printed in two conventions."""
+    return any(abs(a * f - b) <= 0.01 * max(a * f, b) for f in (1.0, 1e9 / 2**30, 2**30 / 1e9, 1000 / 1024, 1024 / 1000))
 
 
 def speeds_rpm(text: str) -> list[tuple[str, int]]:

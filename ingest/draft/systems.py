@@ -19,6 +19,7 @@ from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
+from .host_columns import columns_are_hosts, machine_names, per_host_claims_left_out
 from .host_tests import SCENARIO, caption, host_tests, scenario_of
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_owners
@@ -47,8 +48,10 @@ SOLUTION_KINDS = re.compile(r"storage_systems|storage_hardware|disk_configuratio
 
 
 def _solution_tables(document: ReportDocument) -> list[DocumentTable]:
+    machines = machine_names(document)
     return [t for t in document.tables if SOLUTION_KINDS.search(t.kind) and len(t.columns) > 1
-            and not any(_RUN.search(c) for c in t.columns) and columns_are_systems(t)]
+            and not any(_RUN.search(c) for c in t.columns) and columns_are_systems(t)
+            and not columns_are_hosts(t, machines)]
 
 
 def _names(document: ReportDocument) -> list[str]:
@@ -132,8 +135,14 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
     column_tables: list[list[tuple[DocumentTable, int]]] = [[] for _ in solutions]
     variant_claims: dict[str, list[tuple[DraftClaim, str]]] = {}
     scenario_claims: dict[tuple[int, str], tuple[DocumentTable, list[DraftClaim]]] = {}
+    machines = machine_names(document)
     for table in document.tables:
         if table.kind in NOT_STORAGE_KINDS:
+            continue
+        if count == 1 and columns_are_hosts(table, machines):  # one host's part of a test, not the system's figure
+            if unattributed is not None and table_claims(table):
+                unattributed.append(f"{_where(table)} (line {table.line}): its columns are the hosts of one test; "
+                                    "a host's figures are not the system's, not judged")
             continue
         runs_as_columns = any(_RUN.search(c) for c in table.columns)
         owner = (_table_owner(table, count, distinct, owners, document) if runs_as_columns or len(table.columns) <= 1
@@ -173,6 +182,8 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
                                               description=f"{report.report_type} report at line {report.source_line}"))
     for solution in solutions:
         _group_hosts(solution, document)
+        hosts = max((len(run.hosts) for run in solution.runs if run.hosts), default=0)
+        solution.claims = per_host_claims_left_out(solution.claims, hosts, unattributed)
     for table, claims in scenario_claims.values():
         _add_scenario_run(solutions[0], table, claims)
     for index in range(count):

@@ -258,14 +258,15 @@ def ingest_paths(
     files = list(found_files(paths))
     # A PDF read ahead is read within the budget by its reading child itself (pdf/budget.py); a library
     # caller's own importers parse as they parse, nothing read ahead.
-    ahead = ReadAhead(read_file, setup=bound_this_process, clock=pdf_clock) if modules is None else None
     known = KnownFiles(engine)
+    ahead = ReadAhead(read_file, setup=bound_this_process, clock=pdf_clock, wanted=known.not_held) \
+        if modules is None else None
     try:
         for n, found in enumerate(files):
             path = found.path
             if ahead is not None:  # the next PDFs not in the catalogue yet are read while this file is written
-                ahead.start(known.not_held([upcoming.path for upcoming in files[n + 1:n + 1 + READ_AHEAD_WINDOW]
-                                            if upcoming.refused is None]))
+                ahead.start([upcoming.path for upcoming in files[n + 1:n + 1 + READ_AHEAD_WINDOW]
+                             if upcoming.refused is None])
             if found.refused is not None:
                 outcome = FileOutcome(str(path), found.status, message=found.refused)
             elif not path.exists() and not path.is_symlink():

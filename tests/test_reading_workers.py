@@ -4,6 +4,7 @@ and is replaced; it leaves after MAX_FILES files or once its data has grown, and
 
 from __future__ import annotations
 
+import mmap
 import os
 import time
 
@@ -25,11 +26,13 @@ def _slow(path):  # runs in the worker: a reading that takes `path`'s stem in te
     return os.getpid()
 
 
-_kept: list[bytes] = []
+_kept: list[mmap.mmap] = []
 
 
-def _hoard(path):  # runs in the worker: what a leaky reading leaves behind
-    _kept.append(bytearray(8 * 2**20))
+def _hoard(path):  # runs in the worker: what a leaky reading leaves behind, in a private mapping of its own
+    kept = mmap.mmap(-1, 8 * 2**20, flags=mmap.MAP_PRIVATE)  # (the inherited heap may hold 8 MB free, not grow)
+    kept.write(b"x" * len(kept))
+    _kept.append(kept)
     return os.getpid()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from pathlib import Path
 
 from sqlalchemy import Engine, select
@@ -43,11 +44,14 @@ class KnownFiles:
         return known[1]
 
     def not_held(self, paths: list[Path]) -> list[Path]:
-        """The files whose content the catalogue does not hold (one query for those not asked about)."""
+        """The regular files among `paths` whose content the catalogue does not hold (one query for those
+        not asked about); given only the PDFs worth reading ahead, so nothing else is hashed early."""
         hashes = {}
         for path in paths:
             try:
                 info = os.stat(path)
+                if not stat.S_ISREG(info.st_mode):
+                    continue  # a pipe or a device is never read ahead: its turn refuses it
                 hashes[path] = self.sha256(path, (info.st_size, info.st_mtime_ns))
             except OSError:
                 continue  # its turn says what is wrong with it

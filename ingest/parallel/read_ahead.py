@@ -107,10 +107,12 @@ class ReadAhead:
     """`work(path)` is what reading a file means (the pipeline's read and draft), run in a child."""
 
     def __init__(self, work: Callable[[Path], Any], setup: Callable[[], None] | None = None,
-                 clock: Clock = contextlib.nullcontext) -> None:
+                 clock: Clock = contextlib.nullcontext,
+                 wanted: Callable[[list[Path]], list[Path]] | None = None) -> None:
         """`setup` runs first in each reading process (the pipeline's: pdf/budget.py's limits on it), and
-        `clock()` around each file it reads (the budget's time limits for that PDF)."""
-        self._work, self._setup, self._clock = work, setup, clock
+        `clock()` around each file it reads (the budget's time limits for that PDF); `wanted` keeps, of the
+        PDFs worth reading ahead, those still to be read (the pipeline's: not in the catalogue yet)."""
+        self._work, self._setup, self._clock, self._wanted = work, setup, clock, wanted
         self._reading: dict[Path, tuple[Identity, Reading]] = {}
         self._idle: list[Worker] = []  # workers whose result was collected: the next PDFs go to them
         self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
@@ -135,6 +137,9 @@ class ReadAhead:
         candidates = {path: identity for path in upcoming
                       if path not in self._reading and path not in self._read and path not in self._passed
                       and (identity := self._worth_reading(path)) is not None}
+        if self._wanted is not None and candidates:
+            kept = set(self._wanted(list(candidates)))
+            candidates = {path: identity for path, identity in candidates.items() if path in kept}
         free = AHEAD - len(self._reading)
         if free <= 0 or not candidates:
             return

@@ -268,7 +268,25 @@ def _load_runs(conn) -> dict[int, RunInfo]:
         runs[r["run_id"]].power = {"idle_power_w": r["idle_power_w"], "active_power_w": r["active_power_w"]}
     for r in _rows(conn, "SELECT run_id, mailbox_count, mailbox_quota_mb FROM test_configs WHERE run_id IS NOT NULL"):
         runs[r["run_id"]].config = r
+    _hosts_plain_means(runs)
     return runs
+
+
+HOST_LATENCIES = ("db_read_latency_ms", "db_write_latency_ms", "log_write_latency_ms")
+
+
+def _hosts_plain_means(runs: dict[int, RunInfo]) -> None:
+    """A test over several hosts: the plain average of its hosts' latencies beside the IOPS-weighted one
+    (the ESRP template's "Aggregate Performance Across All Servers" averages the servers' figures)."""
+    hosts: dict[int, list[RunInfo]] = {}
+    for run in runs.values():
+        if run.row.get("test_run_id") is not None and run.row["test_run_id"] in runs:
+            hosts.setdefault(run.row["test_run_id"], []).append(run)
+    for test_id, members in hosts.items():
+        for column in HOST_LATENCIES:
+            values = [m.figures.get(column) for m in members]
+            if len(values) > 1 and all(v is not None for v in values):
+                runs[test_id].figures[f"{column}_plain_mean"] = sum(values) / len(values)  # type: ignore[arg-type]
 
 
 # A document seen again in another form or copy (same content fingerprint) is judged once: its tables

@@ -124,6 +124,11 @@ def judge(printed_text: str, candidates: Sequence[Candidate], qualifier: str | N
     words = f"{primary.how} = {fmt(r, printed.decimals)}"
     hit = _search(printed, candidates, qualifier)
     tier, candidate, printing = hit if hit else (None, None, None)
+    if tier == 0 and candidate is not None and candidate.how != primary.how and \
+            not qualified(r, printed, qualifier, primary.uncertainty)[0]:  # not the primary but another computation
+        primary, r = candidate, candidate.value  # of the same figure is printed (a plain average, not a weighted one)
+        rel, inputs = relative_difference(printed.value, r), dict(candidate.inputs)
+        words = f"{primary.how} = {fmt(r, printed.decimals)}"
     if tier == 0:
         extra = ""
         if primary.uncertainty and not qualified(r, printed, qualifier)[0]:

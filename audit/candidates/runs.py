@@ -112,9 +112,13 @@ def latency_candidates(run: RunInfo, metric: str, unit: str) -> list[Candidate]:
     """Average latency over the run's database (or log) instances, in ms or s."""
     column, words, role = LATENCY_METRICS[metric]
     scale = 1000.0 if unit == "s" else 1.0
-    if run.origin == "hosts":  # one test on several hosts: its hosts' latencies weighted by their IOPS
-        return _only(None if run.figures.get(column) is None else run.figures[column] / scale,
-                     f"{words} (its hosts' reports, weighted by IOPS)", run, f"{metric}_{unit}")
+    if run.origin == "hosts":  # one test on several hosts: its hosts' latencies weighted by their IOPS, or
+        weighted = _only(None if run.figures.get(column) is None else run.figures[column] / scale,  # plainly
+                         f"{words} (its hosts' reports, weighted by IOPS)", run, f"{metric}_{unit}")
+        plain = run.figures.get(f"{column}_plain_mean")  # averaged, as ESRP's aggregate table defines it
+        return weighted + ([] if plain is None else [Candidate(
+            plain / scale, f"{run.name} {words} (the plain average of its hosts' reports)",
+            {"run": run.name, f"{metric}_{unit}": plain / scale})])
     if run.origin != "report" or not run.instances:
         published = run.published.get(column)
         if published is None:

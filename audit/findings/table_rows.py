@@ -20,6 +20,7 @@ PART_PREFIX = re.compile(r"^([A-Za-z]+\s*\d{1,3})\s+(\S.*)$")
 PER_DISK = re.compile(r"\bper\s+(?:active\s+)?disk\b|/\s*(?:active\s+)?disk\b", re.I)
 DISK_COUNT = re.compile(r"\bnumber of (?:active |physical )?disks\b|\bdisks tested\b", re.I)
 PARENTHESES = re.compile(r"\([^)]*\)")
+REQUIREMENT = re.compile(r"\b(?:target(?:ed)?|required|requirements?|goal|expected|planned|needed)\b")
 MEDIA_WORDS = {
     "SSD": re.compile(r"\bssds?\b|solid[- ]state|\bflash\b", re.I),
     "HDD": re.compile(r"\bhdds?\b|hard[- ]disk|hard[- ]drive", re.I),
@@ -36,6 +37,8 @@ def classify(label: str) -> tuple[str | None, bool]:
         return metric, per_disk
     if re.search(r"\bmb\b|bytes|power|watt|size|capacity|utili[sz]ation|mailbox|thread", words):
         return None, per_disk
+    if REQUIREMENT.search(words):
+        return None, per_disk  # "Target IOPS", "IOPS required": what the test had to reach, not what it did
     if "achieved" in words or ("database" in words and ("transfers" in words or "iops" in words)):
         return "achieved_iops", per_disk
     if "transfers" in words:

@@ -111,6 +111,15 @@ def test_a_copyright_sentence_naming_the_vendor_is_never_the_name():
     assert facts == {"vendor": "Contoso", "model": "StoreMax 7100"}
 
 
+def test_a_title_block_run_on_into_its_copyright_line_still_names_the_system():
+    """A PDF may print the title, its byline and the copyright line with no blank line between them, and
+    the next heading right after: the title is the block's heading, the legal line left out."""
+    body = ("## Contoso StoreMax 7100 for Exchange 2016\nContoso Engineering\nMarch 2016\n"
+            "Copyright 2016 Contoso Ltd. All rights reserved.\n## Executive summary\nThe array was tested.\n\n"
+            + CONFIGURATION.split("\n", 2)[2])
+    assert _document(body).title == "Contoso StoreMax 7100 for Exchange 2016"
+
+
 REPORT = """## {caption} - {machine}
 
 Microsoft Exchange Jetstress 2013

@@ -291,18 +291,20 @@ def document_title(lines: list[Line]) -> str | None:
     blocks: list[list[Line]] = []
     current: list[Line] = []
     for line in lines[:200]:
-        if line.blank or line.furniture:
-            if current:
+        if line.blank or line.furniture or (line.heading and current):  # a heading opens a block (a PDF's
+            if current:                                                  # paragraphs may print no blank line)
                 blocks.append(current)
                 current = []
             if len(blocks) >= 3:
                 break
-            continue
+            if line.blank or line.furniture:
+                continue
         current.append(line)
     if current and len(blocks) < 3:
         blocks.append(current)
-    candidates = [block for block in blocks if len(block) <= 5 and all(len(line.text) <= 200 for line in block)
-                  and not any(LEGAL.search(line.text) for line in block)]  # never a copyright or disclaimer
+    # never a copyright or disclaimer line (a PDF may print one in the title's block: no blank line between)
+    blocks = [kept for block in blocks if (kept := [line for line in block if not LEGAL.search(line.text)])]
+    candidates = [block for block in blocks if len(block) <= 5 and all(len(line.text) <= 200 for line in block)]
     for block in candidates:
         heading = next((line for line in block if 0 < line.heading <= 2), None)
         if heading:

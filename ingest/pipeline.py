@@ -287,6 +287,9 @@ def ingest_paths(
     if any(o.status == "loaded" for o in outcomes):
         with Session(engine) as session, session.begin():
             link_evidence(session)
+        from ..db.class_ranks import rebuild_class_ranks
+
+        rebuild_class_ranks(engine)  # once a batch, after its commits: the class ranks read stored rows again
     return outcomes
 
 

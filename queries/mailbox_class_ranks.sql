@@ -13,40 +13,19 @@
 -- column logs_per_s_per_server: log replay rate (esrp-tests)
 -- column log_replay_rank: rank in the class by log replay rate, highest first
 -- column like_for_like: every solution in the class ran the same release, test type and IOPS per mailbox
--- Reads each solution's stored design and representative run (solution_designs, revision 0022); only
--- the class (its bounds may change) and the ranks within it are computed here.
+-- Reads the stored rows (mailbox_class_rank_rows, revision 0025) while they are fresh: each writer
+-- rebuilds them once at the end of its batch. Until then (built_write_count short of write_count) the
+-- ranks are computed here from the stored designs as before (mailbox_class_ranks_computed(), in
+-- queries/mailbox_class_rank_rows.sql): slower, never different. The freshness is one row, read once.
 CREATE OR REPLACE VIEW mailbox_class_ranks AS
-WITH ranked AS (
-    SELECT k.label AS mailbox_class, k.class_ordinal AS mailbox_class_order, d.solution, d.mailbox_count,
-           d.iops_per_mailbox, d.representative_run_id AS run_id, d.jetstress_release, d.report_type, d.total_iops,
-           d.db_read_latency_ms, e.logs_per_s_per_server
-    FROM solution_designs d
-    JOIN mailbox_classes k
-      ON d.mailbox_count >= k.min_mailbox_count AND (k.max_mailbox_count IS NULL OR d.mailbox_count <= k.max_mailbox_count)
-    LEFT JOIN esrp_tests e ON e.solution = d.solution
-), classes AS (  -- one release, test type and IOPS per mailbox at most (min = max: no sort of each class)
-    SELECT k.class_ordinal AS mailbox_class_order,
-           coalesce(min(d.jetstress_release) = max(d.jetstress_release), true)
-             AND coalesce(min(d.report_type) = max(d.report_type), true)
-             AND coalesce(min(d.iops_per_mailbox) = max(d.iops_per_mailbox), true) AS like_for_like
-    FROM solution_designs d
-    JOIN mailbox_classes k
-      ON d.mailbox_count >= k.min_mailbox_count AND (k.max_mailbox_count IS NULL OR d.mailbox_count <= k.max_mailbox_count)
-    GROUP BY k.class_ordinal
-)
-SELECT mailbox_class, mailbox_class_order, solution, mailbox_count, run_id, jetstress_release, report_type,
-       iops_per_mailbox, total_iops,
-       CASE WHEN total_iops IS NOT NULL
-            THEN rank() OVER (PARTITION BY mailbox_class_order ORDER BY total_iops DESC NULLS LAST) END
-           AS total_iops_rank,
-       db_read_latency_ms,
-       CASE WHEN db_read_latency_ms IS NOT NULL
-            THEN rank() OVER (PARTITION BY mailbox_class_order ORDER BY db_read_latency_ms ASC NULLS LAST) END
-           AS db_read_latency_rank,
-       logs_per_s_per_server,
-       CASE WHEN logs_per_s_per_server IS NOT NULL
-            THEN rank() OVER (PARTITION BY mailbox_class_order ORDER BY logs_per_s_per_server DESC NULLS LAST) END
-           AS log_replay_rank,
-       c.like_for_like
-FROM ranked
-JOIN classes c USING (mailbox_class_order);
+SELECT r.mailbox_class, r.mailbox_class_order, r.solution, r.mailbox_count, r.run_id, r.jetstress_release,
+       r.report_type, r.iops_per_mailbox, r.total_iops, r.total_iops_rank, r.db_read_latency_ms,
+       r.db_read_latency_rank, r.logs_per_s_per_server, r.log_replay_rank, r.like_for_like
+FROM mailbox_class_rank_rows r
+WHERE coalesce((SELECT f.built_write_count = f.write_count FROM mailbox_class_ranks_freshness f), false)
+UNION ALL
+SELECT c.mailbox_class, c.mailbox_class_order, c.solution, c.mailbox_count, c.run_id, c.jetstress_release,
+       c.report_type, c.iops_per_mailbox, c.total_iops, c.total_iops_rank, c.db_read_latency_ms,
+       c.db_read_latency_rank, c.logs_per_s_per_server, c.log_replay_rank, c.like_for_like
+FROM mailbox_class_ranks_computed() c
+WHERE NOT coalesce((SELECT f.built_write_count = f.write_count FROM mailbox_class_ranks_freshness f), false);

@@ -11,11 +11,20 @@
 -- log_replay with the solution's filter, which reaches its indexes; esrp_tests' full join would read
 -- every solution's backup and replay rows first. Only a solution with a rate counts its class's rates.
 -- `esrpdb query mailbox-class-ranks -p solution=KEY` reads it (queries/canned.py, ONE_SOLUTION).
--- This file is the live definition; revision 0024 runs a frozen copy (migrations/views_0024/), and
--- tests/test_views_at_their_rows.py holds this file to what the newest revision built.
+-- Revision 0025: while the stored rows are fresh (mailbox_class_rank_rows, queries/mailbox_class_rank_rows.sql)
+-- the solution's rows are read from them by their key; the count below runs only while they are stale.
+-- This file is the live definition; revisions 0024 and 0025 run frozen copies (migrations/views_0024/,
+-- views_0025/), and tests/test_views_at_their_rows.py holds this file to what the newest revision built.
 CREATE OR REPLACE FUNCTION mailbox_class_ranks_of(solution_key text) RETURNS SETOF mailbox_class_ranks
 LANGUAGE sql STABLE AS $fn$
-WITH mine AS (
+SELECT r.mailbox_class, r.mailbox_class_order, r.solution, r.mailbox_count, r.run_id, r.jetstress_release,
+       r.report_type, r.iops_per_mailbox, r.total_iops, r.total_iops_rank, r.db_read_latency_ms,
+       r.db_read_latency_rank, r.logs_per_s_per_server, r.log_replay_rank, r.like_for_like
+FROM mailbox_class_rank_rows r
+WHERE r.solution = solution_key
+  AND coalesce((SELECT f.built_write_count = f.write_count FROM mailbox_class_ranks_freshness f), false)
+UNION ALL
+(WITH mine AS (
     SELECT k.label AS mailbox_class, k.class_ordinal AS mailbox_class_order, k.min_mailbox_count,
            coalesce(k.max_mailbox_count, 2147483647) AS max_mailbox_count, d.solution, d.mailbox_count,
            d.representative_run_id AS run_id, d.jetstress_release, d.report_type, d.iops_per_mailbox, d.total_iops,
@@ -51,4 +60,5 @@ CROSS JOIN LATERAL (
     FROM solution_designs o
     WHERE o.mailbox_count >= m.min_mailbox_count AND o.mailbox_count <= m.max_mailbox_count
 ) c
+WHERE NOT coalesce((SELECT f.built_write_count = f.write_count FROM mailbox_class_ranks_freshness f), false))
 $fn$;

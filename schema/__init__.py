@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .base import Base, table_of
     from .claims import Claim
+    from .class_ranks import MailboxClassRankRow, MailboxClassRanksFreshness
     from .classes import MailboxClass
     from .designs import SolutionDesign, SolutionDesignsStale
     from .documents import Document, DocumentCell, DocumentTable
@@ -47,8 +48,8 @@ if TYPE_CHECKING:
     from .values import RunValueFigures
 
 # Every module that declares tables; importing them all registers every table on Base.metadata.
-TABLE_FAMILIES = ("base", "claims", "classes", "designs", "documents", "evidence", "figures", "provenance", "runs",
-                  "samples", "solutions", "sources", "values")
+TABLE_FAMILIES = ("base", "claims", "class_ranks", "classes", "designs", "documents", "evidence", "figures",
+                  "provenance", "runs", "samples", "solutions", "sources", "values")
 
 
 def __getattr__(name: str) -> Any:
@@ -67,6 +68,8 @@ __all__ = [
     "BackupStat",
     "Claim",
     "MailboxClass",
+    "MailboxClassRankRow",
+    "MailboxClassRanksFreshness",
     "ConfigInstance",
     "ConfigThreshold",
     "DiskGroup",

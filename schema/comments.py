@@ -67,6 +67,10 @@ TABLES: dict[str, str] = {
     "solution_designs_stale": "Solutions written in the current transaction whose design is recomputed at commit.",
     "run_value_figures": "Each ranked run of a solution with a list price or a power figure, kept as it is written: "
                          "what iops_per_dollar, dollars_per_kiops and perf_per_watt read.",
+    "mailbox_class_rank_rows": "The rows of mailbox_class_ranks, rebuilt once after a batch of writes: what the view "
+                               "reads while mailbox_class_ranks_freshness says they are fresh.",
+    "mailbox_class_ranks_freshness": "One row: writes that may change a class rank, counted, and the count "
+                                     "mailbox_class_rank_rows was built at (equal: fresh).",
 }
 
 VIEWS: dict[str, str] = {
@@ -256,6 +260,12 @@ COLUMNS: dict[str, dict[str, str]] = {
         "idle_power_w": "Average idle power, watts, from the same place as active_power_w where it gives one.",
         "power_boundary": "What the power covers: the power log's boundary, else the solution's.",
         "power_source": "Where active_power_w comes from: power_log, document_table or manifest."},
+    "mailbox_class_rank_rows": {"solution": "The solution's key (solutions.key)."},  # the view's other words below
+    "mailbox_class_ranks_freshness": {
+        "one_row": "Always true: the table has one row.",
+        "write_count": "Transactions so far that wrote what a class rank reads (designs, class bounds, log replay).",
+        "built_write_count": "write_count when mailbox_class_rank_rows was last rebuilt; equal to it: the rows are "
+                             "fresh."},
     # views
     "disk_counts": {"disk_count": "Disks on disk_basis."},
     "per_disk_iops": {"disk_count": "Disks on disk_basis the figures divide by."},
@@ -299,7 +309,10 @@ def relation_comment(name: str) -> str | None:
 
 def column_comment(relation: str, column: str) -> str | None:
     """What `relation.column` holds, its unit and basis; None for a column no word describes."""
-    return COLUMNS.get(relation, {}).get(column) or WORDS.get(column)
+    found = COLUMNS.get(relation, {}).get(column)
+    if found is None and relation == "mailbox_class_rank_rows":  # the view's rows: the view's words
+        found = COLUMNS["mailbox_class_ranks"].get(column)
+    return found or WORDS.get(column)
 
 
 def describe(table: Table) -> None:

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import text
 
+from ..db.class_ranks import rebuild_class_ranks
+
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
@@ -100,6 +102,7 @@ def _finish(conn: Connection, report: DeleteReport, before: dict[str, int], dry_
     else:
         conn.commit()
         report.committed = True
+        rebuild_class_ranks(conn.engine)  # the class ranks read stored rows again
     return report
 
 

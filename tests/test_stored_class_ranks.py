@@ -21,7 +21,7 @@ from esrpdb.db.roles import READER_ROLE
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.workflows.delete import delete_solution, delete_source
 from tests.helpers import FIXTURES, live_and_built_functions, plain, run_sql, sql_scalar
-from tests.test_views_at_their_rows import _rows, one_solution_and_view
+from tests.test_views_at_their_rows import _rows, one_solution_and_view, write_ties_nulls_and_nan
 
 write, scalar = run_sql, sql_scalar
 FRESH = "SELECT built_write_count = write_count FROM mailbox_class_ranks_freshness"
@@ -117,14 +117,7 @@ def test_ties_missing_figures_and_nan_are_stored_as_computed(catalog):
     engine = catalog.engine
     ingest_paths(engine, [SEED])
     with engine.connect() as conn:
-        keys = [k for (k,) in conn.execute(text(
-            "SELECT solution FROM solution_designs WHERE mailbox_count BETWEEN 5001 AND 10000 ORDER BY solution"))]
-        conn.execute(text("UPDATE solution_designs SET total_iops = 5000, db_read_latency_ms = 12.5 "
-                          "WHERE solution = ANY(:k)"), {"k": keys[:2]})
-        conn.execute(text("UPDATE solution_designs SET total_iops = NULL, db_read_latency_ms = 'NaN' "
-                          "WHERE solution = :k"), {"k": keys[2]})
-        conn.execute(text("UPDATE solution_designs SET total_iops = 'NaN', db_read_latency_ms = NULL, "
-                          "report_type = NULL WHERE solution = :k"), {"k": keys[3]})
+        keys = write_ties_nulls_and_nan(conn)
         assert conn.execute(text(FRESH)).scalar() is False
         stale = rows_on(conn)
         assert conn.execute(text("SELECT rebuild_mailbox_class_rank_rows()")).scalar() > 0

@@ -166,21 +166,28 @@ def test_writes_that_move_a_class_or_a_rank_keep_one_solution_as_the_view(catalo
     assert 4 not in {r["mailbox_class_order"] for r in assert_one_solution_as_the_view(engine)}
 
 
+def write_ties_nulls_and_nan(conn) -> list[str]:
+    """In one class: two solutions tied, one without a total and a NaN latency, one with a NaN total and
+    neither latency nor report type; their keys, in that order (the caller rolls back)."""
+    keys = [k for (k,) in conn.execute(text(
+        "SELECT solution FROM solution_designs WHERE mailbox_count BETWEEN 5001 AND 10000 ORDER BY solution"))]
+    assert len(keys) >= 4
+    conn.execute(text("UPDATE solution_designs SET total_iops = 5000, db_read_latency_ms = 12.5 "
+                      "WHERE solution = ANY(:k)"), {"k": keys[:2]})
+    conn.execute(text("UPDATE solution_designs SET total_iops = NULL, db_read_latency_ms = 'NaN' "
+                      "WHERE solution = :k"), {"k": keys[2]})
+    conn.execute(text("UPDATE solution_designs SET total_iops = 'NaN', db_read_latency_ms = NULL, "
+                      "report_type = NULL WHERE solution = :k"), {"k": keys[3]})
+    return keys
+
+
 def test_ties_missing_figures_and_nan_rank_as_the_view(catalog):
     """Equal figures share a rank, a solution without a figure has none and is no one's better, NaN is the
     highest: written straight into solution_designs (what both read) in a transaction rolled back."""
     engine = catalog.engine
     ingest_paths(engine, [FIXTURES / "catalog"])
     with engine.connect() as conn:
-        keys = [k for (k,) in conn.execute(text(
-            "SELECT solution FROM solution_designs WHERE mailbox_count BETWEEN 5001 AND 10000 ORDER BY solution"))]
-        assert len(keys) >= 4
-        conn.execute(text("UPDATE solution_designs SET total_iops = 5000, db_read_latency_ms = 12.5 "
-                          "WHERE solution = ANY(:k)"), {"k": keys[:2]})
-        conn.execute(text("UPDATE solution_designs SET total_iops = NULL, db_read_latency_ms = 'NaN' "
-                          "WHERE solution = :k"), {"k": keys[2]})
-        conn.execute(text("UPDATE solution_designs SET total_iops = 'NaN', db_read_latency_ms = NULL, "
-                          "report_type = NULL WHERE solution = :k"), {"k": keys[3]})
+        keys = write_ties_nulls_and_nan(conn)
         pairs = one_solution_and_view(conn)
         rows = assert_one_solution_as_the_view_on(conn)
         conn.rollback()

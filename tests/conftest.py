@@ -8,9 +8,11 @@ costs a few tens of milliseconds and gives every test a clean catalogue.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import warnings
 from pathlib import Path
+from typing import Iterator
 
 import psycopg
 import pytest
@@ -49,8 +51,14 @@ def _traversable_tmp_path(request):
 
 
 @pytest.fixture(scope="session")
-def pg_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return traversable(tmp_path_factory.mktemp("esrpdb-home"))
+def pg_home() -> Iterator[Path]:
+    """The session server's home, outside pytest's own folder: another pytest session started on the
+    machine makes that folder 0700 again, and the server's user (as root: another user) could then no
+    longer reach its data (the server stopped mid-suite when CI and a second suite ran at once)."""
+    home = Path(tempfile.mkdtemp(prefix="esrpdb-tests-"))
+    home.chmod(0o711)
+    yield home
+    shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

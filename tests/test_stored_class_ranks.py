@@ -20,8 +20,8 @@ from esrpdb.db.class_ranks import rebuild_class_ranks
 from esrpdb.db.roles import READER_ROLE
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.workflows.delete import delete_solution, delete_source
+from tests.class_rank_rows import one_solution_and_view, sorted_rows as _rows, write_ties_nulls_and_nan
 from tests.helpers import FIXTURES, live_and_built_functions, plain, run_sql, sql_scalar
-from tests.test_views_at_their_rows import _rows, one_solution_and_view, write_ties_nulls_and_nan
 
 write, scalar = run_sql, sql_scalar
 FRESH = "SELECT built_write_count = write_count FROM mailbox_class_ranks_freshness"

@@ -7,7 +7,6 @@ views alone; the revision goes down and up with the rows unchanged."""
 from __future__ import annotations
 
 import json
-import math
 
 from sqlalchemy import create_engine, inspect, text
 from typer.testing import CliRunner
@@ -16,17 +15,11 @@ from esrpdb.cli.main import app
 from esrpdb.db import migrate
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.queries import canned
-from tests.helpers import FIXTURES, REPO_ROOT, live_and_built_functions, run_sql, sort_key, sql_scalar
+from tests.class_rank_rows import one_solution_and_view, sorted_rows as _rows, write_ties_nulls_and_nan
+from tests.helpers import FIXTURES, REPO_ROOT, live_and_built_functions, run_sql, sql_scalar
 
 MIGRATIONS = REPO_ROOT / "migrations"
 write, scalar = run_sql, sql_scalar
-
-
-def _rows(conn, sql: str, **params) -> tuple[list[str], list[tuple]]:
-    """Columns and rows in a stable order; a NaN as the word, so that two equal rows compare equal."""
-    result = conn.execute(text(sql), params)
-    rows = (tuple("NaN" if isinstance(v, float) and math.isnan(v) else v for v in row) for row in result)
-    return list(result.keys()), sorted(rows, key=sort_key)
 
 
 def mb_per_dollar_now_and_before(conn) -> tuple[tuple, tuple]:
@@ -47,18 +40,6 @@ def assert_mb_per_dollar_as_before(engine) -> list[tuple]:
         conn.rollback()
     assert now == before
     return now[1]
-
-
-def one_solution_and_view(conn) -> dict[str, tuple[list, list]]:
-    """For every solution: mailbox_class_ranks_of(key)'s rows, and the view's rows of that solution."""
-    columns, everything = _rows(conn, "SELECT * FROM mailbox_class_ranks")
-    at = columns.index("solution")
-    out = {}
-    for (key,) in conn.execute(text("SELECT key FROM solutions ORDER BY key")).all():
-        mine_columns, mine = _rows(conn, "SELECT * FROM mailbox_class_ranks_of(:k)", k=key)
-        assert mine_columns == columns
-        out[key] = (mine, [row for row in everything if row[at] == key])
-    return out
 
 
 def assert_one_solution_as_the_view_on(conn) -> list[dict]:
@@ -164,21 +145,6 @@ def test_writes_that_move_a_class_or_a_rank_keep_one_solution_as_the_view(catalo
                   "WHERE class_ordinal = 4")
     write(engine, "UPDATE mailbox_classes SET max_mailbox_count = NULL WHERE class_ordinal = 3")
     assert 4 not in {r["mailbox_class_order"] for r in assert_one_solution_as_the_view(engine)}
-
-
-def write_ties_nulls_and_nan(conn) -> list[str]:
-    """In one class: two solutions tied, one without a total and a NaN latency, one with a NaN total and
-    neither latency nor report type; their keys, in that order (the caller rolls back)."""
-    keys = [k for (k,) in conn.execute(text(
-        "SELECT solution FROM solution_designs WHERE mailbox_count BETWEEN 5001 AND 10000 ORDER BY solution"))]
-    assert len(keys) >= 4
-    conn.execute(text("UPDATE solution_designs SET total_iops = 5000, db_read_latency_ms = 12.5 "
-                      "WHERE solution = ANY(:k)"), {"k": keys[:2]})
-    conn.execute(text("UPDATE solution_designs SET total_iops = NULL, db_read_latency_ms = 'NaN' "
-                      "WHERE solution = :k"), {"k": keys[2]})
-    conn.execute(text("UPDATE solution_designs SET total_iops = 'NaN', db_read_latency_ms = NULL, "
-                      "report_type = NULL WHERE solution = :k"), {"k": keys[3]})
-    return keys
 
 
 def test_ties_missing_figures_and_nan_rank_as_the_view(catalog):

@@ -20,10 +20,6 @@ def assign(
 
     with friendly_errors(ctx, UnknownKey, NothingToAssign):
         result = assign_runs(ctx.obj.catalog().engine, target, solution, new_solution=new_solution)
-    if result.run_ids:
-        from ..db.class_ranks import rebuild_class_ranks
-
-        rebuild_class_ranks(ctx.obj.catalog().engine)  # runs moved: the class ranks read stored rows again
     if not result.run_ids:
         echo(f"nothing to move: every run of {target} already belongs to {solution}")
         return

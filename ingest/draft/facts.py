@@ -21,7 +21,7 @@ from ..formats.document.tables import classify
 from ..jetstress.vocabulary import normalise_label
 from .fact import Fact
 from .published import Paragraphs
-from .quantities import quantity_facts
+from .quantities import LINKS, quantity_facts
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -130,15 +130,13 @@ def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column
     return Fact(fact, text, None, None, line, quote, column) if text and normalise_label(text) != "n/a" else None
 
 
-_PROTOCOLS = {"fibre channel": "Fibre Channel", "fiber channel": "Fibre Channel", "fc": "Fibre Channel",
-              "iscsi": "iSCSI", "fcoe": "FCoE", "sas": "SAS"}
 _PROTOCOL = re.compile(r"(?<![\w-])(fib(?:re|er)\s+channel|fcoe|iscsi|fc|sas)(?![\w-])", re.IGNORECASE)
 
 
 def _protocol(text: str) -> str:
     """"10GbE iSCSI, four ports per controller" -> "iSCSI": a connectivity cell that names one protocol among
     other words (speeds, ports) is that protocol; a cell naming none or several is kept as printed."""
-    names = {_PROTOCOLS[" ".join(m[1].split()).casefold()] for m in _PROTOCOL.finditer(text)}
+    names = {LINKS[" ".join(m[1].split()).casefold().replace("fiber", "fibre")] for m in _PROTOCOL.finditer(text)}
     return names.pop() if len(names) == 1 and len(text.split()) > 1 else text
 
 

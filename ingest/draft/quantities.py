@@ -58,7 +58,7 @@ SERVERS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:Exchange|mailbox|Jetstress|physi
 # "connected over Fibre Channel to", "through iSCSI", "direct-attached SAS": how hosts reach the storage
 CONNECTIVITY = re.compile(r"\b(?:over|via|through|using|across)\s+(?:\w+\s+){0,3}?(Fibre\s+Channel|FCoE|iSCSI|FC)\b"
                           r"|\b(?:direct[\s-]attached|DAS)\s+(?:over\s+)?(SAS)\b", re.IGNORECASE)
-_LINKS = {"fc": "Fibre Channel", "fibre channel": "Fibre Channel", "iscsi": "iSCSI", "fcoe": "FCoE", "sas": "SAS"}
+LINKS = {"fc": "Fibre Channel", "fibre channel": "Fibre Channel", "iscsi": "iSCSI", "fcoe": "FCoE", "sas": "SAS"}
 _CAN_HOLD = re.compile(r"\b(?:up\s+to|maximum|max\.?|supports?|scales?\s+to|expand\w*|room\s+for|can\s+(?:host|hold))"
                        r"\W*(?:\w+\W+)?$", re.IGNORECASE)  # "room for up to 384 drives": what it could hold
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
@@ -194,7 +194,7 @@ def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     link = CONNECTIVITY.search(text)
     if link is not None:
         name = link[1] or link[2]
-        add("connectivity", _LINKS.get(" ".join(name.split()).casefold(), name), None)
+        add("connectivity", LINKS.get(" ".join(name.split()).casefold(), name), None)
     raid = RAID.search(text)
     if raid is not None:
         add("raid_level", f"RAID {_RAID_NAMES.get(raid[1], raid[1].upper())}", None)

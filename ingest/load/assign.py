@@ -6,7 +6,6 @@ wrong solution, or in none, is moved here instead; each move is kept in `run_ass
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session
 
 from ...schema import Run, RunAssignment, RunSource, Solution, SourceFile
+from .known_files import sha256_of
 from .rows import solution_id_for
 
 
@@ -37,11 +37,7 @@ def _runs_named(session: Session, target: str) -> tuple[list[int], str]:
     path = Path(target)
     source = None
     if path.is_file():
-        digest = hashlib.sha256()
-        with path.open("rb") as stream:
-            for block in iter(lambda: stream.read(1 << 20), b""):
-                digest.update(block)
-        source = session.scalars(select(SourceFile).where(SourceFile.sha256 == digest.hexdigest())).first()
+        source = session.scalars(select(SourceFile).where(SourceFile.sha256 == sha256_of(path))).first()
     if source is None:
         source = session.scalars(select(SourceFile).where(
             (SourceFile.path == str(path)) | (SourceFile.path == str(path.resolve())))).first()
@@ -84,4 +80,8 @@ def assign(engine: Engine, target: str, solution_key: str, *, new_solution: bool
             session.execute(insert(RunAssignment), [
                 {"run_id": run, "from_solution_id": before[run], "to_solution_id": solution_id, "reason": reason}
                 for run in moving])
+    if moving:
+        from ...db.class_ranks import rebuild_class_ranks
+
+        rebuild_class_ranks(engine)  # runs moved: the class ranks read stored rows again
     return Assignment(solution_key, moving, {run: previous.get(run) for run in moving})

@@ -147,7 +147,8 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
     sha256 = known.sha256(path, identity) if known is not None else sha256_of(path)
     if _changed(path, identity):
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: {CHANGED_WHILE_READ}")
-    if _already_loaded(engine, sha256):
+    held = known.held(sha256) if known is not None else None  # asked already when it was read ahead
+    if held if held is not None else _already_loaded(engine, sha256):
         return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
     try:
         record = _read(module, name, path, ahead)

@@ -43,6 +43,11 @@ class KnownFiles:
             self._hashes[path] = known
         return known[1]
 
+    def held(self, sha256: str) -> bool | None:
+        """Whether the catalogue held this content when it was asked (None: not asked). A file loaded by
+        another process since is still refused whole: its claim finds the SHA-256 taken (load.claim_source_file)."""
+        return self._held.get(sha256)
+
     def not_held(self, paths: list[Path]) -> list[Path]:
         """The regular files among `paths` whose content the catalogue does not hold (one query for those
         not asked about); given only the PDFs worth reading ahead, so nothing else is hashed early."""

@@ -25,13 +25,15 @@ def gutter_at(lines: list[list[Word]], width: float) -> float | None:
     starts = [0] * (steps + 1)  # lines whose covered stretch starts (+1) or ends (-1) at each candidate x
     for line in lines:  # a line's words left to right; overlapping ones merged into stretches
         stretch_first, stretch_last = -1, -2
-        for word in line:
-            first = max(0, int((word.x0 - 3 - low) / GUTTER_STEP) + 1)
-            last = min(steps - 1, int((word.x1 + 3 - low) / GUTTER_STEP))
+        for word in line:  # (conditional expressions, not min and max: this runs for every word of a page)
+            first = int((word.x0 - 3 - low) / GUTTER_STEP) + 1
+            first = first if first > 0 else 0
+            last = int((word.x1 + 3 - low) / GUTTER_STEP)
+            last = last if last < steps - 1 else steps - 1
             if first > last:
                 continue
             if first <= stretch_last + 1:
-                stretch_last = max(stretch_last, last)
+                stretch_last = last if last > stretch_last else stretch_last
                 continue
             if stretch_last >= stretch_first >= 0:
                 starts[stretch_first] += 1

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from ..errors import ParseError
 from ..parallel import forked
 from .budget import read_within_budget
-from .page import Leading, page_leading, page_lines
+from .page import Leading, PageContent, page_content, page_leading, page_lines
 from .text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 
 # A PDF this long has its second half read by a forked process. Shorter ones are read in one: in a batch
@@ -86,6 +87,7 @@ def _extract(name: str, data: bytes) -> PdfText:
 
 
 Page = tuple[list[str], Leading]  # a page's lines, and its leading as its own lines show it
+Kept = dict[int, PageContent]  # by page index: the content of pages that may be laid out again (_read_again)
 
 
 class _Unreadable(Exception):
@@ -94,24 +96,45 @@ class _Unreadable(Exception):
         self.number, self.reason = number, reason
 
 
-def _page_range(raw, document, first: int, stop: int) -> list[Page] | tuple[int, str]:
-    """The lines of pages [first, stop), or (page number, reason) for a page that cannot be read."""
+@dataclass(frozen=True)
+class _Failed:
+    """A page range's reading stopped at page `number` (1-based) for `reason` (it may come from a child)."""
+
+    number: int
+    reason: str
+
+
+def _page_range(raw, document, first: int, stop: int) -> tuple[list[Page], Kept] | _Failed:
+    """The lines of pages [first, stop) and the content of those that joined lines, or where and why
+    a page could not be read."""
+    kept: Kept = {}
     try:
-        return [_page(raw, document, number) for number in range(first, stop)]
+        return [_page(raw, document, number, kept) for number in range(first, stop)], kept
     except _Unreadable as error:
-        return error.number, error.reason
+        return _Failed(error.number, error.reason)
 
 
-def _page(raw, document, number: int, document_leading: float | None = None) -> Page:
+def _page(raw, document, number: int, kept: Kept) -> Page:
     page = document[number]
     textpage = page.get_textpage()
     try:
-        items, leading = page_lines(raw, page.raw, textpage.raw, document_leading)
+        content = page_content(raw, page.raw, textpage.raw)
     except ValueError as error:
         raise _Unreadable(number + 1, str(error)) from None
     finally:
         textpage.close()
         page.close()
+    lines, leading = _laid_out(number, content)
+    if leading.joined:  # it may be laid out again at the document's leading: its content is kept for that
+        kept[number] = content
+    return lines, leading
+
+
+def _laid_out(number: int, content: PageContent, document_leading: float | None = None) -> Page:
+    try:
+        items, leading = page_lines(content, document_leading)
+    except ValueError as error:
+        raise _Unreadable(number + 1, str(error)) from None
     return [text for _, text in items], leading
 
 
@@ -121,17 +144,17 @@ def _document_leading(pages: list[Page]) -> float | None:
     return min(shown, key=lambda step: (-shown[step], step)) if shown else None
 
 
-def _read_again(raw, document, pages: list[Page]) -> None:
-    """Pages that joined lines at a leading that was a step between paragraphs, read again with the
-    document's (a page that joined none reads the same: only lines at that narrower step, which do
-    not recur on it, could join)."""
+def _read_again(pages: list[Page], kept: Kept) -> None:
+    """Pages that joined lines at a leading that was a step between paragraphs, laid out again with the
+    document's from their kept content (a page that joined none reads the same: only lines at that
+    narrower step, which do not recur on it, could join)."""
     leading = _document_leading(pages)
     for index, (_, own) in enumerate(pages):
         if own.joined and page_leading(own, leading) != own.step:
-            pages[index] = _page(raw, document, index, leading)  # read once already: it reads again
+            pages[index] = _laid_out(index, kept[index], leading)
 
 
-def _pages_of(data: bytes, first: int, stop: int) -> list[Page] | tuple[int, str]:
+def _pages_of(data: bytes, first: int, stop: int) -> tuple[list[Page], Kept] | _Failed:
     """Pages [first, stop) of the PDF in `data`, opened anew (in a forked process)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
@@ -148,20 +171,23 @@ def _read(name: str, raw, document, data: bytes) -> PdfText:
     half = read // 2 if read >= PARALLEL_PAGES and forked.available() else read
     child = forked.start(_pages_of, data, half, read) if half < read else None
     try:
-        pages_or_error = _page_range(raw, document, 0, half)
+        first_part = _page_range(raw, document, 0, half)
     except BaseException:
         if child is not None:
             forked.abandon(child)
         raise
     try:
-        rest = forked.result(child) if child is not None else []
+        rest = forked.result(child) if child is not None else ([], {})
     except forked.ForkFailed as error:
-        rest = (half + 1, str(error))
-    for part in (pages_or_error, rest):
-        if isinstance(part, tuple):
-            raise ParseError(name, f"page {part[0]}: {part[1]}")
-    read_pages: list[Page] = [*pages_or_error, *rest]  # type: ignore[misc]
-    _read_again(raw, document, read_pages)
+        rest = _Failed(half + 1, str(error))
+    read_pages: list[Page] = []
+    kept: Kept = {}
+    for part in (first_part, rest):
+        if isinstance(part, _Failed):
+            raise ParseError(name, f"page {part.number}: {part.reason}")
+        read_pages += part[0]
+        kept.update(part[1])
+    _read_again(read_pages, kept)
     pages = [lines for lines, _ in read_pages]
     blank = [number for number, lines in enumerate(pages, 1) if not lines]
     furniture = _furniture(pages)

@@ -105,8 +105,8 @@ def _place(words: list[Word], rows: list[Row]) -> list[Word]:
         if row is None:
             outside.append(word)
             continue
-        column = max(i for i, edge in enumerate(row.edges[:-1]) if edge <= centre)
-        row.cells[column].append(word)
+        # the last cell edge at or left of the centre (the edges ascend; the band's first is left of it)
+        row.cells[bisect.bisect_right(row.edges, centre, 0, len(row.edges) - 1) - 1].append(word)
     return outside
 
 
@@ -132,9 +132,9 @@ class Style:
 
 
 def _style(words: list[Word]) -> Style:
-    widths = sorted((w.x1 - w.x0) / max(len(w.text), 1) for w in words if w.x1 > w.x0)
-    sizes = sorted(w.size for w in words)
-    return Style(widths[len(widths) // 2] if widths else 5.0, min(w.x0 for w in words), sizes[len(sizes) // 2])
+    widths = sorted([(w.x1 - w.x0) / (len(w.text) or 1) for w in words if w.x1 > w.x0])
+    sizes = sorted([w.size for w in words])
+    return Style(widths[len(widths) // 2] if widths else 5.0, min([w.x0 for w in words]), sizes[len(sizes) // 2])
 
 
 def _group(words: list[Word]) -> list[list[Word]]:
@@ -317,13 +317,30 @@ def _row_item(row: Row) -> Item:
     return row.top, row.bottom, "\t".join(_cell_text(cell) for cell in row.cells)
 
 
-def page_lines(raw, page, textpage, document_leading: float | None = None) -> tuple[list[tuple[float, str]], Leading]:
+@dataclass(frozen=True)
+class PageContent:
+    """What PDFium gives of a page (its words, its ruling lines, its width): all its layout needs, kept
+    so that a page laid out again at another leading (layout.py) is not read from the PDF again."""
+
+    words: list[Word]
+    horizontal: list[tuple[float, float, float]]
+    vertical: list[tuple[float, float, float]]
+    width: float
+
+
+def page_content(raw, page, textpage) -> PageContent:
+    horizontal, vertical = _rules(raw, page)
+    return PageContent(page_words(raw, textpage), horizontal, vertical, raw.FPDF_GetPageWidthF(page))
+
+
+def page_lines(content: PageContent, document_leading: float | None = None) -> tuple[list[tuple[float, str]], Leading]:
     """(baseline, text) of every line and ruled row of one page, in reading order, and the page's own
-    leading (layout.py reads a page again with the document's when its own is a step between paragraphs)."""
-    rows = _grid(*_rules(raw, page))
-    outside = _place(page_words(raw, textpage), rows)
+    leading (layout.py lays a page out again with the document's when its own is a step between
+    paragraphs). Pure: the content's words are not changed."""
+    rows = _grid(content.horizontal, content.vertical)
+    outside = _place(content.words, rows)
     style = _style(outside) if outside else None
-    items, own = _ordered(_group(outside), rows, style, raw.FPDF_GetPageWidthF(page), document_leading) \
+    items, own = _ordered(_group(outside), rows, style, content.width, document_leading) \
         if style else ([_row_item(row) for row in rows if any(row.cells)], Leading(None, False))
     spaced: list[tuple[float, str]] = []
     size = style.body if style else 10.0

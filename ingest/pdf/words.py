@@ -34,9 +34,9 @@ def page_words(raw, textpage) -> list[Word]:
     buffer = ctypes.create_string_buffer((count + 1) * 2)
     written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
     text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace")
-    x, y, right, unused = (ctypes.c_double() for _ in range(4))
-    at_x, at_y, at_right, at_unused = map(ctypes.byref, (x, y, right, unused))
-    pdfium, text_handle = calls(raw), handle(textpage)
+    values = (ctypes.c_double * 4)()  # x, y, right, unused: PDFium writes them; pdfium_calls.py says why so
+    at_x, at_y, at_right, at_unused = (ctypes.c_void_p(ctypes.addressof(values) + 8 * n) for n in range(4))
+    pdfium, text_handle = calls(raw), ctypes.c_void_p(handle(textpage))
     char_origin, char_box, font_size = pdfium.char_origin, pdfium.char_box, pdfium.font_size
     words: list[Word] = []
     add = words.append
@@ -45,7 +45,7 @@ def page_words(raw, textpage) -> list[Word]:
         first, end = match.span()
         char_origin(text_handle, first, at_x, at_y)
         char_box(text_handle, end - 1, at_unused, at_right, at_unused, at_unused)  # its right edge only
-        left, base, far = x.value, y.value, right.value
+        left, base, far = values[0], values[1], values[2]
         if base != baseline:  # the type size is read once a line: words of one baseline share it
             baseline, size = base, font_size(text_handle, first) or 10.0
         add(Word(match[0], left, far if far > left else left, base, size))

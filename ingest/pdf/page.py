@@ -48,7 +48,7 @@ def _snap(values: list[float]) -> list[float]:
 
 def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
     """(horizontal rules as (y, x0, x1), vertical rules as (x, y0, y1)) of one page."""
-    pdfium, page_handle = calls(raw), handle(page)
+    pdfium, page_handle = calls(raw), ctypes.c_void_p(handle(page))  # as get_object takes it (pdfium_calls.py)
     count = pdfium.count_objects(page_handle)
     if count > MAX_OBJECTS:
         raise ValueError(f"the page holds {count:,} objects, more than {MAX_OBJECTS:,} (the objects-per-page limit, "

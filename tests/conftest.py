@@ -24,7 +24,13 @@ from tests.helpers import FIXTURES, TEMPLATE, admin_url, scratch_database, trave
 
 warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
 # The servers the tests start are noted in a state folder of their own, not the user's (`db status --all`).
-os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="esrpdb-test-state-")
+_STATE_HOME = tempfile.mkdtemp(prefix="esrpdb-test-state-")
+os.environ["XDG_STATE_HOME"] = _STATE_HOME
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The state folder goes with the session: it noted only the servers the session's tests started."""
+    shutil.rmtree(_STATE_HOME, ignore_errors=True)
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker

@@ -18,6 +18,7 @@ from ..jetstress.records import JetstressReport
 from ..jetstress.rules import Finding, check_report
 from ..jetstress.values import parse_number
 from . import identity, provisional, report_statement
+from .readback import ReadBack, TableRead
 from .report_statement import INSTANCE_KEY, ReportRows
 from .rows import copy_dicts as copy_dicts, copy_rows as copy_rows, solution_id_for as solution_id_for
 
@@ -51,14 +52,16 @@ def load_report(
     *,
     report_index: int = 0,
     solution_id: int | None = None,
+    locked: bool = False,
 ) -> tuple[int, list[Finding]]:
     """Write one report (run, instances, I/O tables, log, ...) and its check warnings, in one statement.
 
     A report already in the catalogue (same content, another file) only adds this file as a source.
+    `locked`: the caller holds the report's identity lock (report_statement.lock).
     """
     findings = check_report(report)
     rows = report_rows(source_file_id, report, findings, report_index=report_index, solution_id=solution_id)
-    written = report_statement.write_report(session.connection().connection.driver_connection, rows)
+    written = report_statement.write_report(session.connection().connection.driver_connection, rows, locked=locked)
     if written.new_run_id is not None:
         return written.new_run_id, findings
     run_id = written.existing_run_id
@@ -128,9 +131,11 @@ def _number(printed: str) -> float | None:
         return None
 
 
-def load_document_tables(session: Session, source_file_id: int, tables: list[DocumentTableRecord]) -> list[int]:
+def load_document_tables(session: Session, source_file_id: int, tables: list[DocumentTableRecord],
+                         read_back: ReadBack | None = None) -> list[int]:
     """Every table of a document in one INSERT and all their cells in one COPY: a 200-page volume prints
-    over a hundred tables, and a round trip or two each was a third of its write."""
+    over a hundred tables, and a round trip or two each was a third of its write. `read_back`: where
+    the document's drafted systems will find them, without reading them back."""
     if not tables:
         return []
     table_ids = list(session.execute(  # the Core table: the ORM's bulk insert split the rows by which are None
@@ -148,6 +153,9 @@ def load_document_tables(session: Session, source_file_id: int, tables: list[Doc
         for c, value in enumerate(row.values)
     ]
     copy_dicts(session, DocumentCell, cells)
+    if read_back is not None:
+        read_back.seed_tables(source_file_id, [TableRead(i, t.title, t.kind, list(t.columns))
+                                               for i, t in zip(table_ids, tables)], cells)
     return table_ids
 
 
@@ -161,19 +169,28 @@ def load_document(
     warnings = [*document.warnings, *drafted.warnings]
     messages = list(warnings)
     program = document.program
-    session.execute(insert(Document).values(
-        source_file_id=source_file_id, title=document.title, title_line=document.title_line,
-        esrp_version=program.esrp_version, esrp_version_line=program.esrp_version_line,
-        tested_on=program.tested_on, tested_on_line=program.tested_on_line))
     fingerprint = document.fingerprint or content_fingerprint(document)
-    session.execute(update(SourceFile).where(SourceFile.id == source_file_id).values(content_fingerprint=fingerprint))
+    session.execute(update(SourceFile).where(SourceFile.id == source_file_id)  # one round trip for both
+                    .values(content_fingerprint=fingerprint).add_cte(insert(Document).values(
+                        source_file_id=source_file_id, title=document.title, title_line=document.title_line,
+                        esrp_version=program.esrp_version, esrp_version_line=program.esrp_version_line,
+                        tested_on=program.tested_on, tested_on_line=program.tested_on_line).cte("new_document")))
+    # Every lock the document needs, in one statement and one order (no two ingests wait on each other):
+    # its reports' identities, and its content (two copies ingested at once: the second finds the first).
+    keys = [report_statement.identity_lock(key) for key in map(identity.identity_key, document.reports)
+            if key is not None]
+    report_statement.lock(session.connection().connection.driver_connection,
+                          keys + ([provisional.document_lock(fingerprint)] if solution_id is None else []))
     for index, report in enumerate(document.reports):
-        _, findings = load_report(session, source_file_id, report, report_index=index, solution_id=solution_id)
+        _, findings = load_report(session, source_file_id, report, report_index=index, solution_id=solution_id,
+                                  locked=True)
         messages.extend(f.message for f in findings)
-    load_document_tables(session, source_file_id, document.tables)
+    read_back = ReadBack()  # the document's tables and runs, read once for all its systems
+    load_document_tables(session, source_file_id, document.tables, read_back)
+    stored: list[dict] = []
     if solution_id is None:
-        messages.extend(provisional.document_systems(session, source_file_id, drafted, fingerprint))
-    copy_dicts(session, IngestWarning, [
+        messages.extend(provisional.document_systems(session, source_file_id, drafted, fingerprint, read_back, stored))
+    copy_dicts(session, IngestWarning, stored + [
         {"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
         for w in warnings
     ])

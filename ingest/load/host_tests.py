@@ -5,21 +5,18 @@ reports (`hosts = [0, 1, 2]`, report indexes in its document); this module makes
 run, which the database gives its host reports' sums (refresh_run_figures, revision 0019), and
 points each host report at it (`runs.test_run_id`). What the hosts agree on (report type, versions)
 is the test's; where they differ it is left empty, except the verdict, which fails if any host
-fails. The test is made again on every load, so loading a manifest twice gives one test.
+fails. The test is made again on every load, so loading a manifest twice gives one test (load/batch.py
+writes it; this module reads the hosts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
-
-from sqlalchemy import delete, insert, or_, update
-from sqlalchemy.orm import Session
 
 from ...schema import Run
 from ..errors import ParseError
 from ..formats.manifest.records import RunSpec
-from .rows import index_below_reports
 
 # Copied to the test when every host report says the same.
 SHARED_FIELDS = ("report_type", "product_title", "jetstress_version", "jetstress_release", "ese_version")
@@ -65,30 +62,3 @@ def test_columns(reports: list[Run], run: RunSpec) -> dict[str, Any]:
         "target_iops": sum(t for t in targets if t is not None) if None not in targets else None,
         "reported_verdict": _verdict(reports),
     }
-
-
-def host_test_run(session: Session, name: str, source_id: int, found: Sequence[tuple[Run, int]], run: RunSpec,
-                  attach: dict[str, Any], where: str,
-                  confirmed: Callable[[int], bool] | None = None) -> tuple[int, list[int]] | None:
-    """Make the test `run` names over its host reports in document `source_id`: its run id, its hosts' ids.
-
-    `confirmed(run_id)`: a provisional manifest's test for a report a confirmed solution holds is
-    left out (None), whole: a test over some of its hosts would not be the test.
-    """
-    reports = host_reports(name, found, run, where)
-    if confirmed is not None and any(confirmed(report.id) for report in reports):
-        return None
-    earlier = {report.test_run_id for report in reports if report.test_run_id is not None}
-    session.execute(delete(Run).where(Run.origin == "hosts", or_(
-        Run.id.in_(earlier),
-        (Run.source_file_id == source_id) & (Run.solution_id == attach["solution_id"])
-        & (Run.run_label == attach["run_label"]))))
-    test_id = session.execute(insert(Run).values(
-        source_file_id=source_id, report_index=index_below_reports(source_id), **test_columns(reports, run), **attach,
-    ).returning(Run.id)).scalar_one()
-    session.execute(update(Run), [
-        {"id": report.id, "test_run_id": test_id, "solution_id": attach["solution_id"], "trial_id": None,
-         "scenario": attach.get("scenario"),
-         "run_label": f"{attach['run_label']} – {report.machine_name}" if report.machine_name else report.run_label}
-        for report in reports])
-    return test_id, [report.id for report in reports]

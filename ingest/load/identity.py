@@ -15,10 +15,9 @@ import hashlib
 from datetime import datetime
 
 from sqlalchemy import select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
-from ...schema import IngestWarning, Run, RunSource, SourceFile, table_of
+from ...schema import IngestWarning, Run, SourceFile
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
 
@@ -61,24 +60,17 @@ def conflicts(run: Run, report: JetstressReport) -> list[tuple[str, object, obje
     return found
 
 
-_ADD_SOURCE = pg_insert(table_of(RunSource)).on_conflict_do_nothing()  # built once: compiled once
-
-
-def add_source(session: Session, run_id: int, source_file_id: int, report_index: int, line: int | None) -> None:
-    session.execute(_ADD_SOURCE, {"run_id": run_id, "source_file_id": source_file_id,
-                                  "report_index": report_index, "source_line": line})
-
-
 def record_sighting(session: Session, run_id: int, source_file_id: int, report: JetstressReport, report_index: int,
                     solution_id: int | None) -> list[str]:
-    """This file prints run `run_id` again (the report statement found it by identity): record the
-    sighting, store what the two sources print differently, and return those messages."""
-    run = session.get_one(Run, run_id)
-    add_source(session, run.id, source_file_id, report_index, report.source_line)
-    files = {file_id: (name, fmt) for file_id, name, fmt in session.execute(
-        select(SourceFile.id, SourceFile.file_name, SourceFile.format).where(
-            SourceFile.id.in_([run.source_file_id, source_file_id])))}
-    stored_in, printed_in = files.get(run.source_file_id, (None, None)), files.get(source_file_id, (None, None))
+    """This file prints run `run_id` again (the report statement found it by identity and added this file
+    as a source of it): store what the two sources print differently, and return those messages."""
+    stored_file, printed_file = aliased(SourceFile), aliased(SourceFile)
+    run, *names = session.execute(  # the run and both files' names and formats, in one round trip
+        select(Run, stored_file.file_name, stored_file.format, printed_file.file_name, printed_file.format)
+        .outerjoin(stored_file, stored_file.id == Run.source_file_id)
+        .outerjoin(printed_file, printed_file.id == source_file_id)
+        .where(Run.id == run_id)).one()
+    stored_in, printed_in = (names[0], names[1]), (names[2], names[3])
     messages = [f"the report is also printed in {stored_in[0]} (run {run.id}); {column} differs: "
                 f"{stored!r} there, {printed!r} in {printed_in[0]}"
                 for column, stored, printed in conflicts(run, report)]

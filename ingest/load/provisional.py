@@ -16,10 +16,10 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from sqlalchemy import ARRAY, String, any_, cast, insert, select, text, update
+from sqlalchemy import ARRAY, String, any_, cast, insert, select, update
 from sqlalchemy.orm import Session
 
-from ...schema import DiskGroup, IngestWarning, Run, RunSource, Solution, SolutionFact, SourceFile
+from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
 from ...schema.units import size_in_bytes
 from ..draft import DraftedDocument
 from ..draft.drafts import DraftSolution
@@ -28,7 +28,9 @@ from ..draft.facts import document_facts
 from ..draft.manifests import drafted_manifests, key_patterns, system_keys
 from ..errors import ParseError
 from ..formats.document.records import ReportDocument
-from .manifest import ReadBack, write_manifest
+from .batch import write_plans
+from .plan import plan_manifest
+from .readback import ReadBack
 from .rows import copy_dicts
 
 KEY_PREFIX = "doc-"
@@ -59,29 +61,27 @@ def _store_facts(session: Session, solution_id: int, source_file_id: int, facts:
          "quote": f.quote} for n, f in enumerate(facts, 1)])
 
 
-def document_systems(session: Session, source_file_id: int, drafted: DraftedDocument, fingerprint: str) -> list[str]:
-    """Make the document's systems (see the module docstring); returns messages for the ingest line."""
+def document_systems(session: Session, source_file_id: int, drafted: DraftedDocument, fingerprint: str,
+                     read_back: ReadBack, warnings: list[dict]) -> list[str]:
+    """Make the document's systems (see the module docstring); returns messages for the ingest line and
+    adds the warnings to store to `warnings`. The caller holds the document's lock (`document_lock`):
+    two copies of one document ingested at once, the second waits, then finds the first as its twin.
+    `read_back` holds the document's tables as just written."""
     document = drafted.document
-    # Two copies of one document ingested at once: the second waits, then finds the first as its twin.
-    session.execute(text("SELECT pg_advisory_xact_lock(hashtextextended('esrpdb document ' || :f, 0))"),
-                    {"f": fingerprint})
-    twin = session.execute(select(SourceFile.file_name).where(
-        SourceFile.content_fingerprint == fingerprint, SourceFile.id != source_file_id).limit(1)).scalar()
+    twin, sha256 = session.execute(select(  # one round trip for both
+        select(SourceFile.file_name).where(SourceFile.content_fingerprint == fingerprint,
+                                           SourceFile.id != source_file_id).limit(1).scalar_subquery(),
+        select(SourceFile.sha256).where(SourceFile.id == source_file_id).scalar_subquery())).one()
     if twin is not None:
         return [f"the same document as {twin} (same reports and tables): added as another source of its runs"]
-    sha256 = session.execute(select(SourceFile.sha256).where(SourceFile.id == source_file_id)).scalar_one()
     drafts = drafted.systems
     messages: list[str] = []
-    if drafted.unattributed:  # said once per document, not again for its other forms (the twin returned above)
-        session.execute(insert(IngestWarning), [
-            {"source_file_id": source_file_id, "run_id": None, "check_name": UNATTRIBUTED, "message": w}
-            for w in drafted.unattributed])
-    if drafted.named_differently:  # likewise once per document
-        session.execute(insert(IngestWarning), [
-            {"source_file_id": source_file_id, "run_id": None, "check_name": NAMED_DIFFERENTLY, "message": w}
-            for w in drafted.named_differently])
+    # Said once per document, not again for its other forms (the twin returned above).
+    warnings += [{"source_file_id": source_file_id, "run_id": None, "check_name": check, "message": w}
+                 for check, found in ((UNATTRIBUTED, drafted.unattributed), (NAMED_DIFFERENTLY, drafted.named_differently))
+                 for w in found]
     if len(drafts) > 1 or document.reports:
-        messages += _load_systems(session, source_file_id, sha256, document, drafts)
+        messages += _load_systems(session, source_file_id, sha256, document, drafts, read_back)
     unassigned = _unassigned_runs(session, source_file_id)
     if unassigned:
         fallback = provisional_solution(session, source_file_id, sha256, document)
@@ -93,24 +93,31 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
     return messages
 
 
+def document_lock(fingerprint: str) -> str:
+    """The advisory lock key that makes two copies of one document load one after the other."""
+    return f"esrpdb document {fingerprint}"
+
+
 def _load_systems(session: Session, source_file_id: int, sha256: str, document: ReportDocument,
-                  drafts: list[DraftSolution]) -> list[str]:
+                  drafts: list[DraftSolution], read_back: ReadBack) -> list[str]:
     # A provisional solution whose document was deleted (kept for a run another file prints) lends
     # its key back: the document ingested again is the same systems.
     keys = system_keys(drafts, _taken_keys(session, drafts))
     name = Path(document.source_name).name
     manifests = drafted_manifests(drafts, name, name, keys=keys, report_types=[r.report_type for r in document.reports])
     messages = []
-    read_back = ReadBack()  # the document's tables and runs, read back once for all its systems
+    plans = []
     for drafted, draft in zip(manifests, drafts):
-        try:
-            with session.begin_nested():
-                solution_id = write_manifest(session, source_file_id, drafted.manifest, Path("."), lambda _path: sha256,
-                                             provisional_source=source_file_id, known_sources={sha256: source_file_id},
-                                             read_back=read_back)
-                _store_facts(session, solution_id, source_file_id, draft.facts)
+        try:  # every read and every ParseError is here: a system that fails is skipped, having written nothing
+            plan = plan_manifest(session, source_file_id, drafted.manifest, Path("."), lambda _path: sha256,
+                                 provisional_source=source_file_id, known_sources={sha256: source_file_id},
+                                 read_back=read_back)
         except ParseError as error:
             messages.append(f"system {draft.name!r} was not loaded: {error}")
+            continue
+        plan.facts = draft.facts
+        plans.append(plan)
+    write_plans(session, plans, fresh_sources={source_file_id})
     return messages
 
 

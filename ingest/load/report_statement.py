@@ -1,5 +1,6 @@
 """One report, one statement: the run and every row under it go to the server as JSON in a single
-INSERT of data-modifying CTEs, so a report costs one round trip whatever its size.
+INSERT of data-modifying CTEs, so a report costs one round trip whatever its size (a report already
+in the catalogue too: the statement adds this file as another source of its run).
 
 Each table's rows are a JSON array read back with `jsonb_populate_record(NULL::<table>, …)`, so the
 server converts every value to its column's type (timestamps, arrays, numbers) exactly as an INSERT
@@ -87,6 +88,10 @@ def _statement(run_columns: tuple[str, ...], instance_columns: tuple[str, ...],
         "WHERE NOT EXISTS (SELECT FROM existing) RETURNING id, source_file_id, report_index, source_line)",
         "new_source AS (INSERT INTO run_sources (run_id, source_file_id, report_index, source_line) "
         "SELECT id, source_file_id, report_index, source_line FROM new_run)",
+        # A report already in the catalogue: this file becomes another source of its run (identity.py).
+        "seen_source AS (INSERT INTO run_sources (run_id, source_file_id, report_index, source_line) "
+        "SELECT e.id, r.source_file_id, r.report_index, r.source_line "
+        "FROM existing e, jsonb_populate_record(NULL::runs, %(run)s::jsonb) r ON CONFLICT DO NOTHING)",
     ]
     if instance_columns:
         parts.append(
@@ -110,11 +115,26 @@ def _statement(run_columns: tuple[str, ...], instance_columns: tuple[str, ...],
     return "WITH " + ",\n".join(parts) + "\nSELECT (SELECT id FROM new_run), (SELECT id FROM existing)"
 
 
-IDENTITY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('esrpdb report ' || %s, 0))"
+LOCKS = ("SELECT pg_advisory_xact_lock(h) FROM "
+         "(SELECT DISTINCT hashtextextended(k, 0) AS h FROM unnest(%s::text[]) k ORDER BY h) locks")
 
 
-def write_report(connection, rows: ReportRows) -> Written:
-    """Run the statement on a psycopg connection, inside the caller's transaction."""
+def identity_lock(identity_key: str) -> str:
+    """The advisory lock key of a report identity (see write_report)."""
+    return f"esrpdb report {identity_key}"
+
+
+def lock(connection, keys: list[str]) -> None:
+    """Take these advisory locks (held to the transaction's end) in one statement, in the order of their
+    hashes: two ingests locking overlapping sets take them in one order, so neither waits on the other
+    while holding what the other waits for."""
+    if keys:
+        connection.execute(LOCKS, (keys,))
+
+
+def write_report(connection, rows: ReportRows, *, locked: bool = False) -> Written:
+    """Run the statement on a psycopg connection, inside the caller's transaction. `locked`: the caller
+    holds the report's identity lock already (a document takes all of its reports' at once)."""
     child_rows = [rows.children.get(table, []) for table, _ in CHILD_TABLES]
     named = {instance["name"] for instance in rows.instances}
     for (table, by_instance), table_rows in zip(CHILD_TABLES, child_rows, strict=True):
@@ -125,9 +145,9 @@ def write_report(connection, rows: ReportRows) -> Written:
     params: dict[str, Any] = {"identity_key": rows.identity_key, "run": _dumps(rows.run),
                               "instances": _dumps(rows.instances)}
     params.update({table: _dumps(r) for (table, _), r in zip(CHILD_TABLES, child_rows, strict=True) if r})
-    if rows.identity_key is not None:
+    if rows.identity_key is not None and not locked:
         # Two ingests printing the same report at once (its HTML file, its document): the second waits
         # for the first to commit, then its statement (a new snapshot) finds the run instead of adding one.
-        connection.execute(IDENTITY_LOCK, (rows.identity_key,))
+        lock(connection, [identity_lock(rows.identity_key)])
     new_run_id, existing_run_id = connection.execute(sql, params).fetchone()
     return Written(new_run_id, existing_run_id)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ...schema import Run, Solution, table_of
+from ...schema import Solution, table_of
 
 _SOLUTIONS = table_of(Solution)
 _ADD_SOLUTION = pg_insert(_SOLUTIONS).on_conflict_do_nothing(index_elements=["key"])
@@ -40,11 +40,3 @@ def copy_dicts(session: Session, model, rows: list[dict]) -> None:
     if rows:
         columns = list(rows[0])
         copy_rows(session, model.__tablename__, columns, ([row[c] for c in columns] for row in rows))
-
-
-def index_below_reports(source_file_id: int):
-    """The report_index for a run a file holds beyond its reports (a document table's, a test over hosts):
-    one below the lowest the file has, and below zero, as a subquery of the INSERT itself (a round trip
-    less a run)."""
-    lowest = func.coalesce(func.min(Run.report_index), 0)
-    return select(func.least(lowest, 0) - 1).where(Run.source_file_id == source_file_id).scalar_subquery()

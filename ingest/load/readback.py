@@ -1,0 +1,128 @@
+"""What a manifest reads back from the catalogue before it writes: its files' ids, their report runs,
+tables and cells. Planning (load/plan.py) does every read here, so writing needs none."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ...schema import DocumentCell, DocumentTable, Run, RunSource, Solution, SourceFile
+from ..errors import ParseError
+from ..formats.manifest.records import SolutionManifest
+
+_DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
+
+
+def normalise_label(text: str) -> str:
+    """Labels compare without case, dash style or spacing: "Total IOPS – Run 2" = "total iops - run 2"."""
+    return " ".join(_DASHES.sub("-", text).replace(" - ", "-").replace("-", " - ").lower().split())
+
+
+class TableRead(NamedTuple):
+    """A document table as the writer of its document knows it (the columns a manifest reads)."""
+
+    id: int
+    title: str
+    kind: str
+    columns: list[str]
+
+
+class CellRead(NamedTuple):
+    row_label: str
+    value_printed: str
+    value_number: float | None
+
+
+class ReadBack:
+    """A file's report runs, tables and cells, and the runs confirmed solutions hold of it, as read
+    back: shared by the manifests of one document's drafted systems (its tables do not change while
+    they load, and their solutions are provisional), which read the same ones (a document of five
+    systems read its tables and a column's cells five times)."""
+
+    def __init__(self) -> None:
+        self.runs: dict[int, list] = {}
+        self.tables: dict[int, list] = {}
+        self.cells: dict[tuple[int, int], dict] = {}
+        self.confirmed: dict[int, set[int]] = {}
+        self.written_cells: dict[int, list[dict[str, Any]]] = {}  # table id -> its cell rows, as just written
+
+    def seed_tables(self, source_id: int, tables: list[TableRead], cells: list[dict[str, Any]]) -> None:
+        """The tables and cells the caller has just written for `source_id`: no query reads them back."""
+        self.tables[source_id] = tables
+        for table in tables:
+            self.written_cells[table.id] = []
+        for cell in cells:
+            self.written_cells.setdefault(cell["table_id"], []).append(cell)
+
+
+class Catalogue:
+    """What one manifest reads back, each fetched once: a manifest names the same document for many
+    runs and claims; one query per file or table (not per mention) keeps it to a few round trips."""
+
+    def __init__(self, session: Session, manifest: SolutionManifest, base: Path, sha_of,
+                 known_sources: dict[str, int] | None = None, read_back: ReadBack | None = None) -> None:
+        self.session, self.manifest = session, manifest
+        sha_by_path = {written: sha_of(base / written) for _, written in manifest.referenced_paths()}
+        found = dict(known_sources or {})  # a drafted system's document: its id is known, no query for it
+        wanted = set(sha_by_path.values()) - found.keys()
+        if wanted:
+            found.update((sha, source_id) for sha, source_id in session.execute(
+                select(SourceFile.sha256, SourceFile.id).where(SourceFile.sha256.in_(wanted))))
+        self.source_ids = {written: found.get(sha) for written, sha in sha_by_path.items()}
+        self.shared = read_back or ReadBack()
+
+    def source_id(self, written: str, where: str) -> int:
+        found = self.source_ids.get(written)
+        if found is None:
+            raise ParseError(self.manifest.source_name, "the file it names is not in the catalogue (it failed to load?)",
+                             section=where)
+        return found
+
+    def _read_runs(self, source_id: int) -> None:
+        """The file's runs (through run_sources) with whether a confirmed solution holds each: one query
+        for both report_runs and confirmed_runs."""
+        query = (select(Run, RunSource.report_index, Solution.provisional)
+                 .join(RunSource, RunSource.run_id == Run.id).outerjoin(Solution, Solution.id == Run.solution_id)
+                 .where(RunSource.source_file_id == source_id).order_by(RunSource.report_index))
+        rows = self.session.execute(query).all()
+        self.shared.runs[source_id] = [(run, index) for run, index, _ in rows if run.origin == "report"]
+        self.shared.confirmed[source_id] = {run.id for run, _, provisional in rows if provisional is False}
+
+    def report_runs(self, source_id: int) -> list:
+        """(run, report index) of every report the file prints (a run may have another file as first source)."""
+        if source_id not in self.shared.runs:
+            self._read_runs(source_id)
+        return self.shared.runs[source_id]
+
+    def confirmed_runs(self, source_id: int) -> set[int]:
+        """The file's runs a confirmed solution (a person's manifest) holds: a drafted system's load (the
+        only caller) attaches runs to provisional solutions alone, so the set cannot grow while it loads."""
+        if source_id not in self.shared.confirmed:
+            self._read_runs(source_id)
+        return self.shared.confirmed[source_id]
+
+    def tables(self, source_id: int) -> list:
+        shared = self.shared
+        if source_id not in shared.tables:
+            shared.tables[source_id] = list(self.session.execute(
+                select(DocumentTable).where(DocumentTable.source_file_id == source_id)
+                .order_by(DocumentTable.ordinal)).scalars())
+        return shared.tables[source_id]
+
+    def cells(self, table_id: int, column: int) -> dict:
+        """The column's cells by normalised row label."""
+        shared = self.shared
+        if (table_id, column) not in shared.cells:
+            written = shared.written_cells.get(table_id)
+            if written is not None:
+                cells: Any = (CellRead(c["row_label"], c["value_printed"], c["value_number"])
+                              for c in written if c["column_ordinal"] == column)
+            else:
+                cells = self.session.execute(select(DocumentCell).where(
+                    DocumentCell.table_id == table_id, DocumentCell.column_ordinal == column)).scalars()
+            shared.cells[(table_id, column)] = {normalise_label(c.row_label): c for c in cells}
+        return shared.cells[(table_id, column)]

@@ -181,13 +181,13 @@ def _read(name: str, raw, document, data: bytes) -> PdfText:
     except forked.ForkFailed as error:
         rest = _Failed(half + 1, str(error))
     read_pages: list[Page] = []
-    kept: Kept = {}
+    contents: Kept = {}
     for part in (first_part, rest):
         if isinstance(part, _Failed):
             raise ParseError(name, f"page {part.number}: {part.reason}")
         read_pages += part[0]
-        kept.update(part[1])
-    _read_again(read_pages, kept)
+        contents.update(part[1])
+    _read_again(read_pages, contents)
     pages = [lines for lines, _ in read_pages]
     blank = [number for number, lines in enumerate(pages, 1) if not lines]
     furniture = _furniture(pages)

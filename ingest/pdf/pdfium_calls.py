@@ -38,13 +38,13 @@ def _untyped(function: Any, result: Any) -> Callable[..., Any]:
 
 @dataclass(frozen=True)
 class Calls:
-    count_objects: Callable[[int], int]
-    get_object: Callable[[int, int], int]
+    count_objects: Callable[..., int]  # (page: a c_void_p or its address)
+    get_object: Callable[..., int]  # (page as a c_void_p, index): untyped, see the module docstring
     object_type: Callable[[int], int]
     object_bounds: Callable[..., int]
     char_origin: Callable[..., int]
     char_box: Callable[..., int]
-    font_size: Callable[[int, int], float]
+    font_size: Callable[..., float]  # (text page: a c_void_p or its address, index)
     path_type: int
 
 

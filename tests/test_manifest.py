@@ -295,6 +295,15 @@ def test_valid_base_parses():
     assert claim.number == Decimal("1208.40") and claim.decimals == 2
 
 
+def test_a_table_run_over_the_hosts_columns_parses():
+    """`columns`: one test's hosts, a column each, whose figures the run adds up (a document printing no report)."""
+    parsed = manifest.parse("ok.toml", edit('column = "A", total_iops', 'columns = ["Host 1", "Host 2"], total_iops')
+                            .encode())
+    table = parsed.runs[1].table
+    assert (table.column, table.columns, table.headings()) == ("", ("Host 1", "Host 2"), ("Host 1", "Host 2"))
+    assert parsed.runs[0].figures.headings() == ("A",)
+
+
 def edit(old: str, new: str) -> str:
     assert old in VALID
     return VALID.replace(old, new, 1)
@@ -351,6 +360,14 @@ BAD = [
     (edit('active_power_w = "Active power"', 'total_iops = "IOPS"'),
      "runs[0].figures.total_iops: the run's report gives this; record the table's value as a claim on the run"),
     (edit(', column = "A", active_power_w', ", active_power_w"), "runs[0].figures.column: required"),
+    (edit('title = "Figure 1", column = "A", total_iops', 'title = "Figure 1", column = "A", columns = ["H1", "H2"], '
+          'total_iops'), "runs[1].table.columns: give `column` (one run's column) or `columns`"),
+    (edit('title = "Figure 1", column = "A", total_iops', 'title = "Figure 1", columns = ["H1"], total_iops'),
+     "runs[1].table.columns: expected an array of two or more column headings, as printed"),
+    (edit('title = "Figure 1", column = "A", total_iops', 'title = "Figure 1", columns = ["H1", "H1"], total_iops'),
+     "runs[1].table.columns: a column is named twice"),
+    (edit('title = "Figure 1", column = "A", active_power_w', 'title = "Figure 1", columns = ["H1", "H2"], '
+          'active_power_w'), "runs[0].figures.columns: unknown key"),
     (edit('total_iops = ["r1", "r2"], db_read_latency = "lat", latency_unit = "ms"', 'colour = "x"'),
      "runs[1].table: name at least one row:"),
     (edit('total_iops = ["r1", "r2"]', "total_iops = []"),

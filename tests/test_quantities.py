@@ -30,6 +30,9 @@ def _read(text: str) -> dict[str, float | str]:
     ("60 in use plus 4 global spares", {"active_disk_count": 60, "spare_disk_count": 4}),
     ("Hot spares: 2", {"spare_disk_count": 2}),
     ("70 x 600GB 10K SAS of which 4 are hot spares", {"disk_count": 70, "spare_disk_count": 4}),
+    ("(48) 1.2TB 10K SAS drives plus 2 hot spares", {"active_disk_count": 48, "spare_disk_count": 2}),  # on top
+    ("24 x 2TB NL-SAS + 1 spare", {"active_disk_count": 24, "spare_disk_count": 1}),
+    ("36 x 2TB 7.2K NL-SAS drives, including 2 hot spares", {"disk_count": 36, "spare_disk_count": 2}),
     ("140 1.2TB 10,000 RPM SAS drives (136 active)", {"disk_count": 140, "disk_capacity": 1.2, "disk_rpm": 10000,
                                                       "active_disk_count": 136}),
     ("RAID-DP, 2 aggregates", {"raid_level": "RAID DP"}),

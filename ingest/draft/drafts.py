@@ -18,6 +18,7 @@ class DraftRun:
     line: int | None = None
     table: DocumentTable | None = None  # else a run only a table prints
     column: str | None = None
+    columns: tuple[str, ...] = ()  # else the hosts' columns of one test, added up (host_columns.py)
     rows: dict[str, list[str]] = field(default_factory=dict)  # metric -> the row labels it adds up
     description: str = ""
     figure_table: DocumentTable | None = None  # a report run's figures no report holds (MB/s, power)

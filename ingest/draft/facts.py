@@ -62,7 +62,7 @@ ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
     ))
 # Facts a value's own unit settles (quantities.py) before its row label does, by family.
 FAMILIES = {"databases": "databases", "databases_per_server": "databases", "iops_per_mailbox": "profile",
-            "messages_per_day": "profile"}
+            "messages_per_day": "profile", "disk_count": "disks", "active_disk_count": "disks"}
 
 
 def number_in(text: str) -> tuple[float, str] | None:

@@ -214,15 +214,15 @@ class _Builder:
                            **values)
         assert run.table is not None
         self.note(f"{where}.table", f"source: line {run.line}")
-        return RunSpec(table=self.table_ref(run.table, run.column, run.rows), **values)
+        return RunSpec(table=self.table_ref(run.table, run.column, run.rows, run.columns), **values)
 
-    def table_ref(self, table, column: str | None, rows: dict[str, list[str]]) -> TableRef:
+    def table_ref(self, table, column: str | None, rows: dict[str, list[str]], columns: tuple[str, ...] = ()) -> TableRef:
         caption = _CAPTION.match(table.title)
         labels: dict[str, Any] = {metric: tuple([labels] if isinstance(labels, str) else labels)
                                   for metric, labels in sorted(rows.items())}
         latency = "ms" if any(m in labels for m in LATENCY_ROW_FIELDS) else None  # only ms rows are drafted
         return TableRef(document=self.document, title=caption[1] if caption else table.title, column=column or "",
-                        latency_unit=latency, **labels)
+                        columns=columns, latency_unit=latency, **labels)
 
     def claim(self, index: int, claim: DraftClaim, where: str, versus: str | None) -> ClaimSpec | None:
         kind, base = split_metric(claim.metric)

@@ -104,7 +104,9 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     if group is not None:
         count = group[1] or group[2]
         if _number(count) >= 1 and not _is_capacity_total(text, group):
-            add("disk_count", count, _number(count))
+            # "(48) 1.2TB 10K SAS drives plus 2 hot spares": the spares come on top, the group is the active disks
+            beside = any(_IN_ADDITION.fullmatch(text, group.end(), m.start()) for m in SPARES.finditer(text, group.end()))
+            add("active_disk_count" if beside else "disk_count", count, _number(count))
         describe(group, 3)
     else:
         size = SIZE_FIRST.search(text) if _DISK_WORDS.search(text) else None
@@ -130,6 +132,8 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
 
 
 _DISK_NOUN_RE = re.compile(_DISK_NOUN, re.IGNORECASE)
+_IN_ADDITION = re.compile(rf"\s*(?:{_DISK_NOUN}\b)?[\s,;]*(?:plus|\+|and|along\s+with|besides)\s*",  # between a
+                          re.IGNORECASE)  # disk description and a spare count: the spares come on top of the disks
 _ANY_DIGIT = re.compile(r"\d")  # the same digits the patterns' \d matches
 _DISKS_OR_SPARES = re.compile(_DISK_NOUN + r"|\bspares?\b", re.IGNORECASE)
 _DISK_WORDS = re.compile(_DISK_NOUN + r"|\bK\b|RPM|SAS|SATA", re.IGNORECASE)  # a cell that speaks of disks

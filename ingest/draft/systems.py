@@ -19,7 +19,7 @@ from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
-from .host_columns import columns_are_hosts, machine_names, per_host_claims_left_out
+from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
 from .host_tests import SCENARIO, caption, host_tests, scenario_of
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_owners
@@ -137,6 +137,11 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
     scenario_claims: dict[tuple[int, str], tuple[DocumentTable, list[DraftClaim]]] = {}
     machines = machine_names(document)
     for table in document.tables:
+        if count == 1 and not document.reports and columns_are_hosts(table, machines):
+            # no report of its hosts is printed: the table is the test, whatever its caption calls it
+            run = host_table_run(table, _where(table), {r.label for r in solutions[0].runs})
+            if run is not None:
+                solutions[0].runs.append(run)
         if table.kind in NOT_STORAGE_KINDS:
             continue
         if count == 1 and columns_are_hosts(table, machines):  # one host's part of a test, not the system's figure

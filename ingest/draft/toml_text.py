@@ -42,7 +42,8 @@ class _Lines:
 
 
 def _table_ref(ref: TableRef) -> str:
-    fields = [f"document = {_value(ref.document)}", f"title = {_value(ref.title)}", f"column = {_value(ref.column)}"]
+    fields = [f"document = {_value(ref.document)}", f"title = {_value(ref.title)}",
+              f"columns = {_value(ref.columns)}" if ref.columns else f"column = {_value(ref.column)}"]
     for name in TABLE_ROW_FIELDS:
         labels = getattr(ref, name)
         if labels:

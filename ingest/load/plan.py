@@ -124,7 +124,10 @@ def _find_report_run(catalogue: Catalogue, source_id: int, run: RunSpec, where: 
 
 
 def _table_values(catalogue: Catalogue, source_id: int, ref: TableRef, where: str):
-    """(metric, value, printed, table id, labels) for each row field of a table reference."""
+    """(metric, value, printed, table id, labels) for each row field of a table reference: the cells of its
+    rows in its column, added up; over the hosts' columns of one test (`columns`), each host's figure added
+    up across them, a latency weighted as host_weights says. The labels of such a run name each row once:
+    a host's column holds a part of the test, not the run's figure (the audit owns no column by it)."""
     name = catalogue.manifest.source_name
     tables = catalogue.tables(source_id)
     wanted = normalise_label(ref.title)
@@ -132,31 +135,56 @@ def _table_values(catalogue: Catalogue, source_id: int, ref: TableRef, where: st
     if not matching:
         titles = "; ".join(sorted({t.title for t in tables})) or "none"
         raise ParseError(name, f"no table titled {ref.title!r}; tables: {titles}", section=f"{where}.title")
-    column_wanted = normalise_label(ref.column)
+    headings = ref.headings()
+    place = f"{where}.columns" if ref.columns else f"{where}.column"
     for table in matching:
         columns = [normalise_label(c) for c in table.columns]
-        if column_wanted in columns:
+        if all(normalise_label(h) in columns for h in headings):
             break
     else:
         found = "; ".join(c for t in matching for c in t.columns)
-        raise ParseError(name, f"no column {ref.column!r}; columns: {found}", section=f"{where}.column")
-    cells = catalogue.cells(table.id, columns.index(column_wanted))
-    results = []
+        missing = next(h for h in headings if all(normalise_label(h) not in [normalise_label(c) for c in t.columns]
+                                                  for t in matching))
+        raise ParseError(name, f"no column {missing!r}; columns: {found}", section=place)
+    by_host = [catalogue.cells(table.id, columns.index(normalise_label(h))) for h in headings]
+    picked: dict[str, list[list]] = {}  # field -> per host, the cells of its labels
     for field_name, labels in ref.rows().items():
-        picked = []
-        for label in labels:
-            cell = cells.get(normalise_label(label))
-            if cell is None or cell.value_number is None:
-                raise ParseError(name, f"row {label!r} has no number in column {ref.column!r}",
-                                 section=f"{where}.{field_name}")
-            picked.append(cell)
-        value = sum(c.value_number for c in picked)
+        picked[field_name] = []
+        for heading, cells in zip(headings, by_host):
+            host = [cells.get(normalise_label(label)) for label in labels]
+            for label, cell in zip(labels, host):
+                if cell is None or cell.value_number is None:
+                    raise ParseError(name, f"row {label!r} has no number in column {heading!r}",
+                                     section=f"{where}.{field_name}")
+            picked[field_name].append(host)
+    sums = {field_name: [sum(c.value_number for c in host) for host in hosts] for field_name, hosts in picked.items()}
+    results = []
+    for field_name, hosts in picked.items():
+        value = host_figure(field_name, sums)
         metric = field_name
         if field_name in LATENCY_ROW_FIELDS:
             value, metric = latency_ms(value, ref.latency_unit or "ms"), f"{field_name}_ms"
-        printed = " + ".join(c.value_printed for c in picked)
-        results.append((metric, value, printed, table.id, [c.row_label for c in picked]))
+        printed = " + ".join(c.value_printed for host in hosts for c in host)
+        named = [c.row_label for c in hosts[0]] if ref.columns else [c.row_label for host in hosts for c in host]
+        results.append((metric, value, printed, table.id, named))
     return results
+
+
+_LATENCY_WEIGHTS = {"db_read_latency": "achieved_iops", "db_write_latency": "achieved_iops",
+                    "log_write_latency": "log_iops"}
+
+
+def host_figure(field_name: str, sums: dict[str, list[float]]) -> float:
+    """A figure of a test from its hosts' (one host: its own): a sum, but a latency is the hosts' average
+    weighted by their achieved IOPS (log write latency: by their log IOPS), as a test over host reports is
+    (migrations/run_figures_0019.sql); the plain average when the reference names no such row."""
+    values = sums[field_name]
+    if field_name not in LATENCY_ROW_FIELDS or len(values) == 1:
+        return sum(values)
+    weights = sums.get(_LATENCY_WEIGHTS[field_name])
+    if weights is None or sum(weights) <= 0:
+        return sum(values) / len(values)
+    return sum(v * w for v, w in zip(values, weights)) / sum(weights)
 
 
 def _name_once(name: str, named: dict[int, str], run_ids: list[int], where: str) -> None:

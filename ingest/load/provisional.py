@@ -80,8 +80,13 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
     warnings += [{"source_file_id": source_file_id, "run_id": None, "check_name": check, "message": w}
                  for check, found in ((UNATTRIBUTED, drafted.unattributed), (NAMED_DIFFERENTLY, drafted.named_differently))
                  for w in found]
-    if len(drafts) > 1 or document.reports:
+    # A lone system without reports (a paper printing its results in tables and prose) is loaded when
+    # the document says anything of it: a fact, a claim, a run from a table.
+    if len(drafts) > 1 or document.reports or any(d.facts or d.claims or d.runs for d in drafts):
         messages += _load_systems(session, source_file_id, sha256, document, drafts, read_back)
+    elif document.tables:
+        messages.append(f"no system found (looked at {WHERE_SYSTEMS_ARE_LOOKED_FOR}, its facts and sentences): "
+                        "its tables are kept, no solution made")
     unassigned = _unassigned_runs(session, source_file_id)
     if unassigned:
         fallback = provisional_solution(session, source_file_id, sha256, document)

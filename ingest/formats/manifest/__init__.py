@@ -13,7 +13,7 @@ import tomllib
 from decimal import Decimal
 from typing import Any
 
-from ....schema.units import LATENCY_UNITS, SIZE_BASES, SIZE_UNITS
+from ....schema.units import SIZE_BASES, SIZE_UNITS
 from ....schema.vocabulary import DISK_MEDIA, DISK_ROLES, POWER_BOUNDARIES, REPORT_TYPES
 from ...errors import ParseError
 from .claims import ClaimChecker
@@ -21,7 +21,6 @@ from .records import (
     CURRENCY_PATTERN,
     FIGURE_ROW_FIELDS,
     KEY_PATTERN,
-    LATENCY_ROW_FIELDS,
     PRICE_TYPES,
     SCHEMA_VERSION,
     TABLE_ROW_FIELDS,
@@ -32,9 +31,9 @@ from .records import (
     ReportMatch,
     RunSpec,
     SolutionManifest,
-    TableRef,
     TrialSpec,
 )
+from .table_refs import TableRefChecker
 from .toml_checker import kind_of, show_value
 
 FORMAT = "solution_manifest"
@@ -56,8 +55,6 @@ TRIAL_KEYS = ("key", "description")
 RUN_KEYS = ("label", "trial", "report", "document", "match", "hosts", "table", "figures", "description",
             "scenario", "perfmon", "power_log")
 MATCH_KEYS = ("machine_name", "report_index", "report_type", "test_start")
-TABLE_KEYS = ("document", "title", "column", *TABLE_ROW_FIELDS, "latency_unit")
-FIGURES_KEYS = ("document", "title", "column", *FIGURE_ROW_FIELDS)
 RUN_SOURCES = ("report", "document", "table")
 
 
@@ -126,7 +123,7 @@ def _load_toml(name: str, text: str) -> dict[str, Any]:
 # --- validation ---------------------------------------------------------------------------
 
 
-class _Checker(ClaimChecker):
+class _Checker(ClaimChecker, TableRefChecker):
     """Builds the manifest records on top of the generic TOML reading."""
 
     def manifest(self, name: str, doc: dict[str, Any]) -> SolutionManifest | None:
@@ -346,33 +343,6 @@ class _Checker(ClaimChecker):
             report_type=self.string(table, "report_type", where, choices=REPORT_TYPES),
             test_start=self.string(table, "test_start", where),
         )
-
-    def table_ref(self, run: dict[str, Any], path: str, key: str, row_fields: tuple[str, ...]) -> TableRef | None:
-        """`[runs.table]` (a run's figures) or `[runs.figures]` (what its report cannot hold) from a document table."""
-        where = f"{path}.{key}"
-        table = self.table(run, key, where)
-        if table is None:
-            return None
-        if row_fields is FIGURE_ROW_FIELDS:
-            for field in TABLE_ROW_FIELDS:
-                if field in table and field not in row_fields:
-                    self.problem(f"{where}.{field}", "the run's report gives this; record the table's value as a "
-                                 f"claim on the run (figures take only {', '.join(row_fields)})")
-            self.known_keys(table, where, FIGURES_KEYS + tuple(f for f in TABLE_ROW_FIELDS if f not in row_fields))
-        else:
-            self.known_keys(table, where, TABLE_KEYS)
-        document = self.path(table, "document", where, required=True)
-        title = self.string(table, "title", where, required=True)
-        column = self.string(table, "column", where, required=True)
-        rows = {field: self.labels(table, field, where) for field in row_fields}
-        if not any(field in table for field in row_fields):
-            self.problem(where, f"name at least one row: {', '.join(row_fields)}")
-        latency_unit = self.string(table, "latency_unit", where, choices=LATENCY_UNITS) if key == "table" else None
-        if key == "table" and "latency_unit" not in table and any(field in table for field in LATENCY_ROW_FIELDS):
-            self.problem(f"{where}.latency_unit", f"required with a latency row: {', '.join(LATENCY_UNITS)}, as printed")
-        if document is None or title is None or column is None:
-            return None
-        return TableRef(document=document, title=title, column=column, latency_unit=latency_unit, **rows)
 
     def perfmon(self, run: dict[str, Any], path: str) -> tuple[str, ...]:
         value = run.get("perfmon")

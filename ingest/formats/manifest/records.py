@@ -140,7 +140,10 @@ class TableRef:
 
     `title` matches the start of the table's caption or heading (case-insensitive); `column` is the
     header cell of the column holding this run's values, as printed. Each row field is a tuple of
-    row labels as printed; several labels are added up (seed 003 sums four VMs).
+    row labels as printed; several labels are added up (seed 003 sums four VMs). A table whose
+    columns are the hosts of one test ("Server 1 | Server 2 | …", no report printed) names them in
+    `columns` instead: the test's figures are the hosts' sums, its latencies their average weighted
+    by the hosts' IOPS (see `headings`).
     """
 
     document: str
@@ -158,6 +161,11 @@ class TableRef:
     idle_power_w: tuple[str, ...] = ()
     active_power_w: tuple[str, ...] = ()
     latency_unit: str | None = None  # ms | s, required with a latency row
+    columns: tuple[str, ...] = ()  # the hosts' columns of one test, added up (then `column` is "")
+
+    def headings(self) -> tuple[str, ...]:
+        """The columns read: the run's one column, or the hosts' columns of one test."""
+        return self.columns or (self.column,)
 
     def rows(self) -> dict[str, tuple[str, ...]]:
         """The row fields this reference gives, field name -> row labels."""

@@ -15,12 +15,14 @@ def init(ctx: typer.Context) -> None:
     from ..db import catalog as catalog_lib
 
     with friendly_errors(ctx, Exception):
-        catalog, revision = catalog_lib.init(ctx.obj.database_url)
+        catalog, revision, rebuilt = catalog_lib.init(ctx.obj.database_url)
         if ctx.obj.given_database_url is None:  # the embedded server: roles and lock-down as this esrpdb sets them
             from ..db import embedded
 
             embedded.refresh_roles()
         echo(f"catalogue at revision {revision} on PostgreSQL {catalog.server_version()}")
+        if rebuilt is not None and rebuilt > 0:
+            echo(f"stored class ranks were stale (a write no esrpdb command followed): {rebuilt} rows rebuilt")
 
 
 @db_app.command("start")

@@ -54,7 +54,11 @@ def open_catalog(database_url: str | None = None, *, reader_url: str | None = No
     return Catalog(url=urls.owner, engine=engine, reader_url=urls.reader)
 
 
-def init(database_url: str | None = None) -> tuple[Catalog, str | None]:
-    """Create or upgrade the schema; returns the catalogue and the revision it is at."""
+def init(database_url: str | None = None) -> tuple[Catalog, str | None, int | None]:
+    """Create or upgrade the schema, and make its stored class ranks fresh (stale after a write no writer
+    of ours followed: an interrupted command, a person's own SQL); returns the catalogue, the revision
+    it is at and the rank rows the rebuild wrote (class_ranks.rebuild_class_ranks)."""
+    from .class_ranks import rebuild_class_ranks
+
     catalog = open_catalog(database_url, upgrade=True)
-    return catalog, migrate.current_revision(catalog.engine)
+    return catalog, migrate.current_revision(catalog.engine), rebuild_class_ranks(catalog.engine)

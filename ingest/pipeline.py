@@ -7,6 +7,7 @@ the transaction opens; perfmon exports stream into COPY inside it.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -282,16 +283,27 @@ def ingest_paths(
                 on_outcome(outcome)
             if failfast and outcome.status == "failed":
                 break
+    except BaseException:
+        if any(o.status == "loaded" for o in outcomes):  # Ctrl-C, a crash: the files that committed are finished
+            with contextlib.suppress(Exception):  # as a whole batch's are; the interrupt itself goes on up
+                _after_batch(engine)
+        raise
     finally:
         if ahead is not None:
             ahead.close()
     if any(o.status == "loaded" for o in outcomes):
-        with Session(engine) as session, session.begin():
-            link_evidence(session)
-        from ..db.class_ranks import rebuild_class_ranks
-
-        rebuild_class_ranks(engine)  # once a batch, after its commits: the class ranks read stored rows again
+        _after_batch(engine)
     return outcomes
+
+
+def _after_batch(engine: Engine) -> None:
+    """Once a batch, after its commits: evidence files linked to their runs, and the class ranks stored
+    again (while stale, reads compute them: slower, never wrong)."""
+    with Session(engine) as session, session.begin():
+        link_evidence(session)
+    from ..db.class_ranks import rebuild_class_ranks
+
+    rebuild_class_ranks(engine)
 
 
 def _require_solution(engine: Engine, key: str, *, create: bool) -> None:

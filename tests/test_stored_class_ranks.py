@@ -159,6 +159,45 @@ def test_a_write_committed_while_a_rebuild_reads_leaves_the_rows_stale(catalog, 
     assert_ranks(engine, fresh=True)
 
 
+def test_an_interrupted_batch_still_stores_the_ranks_of_what_it_committed(catalog):
+    """Ctrl-C after the first file: that file's commit stands, and its writes are finished as a whole
+    batch's are (the ranks stored again); the interrupt goes on up."""
+    engine = catalog.engine
+    manifests = sorted(SEED.glob("*.toml"))[:2]
+
+    def interrupt(outcome):
+        assert outcome.status == "loaded", outcome.message
+        raise KeyboardInterrupt
+
+    try:
+        ingest_paths(engine, manifests, on_outcome=interrupt)
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the interrupt was swallowed")
+    assert scalar(engine, "SELECT count(DISTINCT r.solution_id) FROM runs r JOIN solutions s ON s.id = r.solution_id "
+                          "WHERE NOT s.provisional") == 1  # the first manifest's solution alone holds runs
+    assert_ranks(engine, fresh=True)
+
+
+def test_init_stores_stale_ranks_again(catalog):
+    """After a write no esrpdb command followed (a person's own SQL), `esrpdb init` makes the rows fresh."""
+    from esrpdb.db.catalog import init
+
+    engine = catalog.engine
+    ingest_paths(engine, [SEED])
+    write(engine, "UPDATE runs SET achieved_iops = achieved_iops * 2 WHERE id = (SELECT min(id) FROM runs "
+                  "WHERE origin = 'report' AND achieved_iops > 0)")
+    assert_ranks(engine, fresh=False)
+    again, _, rebuilt = init(catalog.url)
+    try:
+        assert rebuilt is not None and rebuilt > 0
+        assert init(catalog.url)[2] == -1  # fresh: nothing to do
+    finally:
+        again.close()
+    assert_ranks(engine, fresh=True)
+
+
 def test_the_reader_reads_but_can_neither_rebuild_nor_mark(catalog):
     engine = catalog.engine
     ingest_paths(engine, [SEED])

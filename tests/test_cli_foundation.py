@@ -45,6 +45,18 @@ def test_sql_refuses_writes_and_changes_nothing(fresh_database_url, catalog):
         assert conn.execute(text("select count(*) from source_files")).scalar_one() == 1
 
 
+def test_sql_reads_a_statement_from_stdin_or_after_a_double_dash(fresh_database_url):
+    """A statement that starts with a comment (pasted from a file): piped in with "-", or after "--"."""
+    statement = "-- the catalogue's name\nselect current_database() is not null as named"
+    piped = runner.invoke(app, ["--database-url", fresh_database_url, "sql", "-", "--format", "json"], input=statement)
+    assert piped.exit_code == 0, piped.output
+    assert json.loads(piped.stdout) == [{"named": True}]
+    after = invoke(fresh_database_url, "sql", "--format", "json", "--", statement)
+    assert after.exit_code == 0 and json.loads(after.stdout) == [{"named": True}], after.output
+    empty = runner.invoke(app, ["--database-url", fresh_database_url, "sql", "-"], input=" \n")
+    assert empty.exit_code == 1 and "standard input is empty" in empty.stderr
+
+
 def test_sql_statement_timeout(fresh_database_url):
     result = invoke(fresh_database_url, "sql", "select pg_sleep(2)", "--timeout", "0.2")
     assert result.exit_code == 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...jetstress.vocabulary import section_kind
+from ...jetstress.vocabulary import IO_SCOPES_BY_TITLE, SECTION_KINDS_BY_TITLE, section_kind
 from .lines import Line
 
 _REPORT_TITLE = re.compile(r"(?P<kind>\S.*?)\s+test\s+result\s+report", re.IGNORECASE)
@@ -30,6 +30,15 @@ _PRODUCT = re.compile(r"(?=.*\bexchange\b)(?=.*jetstress)", re.IGNORECASE)
 GRID_KINDS = frozenset({"io", "host", "backup", "recovery", "checksum"})
 OPENING_KINDS = frozenset({"summary", "backup", "recovery"})
 MAX_HEADING_CHARS = 80
+# A section title is one of the vocabulary's once normalised (case folded, spacing collapsed: every letter
+# kept), so it holds that title's longest word: a line holding none of them (most lines) is not asked.
+_TITLE_WORDS = tuple(sorted({max(re.findall(r"[a-z]+", title), key=len)
+                             for title in (*IO_SCOPES_BY_TITLE, *SECTION_KINDS_BY_TITLE)} | {"checksum"}))
+
+
+def _may_be_title(text: str) -> bool:
+    folded = text.casefold()
+    return any(word in folded for word in _TITLE_WORDS)
 
 
 @dataclass
@@ -56,7 +65,7 @@ def report_title(line: Line) -> tuple[str, bool] | None:
     if line.separated and len([c for c in line.cells if c]) > 3:
         return None
     for variant in (line.joined(" "), line.joined("")):
-        if len(variant) > MAX_HEADING_CHARS:
+        if len(variant) > MAX_HEADING_CHARS or "report" not in variant.casefold():  # (the title's own word)
             continue
         if _REPORT_TITLE.fullmatch(variant):
             return variant, False
@@ -74,7 +83,7 @@ def section_title(line: Line) -> tuple[str, str, str] | None:
     if _STARTS_WITH_TIME.match(line.text) or (line.separated and len([c for c in line.cells if c]) > 3):
         return None
     for variant in (line.joined(" "), line.joined("")):
-        if len(variant) > MAX_HEADING_CHARS:
+        if len(variant) > MAX_HEADING_CHARS or not _may_be_title(variant):
             continue
         kind = section_kind(variant)
         if kind == "checksum" and (len(variant.split()) > 6 or "\\" in variant or "." in variant):

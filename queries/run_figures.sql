@@ -9,9 +9,10 @@
 --
 -- This is the one live home of the figures' arithmetic, as queries/*.sql is of the views: each
 -- revision that changes a figure runs a frozen copy of this file (migrations/run_figures_00NN.sql;
--- now run_figures_0019.sql, with 0008's helpers unchanged since), never this file itself, and
--- tests/test_migrations.py holds this file to what the newest revision built. To change a figure:
--- edit it here, copy it to migrations/run_figures_00NN.sql and add the revision that runs it.
+-- now run_figures_0026.sql, with 0008's helpers and 0019's run_figures_mark_runs unchanged since),
+-- never this file itself, and tests/test_migrations.py holds this file to what the newest revision
+-- built. To change a figure: edit it here, copy it to migrations/run_figures_00NN.sql and add the
+-- revision that runs it.
 -- Every statement is CREATE OR REPLACE FUNCTION: running the file again changes nothing.
 
 CREATE OR REPLACE FUNCTION refresh_run_figures(run_ids integer[] DEFAULT NULL) RETURNS bigint
@@ -180,22 +181,30 @@ BEGIN
         ),
         host_sums AS (
             -- A test over hosts: its host reports' sums (a sum only when every host gives the figure),
-            -- latencies weighted by each host's achieved IOPS (database) or log IOPS (log).
+            -- latencies weighted by each host's achieved IOPS (database) or log IOPS (log). Floats are
+            -- added in the host reports' id order: a host report is UPDATEd when a manifest takes it,
+            -- so the rows' physical order is the order they were last written (revision 0026).
             SELECT h.test_run_id AS run_id,
-                   CASE WHEN count(h.achieved_iops) = count(*) THEN sum(h.achieved_iops) END AS achieved_iops,
-                   CASE WHEN count(rl.log_iops) = count(*) THEN sum(rl.log_iops) END AS log_iops,
+                   CASE WHEN count(h.achieved_iops) = count(*) THEN sum(h.achieved_iops ORDER BY h.id) END
+                       AS achieved_iops,
+                   CASE WHEN count(rl.log_iops) = count(*) THEN sum(rl.log_iops ORDER BY h.id) END AS log_iops,
                    CASE WHEN count(io.database_instances) = count(*) THEN sum(io.database_instances) END
                        AS database_instances,
-                   CASE WHEN count(io.db_reads_per_s) = count(*) THEN sum(io.db_reads_per_s) END AS db_reads_per_s,
-                   CASE WHEN count(io.db_writes_per_s) = count(*) THEN sum(io.db_writes_per_s) END AS db_writes_per_s,
-                   sum(io.db_read_latency_ms * h.achieved_iops)
-                       / NULLIF(sum(h.achieved_iops) FILTER (WHERE io.db_read_latency_ms IS NOT NULL), 0)
+                   CASE WHEN count(io.db_reads_per_s) = count(*) THEN sum(io.db_reads_per_s ORDER BY h.id) END
+                       AS db_reads_per_s,
+                   CASE WHEN count(io.db_writes_per_s) = count(*) THEN sum(io.db_writes_per_s ORDER BY h.id) END
+                       AS db_writes_per_s,
+                   sum(io.db_read_latency_ms * h.achieved_iops ORDER BY h.id)
+                       / NULLIF(sum(h.achieved_iops ORDER BY h.id)
+                                    FILTER (WHERE io.db_read_latency_ms IS NOT NULL), 0)
                        AS db_read_latency_ms,
-                   sum(io.db_write_latency_ms * h.achieved_iops)
-                       / NULLIF(sum(h.achieved_iops) FILTER (WHERE io.db_write_latency_ms IS NOT NULL), 0)
+                   sum(io.db_write_latency_ms * h.achieved_iops ORDER BY h.id)
+                       / NULLIF(sum(h.achieved_iops ORDER BY h.id)
+                                    FILTER (WHERE io.db_write_latency_ms IS NOT NULL), 0)
                        AS db_write_latency_ms,
-                   sum(io.log_write_latency_ms * rl.log_iops)
-                       / NULLIF(sum(rl.log_iops) FILTER (WHERE io.log_write_latency_ms IS NOT NULL), 0)
+                   sum(io.log_write_latency_ms * rl.log_iops ORDER BY h.id)
+                       / NULLIF(sum(rl.log_iops ORDER BY h.id)
+                                    FILTER (WHERE io.log_write_latency_ms IS NOT NULL), 0)
                        AS log_write_latency_ms
             FROM runs h
             LEFT JOIN report_log rl ON rl.run_id = h.id
@@ -238,8 +247,10 @@ BEGIN
         counter_means AS (
             -- Counter paths are matched without regard to case (Export-Counter writes them in lower
             -- case); LogicalDisk(_Total) is Jetstress's own, PhysicalDisk(_Total) stands in without it.
+            -- A run's exports are added in their counters' id order: linking UPDATEs perf_counters and
+            -- a refresh rewrites perf_counter_means, so their physical order is write order (0026).
             SELECT c.run_id, lower(c.object_name) AS object, lower(c.counter_name) AS counter,
-                   sum(m.value_sum) / NULLIF(sum(m.value_count), 0) AS mean_value,
+                   sum(m.value_sum ORDER BY c.id) / NULLIF(sum(m.value_count), 0) AS mean_value,
                    CASE WHEN bool_and(m.sample_window = 'run') THEN 'run'
                         WHEN bool_and(m.sample_window = 'export') THEN 'export' ELSE 'mixed' END AS sample_window
             FROM perf_counters c

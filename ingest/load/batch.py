@@ -10,7 +10,7 @@ level triggers fire per statement, so this is also the server's work it saves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from sqlalchemy import Boolean, CursorResult, delete, exists, func, insert, literal_column, select, text, tuple_, update
@@ -40,11 +40,16 @@ NEW_RUN_COLUMNS = ("source_file_id", "report_index", "solution_id", "trial_id", 
                    "report_type", "product_title", "jetstress_version", "jetstress_release", "ese_version",
                    "machine_name", "test_description", "test_start", "test_end", "target_iops", "reported_verdict",
                    "achieved_iops")
-# One row a statement, in the order the one-at-a-time writer took them: a run's new row version lands
-# where that writer's did, and the database's sums over a test's hosts add them in that order.
-_TAKE_RUN = text(
-    "UPDATE runs SET solution_id = :solution_id, trial_id = :trial_id, run_label = :run_label, scenario = :scenario, "
-    "test_run_id = CASE WHEN :sets_test THEN CAST(:test_run_id AS integer) ELSE test_run_id END WHERE id = :id")
+# Every run the batch takes, in one statement: a run taken twice holds what its last taking set (and the
+# test of the last taking that named one). The order the rows are written in changes no figure: a test
+# adds its hosts in their id order (revision 0026).
+_TAKE_RUNS = text(
+    "UPDATE runs r SET solution_id = k.solution_id, trial_id = k.trial_id, run_label = k.run_label, "
+    "scenario = k.scenario, test_run_id = CASE WHEN k.sets_test THEN k.test_run_id ELSE r.test_run_id END "
+    "FROM unnest(CAST(:ids AS integer[]), CAST(:solution_ids AS integer[]), CAST(:trial_ids AS integer[]), "
+    "CAST(:run_labels AS text[]), CAST(:scenarios AS text[]), CAST(:sets_test AS boolean[]), "
+    "CAST(:test_run_ids AS integer[])) AS k(id, solution_id, trial_id, run_label, scenario, sets_test, test_run_id) "
+    "WHERE r.id = k.id")
 
 
 def solution_values(manifest: SolutionManifest, provisional_source: int | None) -> dict[str, Any]:
@@ -214,9 +219,8 @@ def write_plans(session: Session, plans: list[ManifestPlan], *, fresh_sources: I
     def run_id(ref: Ref | None) -> int | None:
         return None if ref is None else ids[ref[1]] if ref[0] else ref[1]
 
-    if walk.taken:  # one executemany: one round trip
-        session.execute(_TAKE_RUN, [{"id": i, **columns, "test_run_id": run_id(columns.get("test_run_id")),
-                                     "sets_test": "test_run_id" in columns} for i, columns in walk.taken])
+    if walk.taken:
+        session.execute(_TAKE_RUNS, _taken_columns(walk.taken, run_id))
     for ref, run in evidence:
         _attach_evidence(session, run_id(ref), run)
     copy_dicts(session, PublishedValue, [{**row, "run_id": run_id(ref)} for ref, row in published])
@@ -236,6 +240,18 @@ def write_plans(session: Session, plans: list[ManifestPlan], *, fresh_sources: I
          "unit": f.unit, "source_file_id": p.provisional_source, "source_line": f.line, "quote": f.quote}
         for p, s in zip(plans, solution_ids) for n, f in enumerate(p.facts, 1)])
     return solution_ids
+
+
+def _taken_columns(taken: list[tuple[int, dict[str, Any]]],
+                   run_id: Callable[[Ref | None], int | None]) -> dict[str, list]:
+    """The runs taken, one each, as the arrays _TAKE_RUNS reads: what the takings set, in order."""
+    merged: dict[int, dict[str, Any]] = {}
+    for taken_id, columns in taken:
+        merged.setdefault(taken_id, {}).update(columns)
+    return {"ids": list(merged), **{f"{name}s": [columns[name] for columns in merged.values()]
+                                     for name in ("solution_id", "trial_id", "run_label", "scenario")},
+            "sets_test": ["test_run_id" in columns for columns in merged.values()],
+            "test_run_ids": [run_id(columns.get("test_run_id")) for columns in merged.values()]}
 
 
 def _walk_run(walk: _Walk, plan: ManifestPlan, run: RunPlan, solution_id: int, new: bool,

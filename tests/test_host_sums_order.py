@@ -12,7 +12,7 @@ from sqlalchemy import create_engine
 
 from esrpdb.db import migrate
 from tests.helpers import run_sql
-from tests.test_host_tests import HEAD, TESTS, load, one, rows
+from tests.host_tests_manifest import HEAD, TESTS, load, one, rows
 
 SUMMED = ("achieved_iops", "log_iops", "total_iops", "db_reads_per_s", "db_writes_per_s",
           "db_read_latency_ms", "db_write_latency_ms", "log_write_latency_ms")

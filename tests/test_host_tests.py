@@ -25,74 +25,11 @@ from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.load.manifest import load_manifest
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.workflows.delete import delete_source
-from tests.helpers import FIXTURES, REPO_ROOT
+from tests.helpers import REPO_ROOT
+from tests.host_tests_manifest import CLAIM, DOCUMENT, HEAD, TESTS, load, one, rows
 
-DOCUMENT = FIXTURES / "host_tests" / "synthetic-three-hosts.txt"
 BASELINE, DRIVE_FAILURE = (0, 1, 2), (3, 4, 5)
 ALL_DISKS, ACTIVE_DISKS = 75, 72
-
-HEAD = """schema = 1
-
-[solution]
-key = "huawei-5300-v3"
-vendor = "Huawei"
-model = "OceanStor 5300 V3"
-
-[[disks]]
-count = 72
-media = "HDD"
-role = "active"
-
-[[disks]]
-count = 3
-media = "HDD"
-role = "hot_spare"
-"""
-TESTS = """
-[[runs]]
-label = "Baseline"
-document = "synthetic-three-hosts.txt"
-hosts = [0, 1, 2]
-description = "All drives healthy"
-
-[[runs]]
-label = "Drive failure"
-document = "synthetic-three-hosts.txt"
-hosts = [3, 4, 5]
-scenario = "Drive failure"
-"""
-CLAIM = """
-[[claims]]
-metric = "total_iops"
-value = "1,887"
-unit = "IOPS"
-subject = "run"
-run = "Baseline"
-document = "synthetic-three-hosts.txt"
-location = "Jetstress reports"
-"""
-
-
-def load(engine, folder: Path, toml: str, document: str | None = None, name: str = "huawei.toml"):
-    """Write the manifest (and the document beside it) into `folder` and ingest the manifest."""
-    target = folder / DOCUMENT.name
-    if document is None:
-        shutil.copy(DOCUMENT, target)
-    else:
-        target.write_text(document, encoding="utf-8")
-    (folder / name).write_text(toml, encoding="utf-8")
-    (outcome,) = ingest_paths(engine, [folder / name])
-    return outcome
-
-
-def rows(engine, sql: str, **params) -> list[tuple]:
-    with engine.connect() as conn:
-        return [tuple(r) for r in conn.execute(text(sql), params)]
-
-
-def one(engine, sql: str, **params):
-    (row,) = rows(engine, sql, **params)
-    return row if len(row) > 1 else row[0]
 
 
 def expected(indexes: tuple[int, ...]) -> dict[str, float]:

@@ -43,11 +43,22 @@ def test_an_interrupted_ingest_says_what_it_committed(fresh_database_url, tmp_pa
     process = subprocess.Popen([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url,
                                 "ingest", str(folder)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
-    deadline = time.monotonic() + 60
-    while _count(fresh_database_url, "select count(*) from source_files") < 5 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    process.send_signal(signum)
-    _, stderr = process.communicate(timeout=60)
+    engine = create_engine(fresh_database_url)
+    with engine.connect() as holder:
+        # Once a few files have committed, the next one is held mid-transaction (its perf_files insert
+        # waits on the test's lock), so the signal lands inside the batch however fast the files load.
+        deadline = time.monotonic() + 60
+        while holder.execute(text("select count(*) from source_files")).scalar_one() < 5:
+            holder.rollback()
+            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+            time.sleep(0.01)
+        holder.execute(text("lock table perf_files in access exclusive mode"))
+        _wait_for_lock_wait(fresh_database_url, process)
+        process.send_signal(signum)
+        time.sleep(0.2)  # the interrupt is raised in the waiting statement; the batch's tidy-up needs the table
+        holder.rollback()
+        _, stderr = process.communicate(timeout=60)
+    engine.dispose()
     assert process.returncode == 130, stderr
     (line,) = [line for line in stderr.splitlines() if line.startswith("interrupted:")]
     loaded, other = int(line.split()[1]), int(line.split(", ")[1].split()[0])

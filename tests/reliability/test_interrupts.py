@@ -18,6 +18,12 @@ SAMPLE = FIXTURES / "perfmon" / "typeperf-sample.csv"
 FILES = 300
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """A suite started in the background by a script inherits SIGINT ignored, and so would the command:
+    it gets Ctrl-C's default, as a command typed at a terminal has."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _folder(tmp_path):
     folder = tmp_path / "exports"
     folder.mkdir()
@@ -42,7 +48,7 @@ def test_an_interrupted_ingest_says_what_it_committed(fresh_database_url, tmp_pa
     env = {k: v for k, v in os.environ.items() if k != "ESRPDB_READER_URL"}
     process = subprocess.Popen([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url,
                                 "ingest", str(folder)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+                               text=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     engine = create_engine(fresh_database_url)
     with engine.connect() as holder:
         # Once a few files have committed, the next one is held mid-transaction (its perf_files insert
@@ -86,7 +92,8 @@ def _wait_for_lock_wait(url: str, process) -> None:
 def _cli(url: str, *args: str):
     env = {k: v for k, v in os.environ.items() if k != "ESRPDB_READER_URL"}
     return subprocess.Popen([sys.executable, "-m", "esrpdb.cli.main", "--database-url", url, *args], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ctrl_c_as_at_a_terminal)
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])

@@ -29,7 +29,7 @@ class SolutionDesign(Base):
     # `esrpdb delete` counts no derived row among what it deleted.
     solution_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     # Copied from the solution, so a view filtered by key reads this one table; a rename marks it stale.
-    solution: Mapped[str] = mapped_column(String(100), index=True)
+    solution: Mapped[str] = mapped_column(String(100))
     mailbox_count: Mapped[int | None] = mapped_column(Integer)
     mailbox_count_source: Mapped[str | None] = mapped_column(Text)  # file and line, or the JetstressConfig.xml
     mailbox_size_mb: Mapped[float | None]
@@ -50,6 +50,11 @@ class SolutionDesign(Base):
     total_iops: Mapped[float | None]
     db_read_latency_ms: Mapped[float | None]
 
+
+# Revision 0027: representative_runs is an index-only scan already in key order (no sort); a filter by
+# solution uses the same index.
+REPRESENTATIVE_COLUMNS = ("solution_id", "representative_run_id", "run_label", "trial", "trial_run_count")
+Index("ix_solution_designs_solution", SolutionDesign.__table__.c.solution, postgresql_include=list(REPRESENTATIVE_COLUMNS))
 
 # Revision 0024: a class's solutions are a range of this index, with the figures they are ranked and
 # compared by; mailbox_class_ranks_of(solution) counts the better rows of one solution's class from it.

@@ -320,6 +320,11 @@ def run_sql(engine, sql: str, **params) -> None:
         conn.execute(text(sql), params)
 
 
+def sql_rows(engine, sql: str, **params) -> list[tuple]:
+    with engine.connect() as conn:
+        return [tuple(r) for r in conn.execute(text(sql), params)]
+
+
 def sql_scalar(engine, sql: str, **params):
     with engine.connect() as conn:
         return conn.execute(text(sql), params).scalar()

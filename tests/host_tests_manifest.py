@@ -9,10 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from sqlalchemy import text
-
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, sql_rows
 
 DOCUMENT = FIXTURES / "host_tests" / "synthetic-three-hosts.txt"
 
@@ -70,11 +68,7 @@ def load(engine, folder: Path, toml: str, document: str | None = None, name: str
     return outcome
 
 
-def rows(engine, sql: str, **params) -> list[tuple]:
-    with engine.connect() as conn:
-        return [tuple(r) for r in conn.execute(text(sql), params)]
-
-
 def one(engine, sql: str, **params):
-    (row,) = rows(engine, sql, **params)
+    """The one row a query returns, or its one value when it has one column."""
+    (row,) = sql_rows(engine, sql, **params)
     return row if len(row) > 1 else row[0]

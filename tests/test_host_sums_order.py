@@ -11,8 +11,8 @@ from __future__ import annotations
 from sqlalchemy import create_engine
 
 from esrpdb.db import migrate
-from tests.helpers import run_sql
-from tests.host_tests_manifest import HEAD, TESTS, load, one, rows
+from tests.helpers import run_sql, sql_rows as rows
+from tests.host_tests_manifest import HEAD, TESTS, load, one
 
 SUMMED = ("achieved_iops", "log_iops", "total_iops", "db_reads_per_s", "db_writes_per_s",
           "db_read_latency_ms", "db_write_latency_ms", "log_write_latency_ms")

@@ -25,8 +25,8 @@ from esrpdb.ingest.load.assign import assign
 from esrpdb.ingest.load.manifest import load_manifest
 from esrpdb.ingest.pipeline import ingest_paths
 from esrpdb.workflows.delete import delete_source
-from tests.helpers import REPO_ROOT
-from tests.host_tests_manifest import CLAIM, DOCUMENT, HEAD, TESTS, load, one, rows
+from tests.helpers import REPO_ROOT, sql_rows as rows
+from tests.host_tests_manifest import CLAIM, DOCUMENT, HEAD, TESTS, load, one
 
 BASELINE, DRIVE_FAILURE = (0, 1, 2), (3, 4, 5)
 ALL_DISKS, ACTIVE_DISKS = 75, 72

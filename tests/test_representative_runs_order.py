@@ -8,14 +8,13 @@ from sqlalchemy import create_engine, inspect, text
 
 from esrpdb.db import migrate
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, sql_rows
 
 INDEX = "ix_solution_designs_solution"
 
 
 def _rows(engine) -> list[tuple]:
-    with engine.connect() as conn:
-        return [tuple(row) for row in conn.execute(text("SELECT * FROM representative_runs"))]
+    return sql_rows(engine, "SELECT * FROM representative_runs")
 
 
 def _included(engine) -> list[str]:

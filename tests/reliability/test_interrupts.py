@@ -45,10 +45,7 @@ def _count(url: str, sql: str) -> int:
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_an_interrupted_ingest_says_what_it_committed(fresh_database_url, tmp_path, signum):
     folder = _folder(tmp_path)
-    env = {k: v for k, v in os.environ.items() if k != "ESRPDB_READER_URL"}
-    process = subprocess.Popen([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url,
-                                "ingest", str(folder)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, preexec_fn=_ctrl_c_as_at_a_terminal)
+    process = _cli(fresh_database_url, "ingest", str(folder))
     engine = create_engine(fresh_database_url)
     with engine.connect() as holder:
         # Once a few files have committed, the next one is held mid-transaction (its perf_files insert
@@ -72,10 +69,9 @@ def test_an_interrupted_ingest_says_what_it_committed(fresh_database_url, tmp_pa
     committed = _count(fresh_database_url, "select count(*) from source_files")
     assert committed in (loaded, loaded + 1)  # the file in hand: whole or not at all
     assert _count(fresh_database_url, "select count(*) from perf_files") == committed  # nothing half-written
-    again = subprocess.run([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url,
-                            "ingest", str(folder), "--format", "json"], env=env, capture_output=True, text=True,
-                           timeout=300)
-    assert again.returncode == 0, again.stderr
+    again = _cli(fresh_database_url, "ingest", str(folder), "--format", "json")
+    _, again_stderr = again.communicate(timeout=300)
+    assert again.returncode == 0, again_stderr
     assert _count(fresh_database_url, "select count(*) from source_files") == FILES
 
 

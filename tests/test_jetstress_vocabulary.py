@@ -43,7 +43,17 @@ def test_parse_number(printed, value):
     assert v.parse_number(printed) == value
 
 
-@pytest.mark.parametrize("printed", ["abc", "1.2.3", "12,34", "1,2345", "12 ms", ".", "∞"])
+@pytest.mark.parametrize("printed, value", [
+    ("1 177.258", 1177.258), ("9 649 470 964 612", 9649470964612), ("1\u00a0080", 1080), ("1\u202f080.5", 1080.5),
+    ("12'345.6", 12345.6), ("14.076 ms", 14.076), ("0.9 msec", 0.9), ("1 234.5 ms", 1234.5),
+])
+def test_parse_number_as_other_extractions_print_it(printed, value):
+    """A space (or no-break space, or apostrophe) between thousands, a latency cell with its unit."""
+    assert v.parse_number(printed) == value
+    assert v.parse_int("9 649 470 964 612") == 9649470964612
+
+
+@pytest.mark.parametrize("printed", ["abc", "1.2.3", "12,34", "1,2345", "12 s", "12 IOPS", "1 23", "12 345 6", ".", "∞"])
 def test_parse_number_rejects_text(printed):
     with pytest.raises(ValueError, match="not a number"):
         v.parse_number(printed)

@@ -169,27 +169,28 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
         for index, value in cells:
             column = table.columns[index] if index is not None and index < len(table.columns) else None
             quote = f"{label}: {value}" if column is None else f"{label} [{column}]: {value}"
-            read = [replace(f, column=column) for f in quantity_facts(value, row.line, quote)
+            line = row.line_of(index)
+            read = [replace(f, column=column) for f in quantity_facts(value, line, quote)
                     if f.fact not in ("servers",) or not match or match[0] == "servers"]
             families = {FAMILIES.get(f.fact, f.fact) for f in read}
             found = None
             if match is not None and FAMILIES.get(match[0], match[0]) not in families:
-                found = _fact(match[0], match[1], label, value, row.line, column)
+                found = _fact(match[0], match[1], label, value, line, column)
                 if found is not None and found.fact == "media" and column and media_of_column(column):
-                    found = Fact("media", media_of_column(column) or "", None, None, row.line, found.quote, column)
+                    found = Fact("media", media_of_column(column) or "", None, None, line, found.quote, column)
                 if found is not None and not (found.fact == "media" and "capacity" in label.casefold()):
                     facts.append(found)
             facts.extend(read)
             if unread is not None and match is not None and found is None and not _gives(read, match[0]) \
                     and normalise_label(value) not in ("", "n/a", "-", "none"):
-                unread.append(f'line {row.line}: "{label}" prints "{value[:80]}": no {match[0].replace("_", " ")} '
+                unread.append(f'line {line}: "{label}" prints "{value[:80]}": no {match[0].replace("_", " ")} '
                               "read from it (" + ("messages per day are not IOPS per mailbox"
                                                   if any(f.fact == "messages_per_day" for f in read)
                                                   else "no rule reads this form") + "); left empty")
             if match is None or match[0] != "media":
                 media = media_of(value) if read and any(f.fact.startswith("disk") for f in read) else None
                 if media is not None:
-                    facts.append(Fact("media", media, None, None, row.line, quote, column))
+                    facts.append(Fact("media", media, None, None, line, quote, column))
     return facts
 
 

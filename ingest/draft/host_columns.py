@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from ..formats.document.orientation import is_aggregate
 from ..formats.document.records import DocumentTable, ReportDocument
 from .drafts import DraftRun
 from .run_rows import run_rows
@@ -33,7 +34,7 @@ def is_host(heading: str, machines: set[str]) -> bool:
 
 def columns_are_hosts(table: DocumentTable, machines: set[str]) -> bool:
     """Every column of the table (two or more) is headed by a host."""
-    headings = [c for c in table.columns if c.strip()]
+    headings = [c for c in table.columns if c.strip() and not is_aggregate(c)]
     return len(headings) > 1 and all(is_host(h, machines) for h in headings)
 
 
@@ -62,7 +63,7 @@ def host_table_run(table: DocumentTable, where: str, taken: set[str]) -> DraftRu
     """The test a table of its hosts' columns prints, for a document that prints no report of theirs: one
     run over the columns, each figure the sum of the row every host prints it in (None when no row holds
     the test's IOPS). `taken`: the labels the system's runs have already."""
-    headings = [(index, heading) for index, heading in enumerate(table.columns) if heading.strip()]
+    headings = [(index, heading) for index, heading in enumerate(table.columns) if heading.strip() and not is_aggregate(heading)]
     per_host = [run_rows(table, index, None) for index, _ in headings]
     shared = {metric: labels for metric, labels in per_host[0].items()
               if all(rows.get(metric) == labels for rows in per_host[1:])}

@@ -65,11 +65,12 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"iops per (?:dollar|\$)|iops/\$", "iops_per_dollar", "IOPS/USD"),
         (r"(?:mb|megabytes) per (?:dollar|\$)", "mb_per_dollar", "MB/USD"),
         (r"iops per watt|iops/w\b", "perf_per_watt", "IOPS/W"),
-        (r"^achieved iops per disk", "achieved_iops_per_disk", "IOPS/disk"),
+        (r"^achieved (?:transactional )?iops (?:/|per) ?(?:active )?(?:disk|drive|spindle|ssd|hdd)", "achieved_iops_per_disk",
+         "IOPS/disk"),
         (r"reads/second per disk|reads per second per disk", "db_reads_per_s_per_disk", "IOPS/disk"),
         (r"^log writes/second per disk", "log_iops_per_disk", "IOPS/disk"),
         (r"writes/second per disk|database disk writes per second per disk", "db_writes_per_s_per_disk", "IOPS/disk"),
-        (r"iops ?(?:/|per) ?(?:active )?disk", "total_iops_per_disk", "IOPS/disk"),
+        (r"iops ?(?:/|per) ?(?:active )?(?:disk|drive|spindle|ssd|hdd)", "total_iops_per_disk", "IOPS/disk"),
         (r"^(?:median )?achieved iops|^database iops|^database disks transfers", "achieved_iops", "IOPS"),
         (r"^average database disks? reads", "db_reads_per_s", "IOPS"),
         (r"^average database disks? writes", "db_writes_per_s", "IOPS"),
@@ -349,5 +350,6 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
                 name = "database_percent_of_raw"  # ESRP's template defines it as database size / total raw capacity
             basis = _count_basis(label) if name == "disk_count" else \
                 ("active" if _ACTIVE_BASIS.search(label) else None) if name.endswith("_per_disk") else None
-            found.append(DraftClaim(name, match[1], metric[1], row.line, quote, column=index, run=run, disk_basis=basis))
+            found.append(DraftClaim(name, match[1], metric[1], row.line_of(index), quote, column=index, run=run,
+                                    disk_basis=basis))
     return found

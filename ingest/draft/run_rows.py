@@ -25,7 +25,8 @@ _NOT_A_RUN_FIGURE = re.compile(r"\bper\s+(?:disk|drive|spindle|dollar|watt|mailb
 # (metric, label starts) in the order they are tried: the first match wins.
 _ROW_METRICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("achieved_iops", ("achieved iops", "achieved i/o", "achieved transactional")),
-    ("log_iops", ("log iops", "log writes/s", "log disk writes/s", "log writes per s", "logs writes/s")),
+    ("log_iops", ("log iops", "log writes/s", "log disk writes/s", "log writes per s", "logs writes/s",
+                  "log write iops", "log writes iops", "log i/o")),
     ("db_reads_per_s", ("database disk reads/s", "database reads/s", "db reads/s", "db disk reads/s")),
     ("db_writes_per_s", ("database disk writes/s", "database writes/s", "db writes/s", "db disk writes/s")),
     ("throughput_mb_per_s", ("average disk transfers mb/s", "disk transfers mb/s", "throughput mb/s", "mb/s")),

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from ..formats.document.lines import Line
+from ..formats.document.orientation import is_aggregate
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
 from .drafts import DraftRun, DraftSolution
@@ -58,9 +59,12 @@ def _names(document: ReportDocument) -> list[str]:
     tables = _solution_tables(document)
     if not tables:
         return [document.title or document.source_name]
-    count = max(len(t.columns) for t in tables)
-    widest = next(t for t in tables if len(t.columns) == count)
-    return [c for c in widest.columns]
+    def systems_of(table: DocumentTable) -> list[str]:
+        return [c for c in table.columns if not is_aggregate(c)]
+
+    count = max(len(systems_of(t)) for t in tables)
+    widest = next(t for t in tables if len(systems_of(t)) == count)
+    return systems_of(widest)
 
 
 def _media(solution: DraftSolution) -> str | None:

@@ -20,6 +20,10 @@ _SPACE = re.compile(r"\s+")
 _NOT_AVAILABLE = frozenset({"", "(n/a)", "n/a", "na", "-", "--", "nan"})
 # US digits only: "6,667.51", "1,337,014,042,624", "0.019", "1.05381856535713", "1e-05".
 _NUMBER = re.compile(r"[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?")
+# What other extractions print around the same number: a space (or a no-break or narrow space, or an
+# apostrophe) between thousands, "1 177.258"; a latency cell with its unit, "14.076 ms".
+_SPACE_GROUPED = re.compile(r"[+-]?\d{1,3}(?:[ \u00a0\u202f']\d{3})+(?:\.\d+)?")
+_LATENCY_UNIT = re.compile(r"\s*(?:ms|msec)\.?$", re.IGNORECASE)
 
 
 def is_not_available(text: str) -> bool:
@@ -32,7 +36,9 @@ def parse_number(text: str) -> float | None:
         return _finite(float(text.replace(",", "")), text)
     if is_not_available(text):
         return None
-    cleaned = text.strip()
+    cleaned = _LATENCY_UNIT.sub("", text.strip())
+    if _SPACE_GROUPED.fullmatch(cleaned):
+        cleaned = re.sub(r"[ \u00a0\u202f']", "", cleaned)
     if not _NUMBER.fullmatch(cleaned):
         raise ValueError(f"not a number: {text!r}")
     return _finite(float(cleaned.replace(",", "")), text)
@@ -49,7 +55,7 @@ def parse_int(text: str) -> int | None:
     number = parse_number(text)
     if number is None:
         return None
-    cleaned = text.strip().replace(",", "")
+    cleaned = re.sub(r"[, \u00a0\u202f']", "", text.strip())
     try:
         return int(cleaned)
     except ValueError:

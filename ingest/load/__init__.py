@@ -147,7 +147,7 @@ def load_document_tables(session: Session, source_file_id: int, tables: list[Doc
     cells = [
         {"table_id": table_id, "row_ordinal": r, "column_ordinal": c, "row_label": row.label,
          "column_label": table.columns[c] if c < len(table.columns) else None,
-         "value_printed": value, "value_number": _number(value), "source_line": row.line}
+         "value_printed": value, "value_number": _number(value), "source_line": row.line_of(c)}
         for table_id, table in zip(table_ids, tables)
         for r, row in enumerate(table.rows)
         for c, value in enumerate(row.values)

@@ -83,7 +83,8 @@ def parse(name: str, data: bytes) -> ReportDocument:
         else:
             warnings.append(f'line {raw.line}: "{raw.sections[0].title}" starts no report: nothing a report holds '
                             "follows it; ignored")
-    found_tables = read_tables(lines, consumed, warnings)
+    machines = frozenset(r.machine_name.strip().casefold() for r in reports if r.machine_name and r.machine_name.strip())
+    found_tables = read_tables(lines, consumed, warnings, machines)
     found_tables += bullet_tables(lines, consumed, lambda number: _heading_above(lines, number))
     if not reports and not found_tables:
         raise ParseError(name, 'no Jetstress report (no "Test Result Report", "Test Summary" or statistics heading) '

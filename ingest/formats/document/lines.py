@@ -17,6 +17,7 @@ from functools import cached_property
 from ...decoding import byte_order_mark
 from ...errors import ParseError
 from ...jetstress.vocabulary import LABEL_FIELDS, normalise_label, section_kind
+from .wrapped_grids import split_by_vocabulary
 
 MAX_BYTES = 64 * 1024 * 1024  # a document's text; real ones are well under 1 MiB
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (a whole test log fits easily)
@@ -145,6 +146,9 @@ def _split(raw: str) -> tuple[list[str], bool, tuple[int, ...]]:
     if _WIDE_GAP.search(stripped):
         found = list(_ALIGNED_CELL.finditer(raw.replace("\xa0", " ")))
         return [m[0] for m in found], True, tuple(m.start() for m in found)
+    indent = len(raw) - len(raw.lstrip(" "))
+    if indent >= ALIGNED_INDENT and len(stripped.split()) <= 3:  # one cell set under a column ("(median)")
+        return [raw], False, (indent,)
     return [raw], False, ()
 
 
@@ -192,6 +196,7 @@ def split_lines(text: str, warnings: list[str]) -> list[Line]:
 # --- columns aligned with spaces -----------------------------------------------------
 
 ALIGN_LOOKBACK = 3  # non-blank lines back to the row whose columns an indented row follows
+ALIGNED_INDENT = 8  # spaces before a lone short cell that stands under a column of the table around it
 
 
 def _columns_of(cells: tuple[int, ...], columns: tuple[int, ...]) -> list[int]:
@@ -212,6 +217,8 @@ def align_indented(lines: list[Line]) -> list[Line]:
         if not line.starts or line.starts[0] == 0:
             continue
         above = [n for n in result[max(0, index - 2 * ALIGN_LOOKBACK) : index] if not n.blank][-ALIGN_LOOKBACK:]
+        while above and not all(n.starts for n in above):  # never across a caption or prose: another table's rows
+            above = above[1:]
         below = [n for n in lines[index + 1 : index + 1 + 2 * ALIGN_LOOKBACK] if not n.blank][:ALIGN_LOOKBACK]
         # the row above it (a wrapped row), else the rows below it (a header over its table)
         grid = next((n for n in [*reversed(above), *below]
@@ -227,7 +234,8 @@ def align_indented(lines: list[Line]) -> list[Line]:
         cells = [""] * (columns[-1] + 1)
         for column, cell in zip(columns, line.cells):
             cells[column] = cell
-        result[index] = replace(line, cells=tuple(cells), starts=tuple(grid.starts[c] for c in range(len(cells))))
+        result[index] = replace(line, cells=tuple(cells), starts=tuple(grid.starts[c] for c in range(len(cells))),
+                                separated=True)
     return result
 
 
@@ -241,11 +249,15 @@ _KNOWN_STARTS = tuple(sorted(LABEL_FIELDS, key=len, reverse=True))
 
 def _is_report_text(text: str) -> bool:
     key = normalise_label(text)
-    return section_kind(text) is not None or key.startswith(_KNOWN_STARTS) or "log path:" in key
+    return section_kind(text) is not None or key.startswith(_KNOWN_STARTS) or "log path:" in key \
+        or split_by_vocabulary(text) is not None  # a report table's header printed with single spaces
 
 
 def _is_furniture(line: Line, counts: Counter[str]) -> bool:
-    return not line.separated and _furniture_text(line.text, counts)
+    """Not a table row, unless it is a page's footer set out in columns ("Lab report 12  Page 2")."""
+    if line.separated:
+        return bool(_PAGE_WORD.search(line.text)) and len(line.text.split()) <= 12 and not _is_report_text(line.text)
+    return _furniture_text(line.text, counts)
 
 
 def _furniture_text(text: str, counts: Counter[str]) -> bool:

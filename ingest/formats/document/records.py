@@ -15,6 +15,13 @@ class DocumentRow:
     label: str
     values: tuple[str, ...]
     line: int | None = None
+    cell_lines: tuple[int | None, ...] = ()  # each cell's own line, when the row was a column (orientation.py)
+
+    def line_of(self, index: int | None) -> int | None:
+        """The line cell `index` is printed on: the row's line unless the cells stand on lines of their own."""
+        if index is not None and index < len(self.cell_lines) and self.cell_lines[index] is not None:
+            return self.cell_lines[index]
+        return self.line
 
 
 @dataclass(frozen=True)

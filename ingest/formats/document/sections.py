@@ -22,6 +22,7 @@ from ...jetstress.vocabulary import LABEL_FIELDS, canonical_header, normalise_la
 from ..jetstress_html import tables
 from ..jetstress_html.dom import Grid, GridRow, LabelledValue, Section
 from .lines import Line
+from . import wrapped_grids
 from .reports import RawSection
 
 # Labels whose value may wrap onto the next lines (the others hold one number or word).
@@ -152,11 +153,7 @@ def apply_pairs(source: str, raw: RawSection, pairs: list[LabelledValue], report
 # --- tables ---------------------------------------------------------------------------
 
 
-def _is_number(text: str) -> bool:
-    try:
-        return parse_number(text) is not None
-    except ValueError:
-        return False
+_is_number = wrapped_grids.is_number
 
 
 def _merge_header(headers: list[str], cells: list[str]) -> None:
@@ -175,17 +172,50 @@ def _merge_header(headers: list[str], cells: list[str]) -> None:
         headers[index] = f"{headers[index]} {cell}".strip()
 
 
+def _single_spaced_grid(raw: RawSection, lines: list[Line]) -> Grid | None:
+    """A table printed with single spaces: the header cut by the column vocabulary, each row a name and numbers."""
+    for index, line in enumerate(lines):
+        headers = wrapped_grids.split_by_vocabulary(line.text)
+        if headers is None:
+            continue
+        rows = []
+        for row in lines[index + 1 :]:
+            cells = wrapped_grids.split_row(row.text, len(headers))
+            if cells is None:
+                break
+            rows.append(GridRow(tuple(cells), (row.number,) * len(cells), row.number))
+        return Grid(headers, line.number, tuple(rows)) if rows else None
+    return None
+
+
+def _header_block(lines: list[Line], start: int) -> tuple[list[str], int]:
+    """The header line at `start` with the lines wrapped under it (no number in them), joined by where
+    their words stand; returns the headers and the index of the first line after the block."""
+    end = start + 1
+    while end < len(lines) and lines[end].separated and not any(_is_number(c) for c in lines[end].cells if c):
+        end += 1
+    if end - start > 1:
+        widest = next((line for line in lines[end:] if line.separated), None)
+        joined = wrapped_grids.join_wrapped_header(lines[start:end], widest)
+        if joined is not None:
+            return joined, end
+    return list(lines[start].cells), start + 1
+
+
 def read_grid(raw: RawSection, warnings: list[str]) -> Grid | None:
     lines = _content(raw)
     start = next((i for i, line in enumerate(lines) if line.separated), None)
     if start is None:
-        warnings.append(f"line {raw.line}: {raw.title}: section has no table rows")
-        return None
-    headers, header_line = list(lines[start].cells), lines[start].number
+        grid = _single_spaced_grid(raw, lines)
+        if grid is None:
+            warnings.append(f"line {raw.line}: {raw.title}: section has no table rows")
+        return grid
+    headers, after = _header_block(lines, start)
+    header_line = lines[start].number
     while headers and not headers[-1]:
         headers.pop()
     rows: list[tuple[list[str], list[int]]] = []
-    for line in lines[start + 1 :]:
+    for line in lines[after:]:
         cells = list(line.cells)
         previous = rows[-1] if rows else None
         if not line.separated:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ...jetstress.vocabulary import parse_number
+from . import orientation
 from .lines import Line
 from .records import DocumentRow, DocumentTable
 
@@ -41,10 +42,10 @@ TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
          "esrp_transaction_log_replay_performance"),
         (r"\bpric|\bcosts?\b", "pricing", None),
         (r"\bpower\b|\bwatts?\b", "power", None),
-        (r"\bsans? we tested|storage systems?\b|storage arrays?\b|(drives|disks|systems) we tested",
-         "storage_systems", None),
+        (r"\bsans? we tested|storage systems?\b|storage arrays?\b|(drives|disks|systems) we tested|"
+         r"\bstorage (?:and|&) (?:server|host)", "storage_systems", None),
         (r"\bswitch\b", "switch_configuration", None),
-        (r"\bserver\b", "server_configuration", None),
+        (r"^(?!.*\b(?:results?|performance|iops|latenc))(?=.*\bserver\b)", "server_configuration", None),
         (r"\blayout\b", "disk_layout", None),
         (r"result|performance|comparison", "results", None),
     ))
@@ -55,9 +56,13 @@ LABEL_KINDS = ((re.compile(r"\bprice\b|\bcost\b|\$\s?\d|\busd\b", re.IGNORECASE)
                (re.compile(r"\bdisks?\b|\bdrives?\b|\bcapacity\b", re.IGNORECASE), "storage_systems"))
 
 
+_CELL_UNIT = re.compile(r"^[$€£]\s*|\s*(?:%|iops|/s(?:ec)?|ms|msec|s|sec|[kmgt]i?b|w|watts?|mb/s|rpm)\.?$", re.IGNORECASE)
+
+
 def _is_number(text: str) -> bool:
+    """A number, with its unit in the cell or not ("2,153.9 IOPS", "$74,000", "11.2 ms", "60%")."""
     try:
-        return parse_number(text.rstrip("%")) is not None
+        return parse_number(_CELL_UNIT.sub("", text.strip())) is not None
     except ValueError:
         return False
 
@@ -210,6 +215,23 @@ def _caption_after(lines: list[Line], last: int, consumed: set[int]) -> int | No
     return None
 
 
+def captions_above(lines: list[Line], consumed: set[int]) -> bool:
+    """Whether the document prints its table captions above its tables: a vote of the captions that stand
+    against a table on one side only (a caption between two tables tells nothing)."""
+    above = below = 0
+    for index, line in enumerate(lines):
+        if index in consumed or line.separated or not _CAPTION.match(line.text):
+            continue
+        before = next((j for j in range(index - 1, max(-1, index - 4), -1) if not lines[j].blank), None)
+        after = next((j for j in range(index + 1, min(len(lines), index + 4)) if not lines[j].blank), None)
+        table_before = before is not None and before not in consumed and _is_row(lines[before])
+        table_after = after is not None and after not in consumed and (_is_row(lines[after])
+                                                                       or _opens_table(lines, after, consumed))
+        above += table_after and not table_before
+        below += table_before and not table_after
+    return above > below
+
+
 def _lines_above(lines: list[Line], first: int, stop: int, consumed: set[int]) -> list[Line]:
     """Non-blank prose lines above a table, nearest first, back to the previous table or report."""
     found = []
@@ -237,9 +259,11 @@ def _row(cells: tuple[str, ...], width: int, number: int, warnings: list[str]) -
     return DocumentRow(cells[0], values, number)
 
 
-def read_tables(lines: list[Line], consumed: set[int], warnings: list[str]) -> list[DocumentTable]:
-    """Every table outside the reports, in document order."""
+def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
+                machines: frozenset[str] = frozenset()) -> list[DocumentTable]:
+    """Every table outside the reports, in document order; `machines`: the reports' machine names, case-folded."""
     esrp = is_esrp_submission(lines)
+    captions_on_top = captions_above(lines, consumed)
     tables, previous_end, used = [], -1, set()  # used: line numbers of captions already given to a table
     for first, last, rows in _blocks(lines, consumed):
         header = _header(rows)
@@ -259,18 +283,21 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str]) -> l
             previous_end = last
             continue
         above = [line for line in _lines_above(lines, first, previous_end, consumed) if line.number not in used]
-        after = _caption_after(lines, last, consumed)
+        after = None if captions_on_top else _caption_after(lines, last, consumed)
         caption = lines[after] if after is not None else next((ln for ln in above[:1] if _CAPTION.match(ln.text)), None)
         headings = [line.text.rstrip(":").strip() for line in above if _heading_like(line)]
         known = next((h for h in headings if classify([h], [], [], esrp) in SECTION_KINDS), None)
         nearest = headings[0] if headings else None
         title = caption.text if caption else known or nearest or (header[0] if header else "")
         titles = [text for text in (caption.text if caption else None, known, nearest) if text]
-        kind = classify(titles, [row.cells[0] for row in body], list(columns), esrp)
         document_rows = tuple(_row(row.cells, len(columns), row.number, warnings) for row in body)
+        if orientation.quantities_as_columns(columns, document_rows, machines):
+            columns, document_rows = orientation.turned(columns, document_rows)
+        document_rows = orientation.captioned_runs(title, document_rows)
+        kind = classify(titles, [row.label for row in document_rows], list(columns), esrp)
         stub = header[0].strip() if header and header[0].strip() else None
         tables.append(DocumentTable(kind, title, columns, document_rows, rows[0].number, stub=stub))
         if caption is not None:
             used.add(caption.number)
         previous_end = max(last, after or last)
-    return tables
+    return orientation.one_table_per_quantity(tables)

@@ -1,0 +1,150 @@
+"""A report's table as other extractions print it: headers wrapped over several lines, or no column gaps at all.
+
+A Jetstress table's column headers are long ("I/O Database Reads Average Latency (msec)"), so a
+narrow PDF column wraps them over two to five lines, each word under its column; and an extractor
+that keeps no layout prints header and rows with single spaces. The columns are the same either
+way: a wrapped header is joined by where its words stand (the column of each word is the nearest
+column start of the table's widest line), and a single-spaced header is cut where the known
+column vocabulary says one header ends and the next begins. Its rows are then a name and as many
+numbers as the header has columns after the name. Pure: lines in, headers and cells out.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ...jetstress.vocabulary import (
+    BACKUP_COLUMNS,
+    DISK_COLUMNS,
+    HOST_COLUMNS,
+    IO_COLUMNS,
+    RECOVERY_COLUMNS,
+    canonical_header,
+    parse_number,
+)
+
+if TYPE_CHECKING:  # lines.py asks this module whether a line is a report's header
+    from .lines import Line
+
+_KNOWN = frozenset({*IO_COLUMNS, *DISK_COLUMNS, *HOST_COLUMNS, *BACKUP_COLUMNS, *RECOVERY_COLUMNS})
+# The first column names the rows: "MSExchange Database ==> Instances", "LogicalDisk", "Counter", "Database Instance".
+_ROW_NAMES = re.compile(r"(?:==>\s*)?instances?$|logicaldisk$|volume$|counter$|db instance$")
+MAX_HEADER_WORDS = 8  # the longest known header is six words with its unit
+
+
+def is_number(text: str) -> bool:
+    try:
+        return parse_number(text) is not None
+    except ValueError:
+        return False
+
+
+def nearest_columns(starts: tuple[int, ...], columns: tuple[int, ...]) -> list[int]:
+    """The column of each cell: the nearest column start, in order (two cells never share a column)."""
+    found: list[int] = []
+    for start in starts:
+        best = min(range(len(columns)), key=lambda j: (abs(columns[j] - start), j))
+        found.append(min(max(best, found[-1] + 1), len(columns) - 1) if found else best)
+    return found
+
+
+def _words_at(line: Line) -> list[tuple[int, str]]:
+    """Each word of an aligned line with the place it starts at (a cell may hold two columns' words
+    one space apart when the columns are narrow: "Maintenance Maintenance")."""
+    placed = []
+    for start, cell in zip(line.starts, line.cells):
+        for match in re.finditer(r"\S+", cell):
+            placed.append((start + match.start(), match.group(0)))
+    return placed
+
+
+def join_wrapped_header(block: list[Line], widest: Line | None) -> list[str] | None:
+    """The headers of a header printed over several lines, each word under its column; None when the
+    lines carry no positions (tabs, pipes) and cannot be joined by place. The columns start where the
+    block's widest line starts its cells, or the first row's when it has more."""
+    def width(line: Line) -> int:
+        return len([c for c in line.cells if c])
+
+    reference = max(block, key=width)
+    if widest is not None and widest.starts and width(widest) > width(reference):
+        reference = widest
+    if not reference.starts or any(not line.starts for line in block):
+        return None
+    columns = reference.starts
+    headers = [""] * len(columns)
+    for line in block:
+        for place, word in _words_at(line):
+            column = max((j for j, start in enumerate(columns) if start <= place + 1), default=0)
+            headers[column] = f"{headers[column]} {word}".strip()
+    return headers
+
+
+_UNIT_WORD = re.compile(r"\((?:msec|ms|sec|seconds)\)", re.IGNORECASE)
+
+
+def _known(words: tuple[str, ...]) -> bool:
+    """A known header; a unit ends the header before it, never starts one."""
+    return not _UNIT_WORD.fullmatch(words[0]) and canonical_header(" ".join(words)) in _KNOWN
+
+
+def _names_rows(words: tuple[str, ...]) -> bool:
+    return bool(_ROW_NAMES.search(canonical_header(" ".join(words))))
+
+
+@lru_cache(maxsize=256)
+def split_by_vocabulary(header: str) -> tuple[str, ...] | None:
+    """"MSExchange Database ==> Instances I/O Database Reads Average Latency (msec) I/O ..." -> its headers:
+    the first naming the rows, then the fewest known headers that cover every word; None when none do."""
+    words = tuple(header.split())
+    for first in range(1, min(len(words), MAX_HEADER_WORDS) + 1):
+        if not _names_rows(words[:first]):
+            continue
+        best: list[list[str] | None] = [None] * (len(words) + 1)
+        best[first] = [" ".join(words[:first])]
+        for i in range(first, len(words)):
+            if best[i] is None:
+                continue
+            for j in range(i + 1, min(len(words), i + MAX_HEADER_WORDS) + 1):
+                if _known(words[i:j]):
+                    candidate = [*best[i], " ".join(words[i:j])]
+                    if best[j] is None or len(candidate) < len(best[j]):
+                        best[j] = candidate
+        if best[len(words)] is not None and len(best[len(words)]) > 1:
+            return tuple(best[len(words)])
+    return None
+
+
+_GROUP = re.compile(r"\d{3}(?:\.\d+)?")
+_LEAD = re.compile(r"[+-]?\d{1,3}(?: \d{3})*")
+
+
+def _grouped(tokens: list[str]) -> list[str]:
+    """Numbers printed with a space between thousands, one after another ("33 555 517.306 33 212 326.915"):
+    a number runs on over three-digit groups until a group with decimals ends it."""
+    numbers: list[str] = []
+    for token in tokens:
+        if numbers and _GROUP.fullmatch(token) and _LEAD.fullmatch(numbers[-1]):
+            numbers[-1] = f"{numbers[-1]} {token}"
+        else:
+            numbers.append(token)
+    return numbers
+
+
+def split_row(text: str, columns: int) -> list[str] | None:
+    """A single-spaced row: its name, then exactly `columns - 1` numbers at its end. Read token by token
+    when that gives as many numbers as columns; else with space-grouped thousands joined, when that does;
+    else not at all (the row is ambiguous, and a guess would put a figure in another column)."""
+    tokens = text.split()
+    tail = len(tokens)
+    while tail > 0 and is_number(tokens[tail - 1]):
+        tail -= 1
+    name, numbers = tokens[:tail], tokens[tail:]
+    if not name or len(numbers) < columns - 1:
+        return None
+    if len(numbers) > columns - 1:
+        numbers = _grouped(numbers)
+        if len(numbers) != columns - 1:
+            return None
+    return [" ".join(name), *numbers]

@@ -46,7 +46,8 @@ _HOST_OR_RUN = re.compile(r"(?:(?:jetstress|exchange|mailbox|test)\s+)?(?:server
                           r"nodes?|run|test|iteration)[\s-]*#?\s*(?:\d{1,3}|[a-z])\b.*", re.IGNORECASE)
 
 
-def quantities_as_columns(columns: tuple[str, ...], rows: tuple[DocumentRow, ...], machines: frozenset[str] = frozenset()) -> bool:
+def quantities_as_columns(columns: tuple[str, ...], rows: tuple[DocumentRow, ...],
+                          machines: frozenset[str] = frozenset()) -> bool:
     """The headings are quantities and the row labels are systems: one row per system compared. A row per
     host or per run (a report's machine name, "Server 2", "Run 3") is a test's parts, read as printed."""
     headings = [c for c in columns if c.strip()]

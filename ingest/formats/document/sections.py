@@ -18,11 +18,11 @@ from typing import Any
 from ....schema.vocabulary import REPORT_TYPES
 from ...errors import ParseError
 from ...jetstress.records import JetstressReport
-from ...jetstress.vocabulary import LABEL_FIELDS, canonical_header, normalise_label, parse_number
+from ...jetstress.vocabulary import LABEL_FIELDS, canonical_header, normalise_label
 from ..jetstress_html import tables
 from ..jetstress_html.dom import Grid, GridRow, LabelledValue, Section
-from .lines import Line
 from . import wrapped_grids
+from .lines import Line
 from .reports import RawSection
 
 # Labels whose value may wrap onto the next lines (the others hold one number or word).

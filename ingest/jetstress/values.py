@@ -44,6 +44,19 @@ def parse_number(text: str) -> float | None:
     return _finite(float(cleaned.replace(",", "")), text)
 
 
+_CELL_DECORATION = re.compile(r"^\s*[$€£]\s*|\s*(?:%|percent|iops|/s(?:ec)?|ms|msec|s|sec|[kmgt]i?b|w|watts?|mb/s|rpm)\.?\s*$",
+                              re.IGNORECASE)
+
+
+def cell_number(text: str) -> float | None:
+    """A table cell as a number when it is one, its currency or unit printed in it or not ("8,397.621",
+    "$80,098", "45%", "2,153.9 IOPS", "11.2 ms", "1 234 GB"); None for anything else."""
+    try:
+        return parse_number(_CELL_DECORATION.sub("", text))
+    except ValueError:
+        return None
+
+
 def _finite(number: float, text: str) -> float:
     if not math.isfinite(number):  # "1e999": no measurement is that large
         raise ValueError(f"number out of range: {text!r}")

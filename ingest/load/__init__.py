@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from sqlalchemy import insert, update
@@ -16,7 +15,7 @@ from ..formats.document.records import DocumentTable as DocumentTableRecord
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
 from ..jetstress.rules import Finding, check_report
-from ..jetstress.values import parse_number
+from ..jetstress.values import cell_number
 from . import identity, provisional, report_statement
 from .readback import ReadBack, TableRead
 from .report_statement import INSTANCE_KEY, ReportRows
@@ -117,18 +116,9 @@ def _unique_by_name(counters):
     return list(seen.values())
 
 
-_DECORATED_NUMBER = re.compile(r"\s*[$€£]?\s*([+-]?[\d,]*\.?\d+)\s*(?:%|percent)?\s*")
-
-
 def _number(printed: str) -> float | None:
-    """The cell as a number when it is one ("8,397.621", "$80,098", "45%"), else None."""
-    match = _DECORATED_NUMBER.fullmatch(printed)
-    if not match:
-        return None
-    try:
-        return parse_number(match.group(1))
-    except ValueError:
-        return None
+    """The cell as a number when it is one ("8,397.621", "$80,098", "45%", "2,153.9 IOPS"), else None."""
+    return cell_number(printed)
 
 
 def load_document_tables(session: Session, source_file_id: int, tables: list[DocumentTableRecord],

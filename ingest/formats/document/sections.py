@@ -31,6 +31,7 @@ MAX_LABEL_WORDS = 8
 _HAS_WORD = re.compile(r"[^\W_]")
 _INSTANCE_LINE = re.compile(r"(?P<name>\S.*?)\s+(?P<rest>(?:log path|database)\s*:.*)", re.IGNORECASE)
 _PATH_LINE = re.compile(r"(?:log path|database)\s*:", re.IGNORECASE)
+_BARE_INSTANCE = re.compile(r"(?:instance|storage group|sg)\s*[\w.]*\d", re.IGNORECASE)
 _UNIT_FRAGMENT = re.compile(r"\((?:msec|ms|sec|seconds)\)", re.IGNORECASE)
 _DRIVE = re.compile(r"\s+(?=(?:[A-Za-z]:\\|\\\\))")
 _JETSTRESS_FILE = re.compile(rf"\b({'|'.join(REPORT_TYPES)}|XmlConfig)"
@@ -107,7 +108,8 @@ def key_value_pairs(raw: RawSection, warnings: list[str]) -> list[LabelledValue]
             add(split[0], " ".join([split[1], *rest]).strip(), line.number)
         else:
             text = " ".join(rest) if line.separated and not first else line.text
-            if pairs and (normalise_label(pairs[-1][0]) in MULTILINE_LABELS or not _is_known(pairs[-1][0])):
+            if pairs and (not pairs[-1][1] or normalise_label(pairs[-1][0]) in MULTILINE_LABELS
+                          or not _is_known(pairs[-1][0])):  # a label alone on its line: its value follows
                 pairs[-1][1].append(text)
                 if len(pairs[-1][1]) == 1:
                     pairs[-1][3] = line.number
@@ -131,6 +133,8 @@ def configuration_pairs(raw: RawSection, warnings: list[str]) -> list[LabelledVa
         match = _INSTANCE_LINE.fullmatch(text)
         if _PATH_LINE.match(text) and pairs:
             pairs[-1][1].append(text)
+        elif _BARE_INSTANCE.fullmatch(text):  # the instance's name alone, its paths on the lines after it
+            pairs.append([text, [], line.number])
         elif line.separated and len(cells) >= 2 and _PATH_LINE.match(cells[1]):
             pairs.append([cells[0], [" ".join(cells[1:])], line.number])
         elif match and not _PATH_LINE.match(text):
@@ -172,20 +176,47 @@ def _merge_header(headers: list[str], cells: list[str]) -> None:
         headers[index] = f"{headers[index]} {cell}".strip()
 
 
+def _one_cell_a_line(lines: list[Line]) -> Grid | None:
+    """A table an extractor printed one cell a line (each header, then each row's name and its numbers)."""
+    count = 0
+    while count < len(lines) and (wrapped_grids.is_column_header(lines[count].text) if count else
+                                  wrapped_grids.names_rows(lines[count].text)):
+        count += 1
+    if count < 2:
+        return None
+    rows, index = [], count
+    while index + count <= len(lines):
+        cells = [line.text for line in lines[index:index + count]]
+        if _is_number(cells[0]) or not all(_is_number(c) for c in cells[1:]):
+            break
+        rows.append(GridRow(tuple(cells), tuple(line.number for line in lines[index:index + count]), lines[index].number))
+        index += count
+    headers = tuple(line.text for line in lines[:count])
+    return Grid(headers, lines[0].number, tuple(rows)) if rows else None
+
+
 def _single_spaced_grid(raw: RawSection, lines: list[Line]) -> Grid | None:
-    """A table printed with single spaces: the header cut by the column vocabulary, each row a name and numbers."""
-    for index, line in enumerate(lines):
-        headers = wrapped_grids.split_by_vocabulary(line.text)
-        if headers is None:
-            continue
-        rows = []
-        for row in lines[index + 1 :]:
-            cells = wrapped_grids.split_row(row.text, len(headers))
-            if cells is None:
-                break
-            rows.append(GridRow(tuple(cells), (row.number,) * len(cells), row.number))
-        return Grid(headers, line.number, tuple(rows)) if rows else None
-    return None
+    """A table printed without column gaps: its header on one line or one header a line (cut by the column
+    vocabulary), then rows of a name and numbers."""
+    one_a_line = _one_cell_a_line(lines)
+    if one_a_line is not None:
+        return one_a_line
+    first_row = next((i for i, line in enumerate(lines) if _NUMBER_AT_END.search(line.text)), None)
+    if not first_row:
+        return None
+    headers = wrapped_grids.headers_of([line.text for line in lines[:first_row]])
+    if headers is None:
+        return None
+    rows = []
+    for row in lines[first_row:]:
+        cells = wrapped_grids.split_row(row.text, len(headers))
+        if cells is None:
+            break
+        rows.append(GridRow(tuple(cells), (row.number,) * len(cells), row.number))
+    return Grid(headers, lines[first_row - 1].number, tuple(rows)) if rows else None
+
+
+_NUMBER_AT_END = re.compile(r"\s\d[\d,.]*$")
 
 
 def _header_block(lines: list[Line], start: int) -> tuple[list[str], int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ...jetstress.vocabulary import parse_number
+from ...jetstress.values import cell_number
 from . import orientation
 from .lines import Line
 from .records import DocumentRow, DocumentTable
@@ -43,7 +43,8 @@ TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"\bpric|\bcosts?\b", "pricing", None),
         (r"\bpower\b|\bwatts?\b", "power", None),
         (r"\bsans? we tested|storage systems?\b|storage arrays?\b|(drives|disks|systems) we tested|"
-         r"\bstorage (?:and|&) (?:server|host)", "storage_systems", None),
+         r"\bstorage (?:and|&) (?:server|host)|\bstorage configuration|\b(?:systems?|arrays?) under test|"
+         r"configuration of the (?:\w+ )?(?:systems|arrays)", "storage_systems", None),
         (r"\bswitch\b", "switch_configuration", None),
         (r"^(?!.*\b(?:results?|performance|iops|latenc))(?=.*\bserver\b)", "server_configuration", None),
         (r"\blayout\b", "disk_layout", None),
@@ -56,15 +57,9 @@ LABEL_KINDS = ((re.compile(r"\bprice\b|\bcost\b|\$\s?\d|\busd\b", re.IGNORECASE)
                (re.compile(r"\bdisks?\b|\bdrives?\b|\bcapacity\b", re.IGNORECASE), "storage_systems"))
 
 
-_CELL_UNIT = re.compile(r"^[$€£]\s*|\s*(?:%|iops|/s(?:ec)?|ms|msec|s|sec|[kmgt]i?b|w|watts?|mb/s|rpm)\.?$", re.IGNORECASE)
-
-
 def _is_number(text: str) -> bool:
     """A number, with its unit in the cell or not ("2,153.9 IOPS", "$74,000", "11.2 ms", "60%")."""
-    try:
-        return parse_number(_CELL_UNIT.sub("", text.strip())) is not None
-    except ValueError:
-        return False
+    return cell_number(text) is not None
 
 
 def _is_row(line: Line) -> bool:

@@ -89,6 +89,17 @@ def _known(words: tuple[str, ...]) -> bool:
     return not _UNIT_WORD.fullmatch(words[0]) and canonical_header(" ".join(words)) in _KNOWN
 
 
+def names_rows(text: str) -> bool:
+    """The header of a table's first column, naming its rows ("Counter", "MSExchange Database ==> Instances")."""
+    return _names_rows(tuple(text.split())) if text.strip() else False
+
+
+def is_column_header(text: str) -> bool:
+    """A report table's column header on a line of its own ("I/O Log Writes Average Latency (msec)")."""
+    words = tuple(text.split())
+    return bool(words) and (_known(words) or _names_rows(words))
+
+
 def _names_rows(words: tuple[str, ...]) -> bool:
     return bool(_ROW_NAMES.search(canonical_header(" ".join(words))))
 
@@ -130,6 +141,20 @@ def _grouped(tokens: list[str]) -> list[str]:
         else:
             numbers.append(token)
     return numbers
+
+
+def headers_of(texts: list[str]) -> tuple[str, ...] | None:
+    """The headers printed above a table's rows without gaps: one a line (as an extractor prints an HTML
+    table's cells), else the last line or all of them cut by the vocabulary."""
+    texts = [t for t in texts if t.strip()]
+    for start in range(len(texts) - 1, -1, -1):  # the rows' name header is the first line of the block
+        block = texts[start:]
+        if len(block) > 1 and _names_rows(tuple(block[0].split())) and all(_known(tuple(t.split())) for t in block[1:]):
+            return tuple(block)
+    if texts:
+        last = split_by_vocabulary(texts[-1])
+        return last if last is not None else split_by_vocabulary(" ".join(texts))
+    return None
 
 
 def split_row(text: str, columns: int) -> list[str] | None:

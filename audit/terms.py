@@ -36,9 +36,15 @@ class Printed:
         return 0.5 * 10.0 ** -self.decimals
 
 
+_SPACE_GROUPED = re.compile(r"\s*([+-]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:\.\d+)?)(?![\d.])(\s*[^\d\s][^\d]*)?\s*")
+
+
 def parse_printed(text: str) -> Printed | None:
-    """The first number in `text`: '8,397.621' -> 8397.621 with 3 decimals; '60%' -> 60; '' -> None."""
-    for match in _NUMBER.finditer(text.strip()):
+    """The first number in `text`: '8,397.621' -> 8397.621 with 3 decimals; '60%' -> 60; '' -> None; a cell
+    that is one number grouped by spaces, '2 317 IOPS', -> 2317."""
+    grouped = _SPACE_GROUPED.fullmatch(text)
+    read = re.sub(r"[ \u00a0\u202f]", ",", grouped[1]) + (grouped[2] or "") if grouped else text
+    for match in _NUMBER.finditer(read.strip()):
         token = match.group(0)
         if not any(ch.isdigit() for ch in token):
             continue

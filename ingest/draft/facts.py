@@ -164,9 +164,10 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
             continue
         if skipping or LEGAL.search(label):
             continue
-        match = _row_fact(label)
         cells = list(enumerate(row.values)) if systems else [(None, " ".join(v for v in row.values if v))]
-        for index, value in cells:
+        row_label = label
+        for index, label, value in [(i, part_label, part) for i, v in cells for part_label, part in paired(row_label, v)]:
+            match = _row_fact(label)
             column = table.columns[index] if index is not None and index < len(table.columns) else None
             quote = f"{label}: {value}" if column is None else f"{label} [{column}]: {value}"
             line = row.line_of(index)
@@ -192,6 +193,18 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
                 if media is not None:
                     facts.append(Fact("media", media, None, None, line, quote, column))
     return facts
+
+
+_TWO_QUANTITIES = re.compile(r"\s+/\s+")
+
+
+def paired(label: str, value: str) -> list[tuple[str, str]]:
+    """A row of two quantities in one ("Messages per day per mailbox / IOPS per mailbox | 150 messages /
+    0.102 IOPS"): each value with its own label; any other row as it is."""
+    labels, values = _TWO_QUANTITIES.split(label), [v.strip() for v in value.split("/")]
+    if len(labels) > 1 and len(labels) == len(values) and all(re.search(r"\d", v) for v in values):
+        return list(zip(labels, values))
+    return [(label, value)]
 
 
 def _gives(read: list[Fact], fact: str) -> bool:

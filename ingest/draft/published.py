@@ -317,6 +317,25 @@ def _row_metric(label: str) -> tuple[str, str | None] | None:
     return next(((m, u) for pattern, m, u in ROW_METRICS if pattern.search(label)), None)
 
 
+_MS = re.compile(r"\bms\b|\bmsec\b|millisecond", re.IGNORECASE)
+_SECONDS = re.compile(r"\(s(?:ec)?\)|\bseconds?\b|\bsec\b(?!/)", re.IGNORECASE)
+SECONDS_BELOW = 0.1  # a latency printed without a unit under this is in seconds (0.012), over it in ms (0.96, 12.3)
+
+
+def latency_unit(label: str, cell: str, printed: str) -> str:
+    """The unit a latency is printed in: the cell's or the label's word, else its size (a latency of 0.012
+    is seconds, as Jetstress 2007 prints them; 0.96 or 12.3 are milliseconds)."""
+    for text in (cell, label):
+        if _MS.search(text):
+            return "ms"
+        if _SECONDS.search(text):
+            return "s"
+    try:
+        return "s" if float(printed.replace(",", "")) < SECONDS_BELOW else "ms"
+    except ValueError:
+        return "ms"
+
+
 def table_claims(table: DocumentTable) -> list[DraftClaim]:
     """One claim per labelled figure of a table: the row's metric, the column's solution or run."""
     found: list[DraftClaim] = []
@@ -350,6 +369,7 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
                 name = "database_percent_of_raw"  # ESRP's template defines it as database size / total raw capacity
             basis = _count_basis(label) if name == "disk_count" else \
                 ("active" if _ACTIVE_BASIS.search(label) else None) if name.endswith("_per_disk") else None
-            found.append(DraftClaim(name, match[1], metric[1], row.line_of(index), quote, column=index, run=run,
+            unit = latency_unit(label, cell, match[1]) if name.endswith("_latency") else metric[1]
+            found.append(DraftClaim(name, match[1], unit, row.line_of(index), quote, column=index, run=run,
                                     disk_basis=basis))
     return found

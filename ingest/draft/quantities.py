@@ -46,6 +46,10 @@ MESSAGES = re.compile(rf"(?<![\w.,]){_N}\s+(?:e-?mail\s+)?messages?\s*"
 MAILBOXES = re.compile(rf"(?<![\w.,])(?<!exchange\s)(?<!server\s){_N}\s+"
                        r"(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){0,2}"
                        r"(?:mailboxes|users)\b(?!\s*(?:per|/|each|on\s+each))", re.IGNORECASE)
+MAILBOX_THOUSANDS = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?K\s+(?:(?:active|simulated|heavy|light)\s+)?(?:mailboxes|users)\b",
+                               re.IGNORECASE)
+MAILBOX_PRODUCT = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[x×]\s*{_N}\s+(?:(?:active|simulated)\s+)?(?:mailboxes|users)\b",
+                             re.IGNORECASE)
 MAILBOX_SIZE = re.compile(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s*[:=]?\s*(?:of\s+|is\s+|was\s+)?"
                           rf"{_DECIMAL}\s?(MB|GB)\b"
                           rf"|{_DECIMAL}\s?(MB|GB)\s+(?:mailbox(?:es)?|quota|per\s+(?:mailbox|user))\b)", re.IGNORECASE)
@@ -214,10 +218,15 @@ def _counted_design(text: str, add) -> None:
         profile = IOPS_IN_PARENTHESES.search(text)  # "200 messages a day (0.14 IOPS)"
     if profile is not None and _number(profile[1]) < 10:
         add("iops_per_mailbox", profile[1], _number(profile[1]), "IOPS/mailbox")
-    for match in MAILBOXES.finditer(text):
-        if _number(match[1]) >= 10 and not _is_messages(text, match):
-            add("mailboxes", match[1], _number(match[1]))
-            break
+    counted = MAILBOX_THOUSANDS.search(text) or MAILBOX_PRODUCT.search(text)
+    if counted is not None:  # "22K users", "2 x 11,000 mailboxes": the count a person means
+        factor = 1000.0 if counted.re is MAILBOX_THOUSANDS else _number(counted[1])
+        add("mailboxes", counted[0].strip(), factor * _number(counted[2] if counted.re is MAILBOX_PRODUCT else counted[1]))
+    else:
+        for match in MAILBOXES.finditer(text):
+            if _number(match[1]) >= 10 and not _is_messages(text, match):
+                add("mailboxes", match[1], _number(match[1]))
+                break
     size = MAILBOX_SIZE.search(text)
     if size is not None:
         printed, unit = (size[1], size[2]) if size[1] else (size[3], size[4])

@@ -15,7 +15,8 @@ from typing import Any, Sequence
 
 MATCH, ROUNDING, MISMATCH, UNVERIFIABLE = "match", "rounding", "mismatch", "unverifiable"
 UNATTRIBUTED = "unattributed"  # a printed figure whose words name no system (or basis) it can be judged against
-VERDICTS = (MISMATCH, ROUNDING, UNATTRIBUTED, UNVERIFIABLE, MATCH)  # worst first
+DOUBT = "doubt"  # the reader's doubt: the figure is what the catalogue holds elsewhere (doubts.py), not the vendor's error
+VERDICTS = (MISMATCH, ROUNDING, DOUBT, UNATTRIBUTED, UNVERIFIABLE, MATCH)  # worst first
 SEVERITY = {verdict: rank for rank, verdict in enumerate(VERDICTS)}
 
 PRIMARY, CONVENTION, SOURCE = "primary", "convention", "source"

@@ -23,7 +23,7 @@ def audit(
     ctx: typer.Context,
     solution: Optional[str] = typer.Option(None, "--solution", help="Only this solution's findings (its key)."),
     verdict: Optional[str] = typer.Option(None, "--verdict", help="Only findings with this verdict: "
-                                                                  "mismatch, rounding, unattributed, unverifiable or match."),
+                                                                  "mismatch, rounding, doubt, unattributed, unverifiable or match."),
     fmt: OutputFormat = FORMAT_OPTION,
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also every finding, by solution, worst first."),
 ) -> None:

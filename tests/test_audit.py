@@ -352,7 +352,7 @@ def test_audit_table_groups_by_solution_worst_first(seed_catalog_url):
     assert result.exit_code == 0
     assert "fc-san-2009: 14 mismatch" in result.stdout
     assert re.fullmatch(r"\d+ causes \(\d+ mismatch, 0 rounding\) in 14 findings: 14 mismatch, 0 rounding, "
-                        r"0 unattributed, 0 unverifiable, 0 match", result.stdout.rstrip().splitlines()[-1])
+                        r"0 doubt, 0 unattributed, 0 unverifiable, 0 match", result.stdout.rstrip().splitlines()[-1])
     assert "hp-eva4400" not in result.stdout
     plain = invoke(seed_catalog_url, "audit", "--solution", "fc-san-2009", "--verdict", "mismatch")
     assert "fc-san-2009: 14 mismatch" not in plain.stdout and "one line per cause" in plain.stdout
@@ -370,7 +370,7 @@ def test_demo_ends_with_the_audit_summary(fresh_database_url):
     lines = result.stdout.splitlines()
     summary = next(i for i, line in enumerate(lines) if line.startswith("audit: "))
     assert re.fullmatch(r"audit: \d+ causes \(\d+ mismatch, \d+ rounding\) in \d+ findings: \d+ mismatch, \d+ rounding, "
-                        r"\d+ unattributed, \d+ unverifiable, \d+ match", lines[summary])
+                        r"\d+ doubt, \d+ unattributed, \d+ unverifiable, \d+ match", lines[summary])
     worst = lines[summary + 1 : summary + 6]
     assert all(line.startswith("  mismatch ") and re.search(r"\[\S+ [0-9a-f]{12}, ", line) for line in worst)
     assert summary > max(i for i, line in enumerate(lines) if "Performance per watt" in line)

@@ -8,6 +8,7 @@ bears that figure out (`ClaimContext.judged`).
 from __future__ import annotations
 
 from ...schema.vocabulary import split_metric
+from .. import doubts
 from ..candidates.claims import claim_candidates, comparison_candidates
 from ..candidates.context import ClaimContext, subject_run
 from ..candidates.runs import Unverifiable
@@ -65,7 +66,7 @@ def claim_findings(data: AuditData) -> list[Finding]:
     ctx = ClaimContext(data)
     out = []
     for claim in data.claims:
-        j = judged[claim.id]
+        j = doubts.reconsidered(ctx, claim, judged[claim.id])
         place = claim.location or "manifest claim"
         if claim.line is not None:
             place += f", line {claim.line}"

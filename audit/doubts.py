@@ -1,0 +1,166 @@
+"""The reader's doubt before the vendor's error.
+
+A mismatch accuses a vendor, so it stands only when nothing the catalogue holds explains the printed
+figure better than a vendor's slip. When the figure equals, to its printed digits, what the catalogue
+holds under another system, server, test, disk group or unit, the likelier story is that the reader
+(ingest) placed it wrong: the finding is the reader's doubt, listed apart with both candidates, and
+never counted among the mismatches. A figure printed for one group of disks ("Storage Disk
+Configuration (Transactional Log Disks)") is judged with the other groups it adds up with. Only a
+basis the document's words state ("per active disk") keeps a mismatch on that basis: that is the
+vendor's own statement. Pure: audit data and a judgement in, a judgement out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..schema.vocabulary import split_metric
+from .candidates.context import ClaimContext, subject_run
+from .candidates.runs import LATENCY_METRICS, RATE_METRICS, Unverifiable
+from .gather import ClaimRow, RunInfo
+from .terms import DOUBT, MATCH, MISMATCH, Judgement, Printed, fmt, parse_printed
+
+# A table of one group of disks: the ESRP template's mailbox store and log disk tables, "Database LUNs".
+_DISK_GROUP = re.compile(r"\b(?:log|logs|transaction(?:al)? logs?|database|databases|db|mailbox stores?|data)\b"
+                         r"[^()]*\b(?:disks?|drives?|luns?|volumes?)\b", re.IGNORECASE)
+DISK_GROUP_METRICS = frozenset({"disk_count", "raw_capacity", "usable_capacity"})  # a ratio holds for any group
+_PER_DISK = ("achieved_iops_per_disk", "total_iops_per_disk")
+
+
+def reconsidered(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement) -> Judgement:
+    """The judgement, or the reader's doubt (or a match over disk groups) where a mismatch has a likelier story."""
+    if judgement.verdict != MISMATCH or split_metric(claim.metric)[0] is not None:
+        return judgement
+    printed = parse_printed(claim.value_printed)
+    if printed is None:
+        return judgement
+    return (_disk_groups(ctx, claim, judgement, printed) or _held_elsewhere(ctx, claim, judgement, printed)
+            or _other_unit(claim, judgement, printed) or judgement)
+
+
+def _doubt(judgement: Judgement, why: str, inputs: dict) -> Judgement:
+    return Judgement(DOUBT, judgement.recomputed, judgement.relative_difference,
+                     f"Reader's doubt, not the vendor's error: {why} The reading that makes it a mismatch: "
+                     f"{judgement.explanation}", {**judgement.inputs, "doubt": inputs})
+
+
+def _equals(printed: Printed, value: float | None) -> bool:
+    return value is not None and abs(value - printed.value) <= printed.half_unit * 1.0001 + 1e-12
+
+
+_LOG_WORD = re.compile(r"\blogs?\b", re.IGNORECASE)
+_DATA_WORD = re.compile(r"\b(?:database|databases|db|mailbox stores?|data)\b", re.IGNORECASE)
+
+
+def is_disk_group(location: str | None) -> bool:
+    """A table of one group of disks; "Mailbox Store and Transactional Log Disks" is every group: the system."""
+    if not location or not _DISK_GROUP.search(location):
+        return False
+    return not (_LOG_WORD.search(location) and _DATA_WORD.search(location))
+
+
+def table_title(ctx: ClaimContext, claim: ClaimRow) -> str | None:
+    """The title of the table that prints the claim (its cell on the claim's line), else its location."""
+    for table in ctx.data.tables.values():
+        if table.source_file_id == claim.source_file_id and any(c.line == claim.line for c in table.cells):
+            return table.title
+    return claim.location
+
+
+def _disk_groups(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:
+    """A figure of one group of disks: the groups' figures added up against the system's, else a doubt."""
+    where = table_title(ctx, claim)
+    if claim.metric not in DISK_GROUP_METRICS or not is_disk_group(where) or judgement.recomputed is None:
+        return None
+    groups = [c for c in ctx.data.claims if c.metric == claim.metric and c.solution_id == claim.solution_id
+              and c.source_file_id == claim.source_file_id and is_disk_group(table_title(ctx, c))]
+    values = [parse_printed(c.value_printed) for c in groups]
+    inputs = {table_title(ctx, c) or str(c.line): c.value_printed for c in groups}
+    if len(groups) > 1 and all(values):
+        total = sum(v.value for v in values if v)
+        slack = sum(v.half_unit for v in values if v) * 1.0001 + 1e-9 * abs(total)
+        listing = " + ".join(c.value_printed for c in groups)
+        for basis, whole in _system_figures(ctx, claim, judgement.recomputed):
+            if abs(total - whole) <= slack:
+                return Judgement(MATCH, whole, 0.0,
+                                 f"{claim.value_printed} is one group of the system's disks ({where}); the groups add "
+                                 f"up to the system's figure on its {basis}: {listing} = {fmt(total)}.", inputs)
+        return _doubt(judgement, f"{claim.value_printed} is printed for one group of disks ({where}); the groups add up "
+                                 f"to {listing} = {fmt(total)}, which is not the catalogue's figure for the system on any "
+                                 "disk basis: the reader's disk counts or sizes, or the groups it found, may be wrong.",
+                      inputs)
+    return _doubt(judgement, f"{claim.value_printed} is printed for one group of disks ({where}), and the "
+                             "catalogue holds the system's disks as a whole.", inputs)
+
+
+def _system_figures(ctx: ClaimContext, claim: ClaimRow, recomputed: float) -> list[tuple[str, float]]:
+    """The system's figure over all its disks (the judged one) and over its active disks (spares left out)."""
+    figures = [("disks, spares included", recomputed)]
+    solution = ctx.data.solutions.get(claim.solution_id) if claim.solution_id else None
+    if solution is not None and claim.metric in ("disk_count", "raw_capacity"):
+        every = sum(d.count for d in solution.disks)
+        active = sum(d.count for d in solution.disks if d.role != "hot_spare")
+        if every and active and active != every:
+            figures.append(("active disks", recomputed * active / every))
+    return figures
+
+
+def _run_name(ctx: ClaimContext, run: RunInfo) -> str:
+    who = ctx.data.solution_key(run.solution_id) or "no solution"
+    what = " ".join(part for part in (run.machine_name, run.label, run.report_type) if part)
+    return f"{who}: {what or f'run {run.id}'}"
+
+
+def _run_values(run: RunInfo, metric: str, unit: str | None) -> Iterable[tuple[float, str]]:
+    """The run's figure for a claim's metric, in the claim's unit, with how it is had (per disk: each count)."""
+    if metric in RATE_METRICS:
+        value = run.figures.get(RATE_METRICS[metric][0])
+        if value is not None:
+            yield value, ""
+    elif metric in LATENCY_METRICS:
+        value = run.figures.get(LATENCY_METRICS[metric][0])
+        if value is not None:
+            yield (value / 1000.0 if unit == "s" else value), ""
+
+
+def _held_elsewhere(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:
+    """The printed figure is another run's: another system's, server's or test's."""
+    try:
+        own, _ = subject_run(ctx, claim)
+    except Unverifiable:
+        own = None
+    per_disk = claim.metric in _PER_DISK
+    metric = claim.metric.removesuffix("_per_disk") if per_disk else claim.metric
+    if per_disk and claim.disk_basis:  # the words state the basis: a figure on another is the vendor's
+        return None
+    found = []
+    for run in ctx.data.runs.values():
+        if own is not None and (run.id == own.id or (own.trial_id is not None and run.trial_id == own.trial_id)):
+            continue  # another run of the same trial: the document's own median, judged as printed (judge.py)
+        for value, _ in _run_values(run, metric, claim.unit):
+            if per_disk:
+                solution = ctx.data.solutions.get(run.solution_id) if run.solution_id else None
+                counts = sorted({sum(d.count for d in solution.disks),
+                                 sum(d.count for d in solution.disks if d.role != "hot_spare")}) if solution else []
+                hits = [f"{fmt(value)} / {n} disks" for n in counts if n and _equals(printed, value / n)]
+            else:
+                hits = [fmt(value)] if _equals(printed, value) else []
+            found += [f"{_run_name(ctx, run)} ({hit})" for hit in hits]
+    if not found:
+        return None
+    shown = "; ".join(found[:3]) + ("; …" if len(found) > 3 else "")
+    return _doubt(judgement, f"the printed {claim.value_printed} is what the catalogue holds for another run: {shown}. "
+                             "The document reader may have placed this figure under the wrong system, server or "
+                             f"test ({claim.location or 'text'}).", {"elsewhere": found})
+
+
+def _other_unit(claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:
+    """A latency a thousand times its recomputed value or a thousandth of it: printed in the other unit."""
+    if claim.metric not in LATENCY_METRICS or not judgement.recomputed:
+        return None
+    for factor, unit in ((1000.0, "milliseconds"), (0.001, "seconds")):
+        if _equals(printed, judgement.recomputed * factor):
+            return _doubt(judgement, f"the printed {claim.value_printed} is the recomputed {fmt(judgement.recomputed)} "
+                                     f"in {unit}: the reader took the printed unit for another.", {"factor": factor})
+    return None

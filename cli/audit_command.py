@@ -22,8 +22,8 @@ CSV_COLUMNS = ("solution", "other_solution", "kind", "metric", "verdict", "print
 def audit(
     ctx: typer.Context,
     solution: Optional[str] = typer.Option(None, "--solution", help="Only this solution's findings (its key)."),
-    verdict: Optional[str] = typer.Option(None, "--verdict", help="Only findings with this verdict: "
-                                                                  "mismatch, rounding, doubt, unattributed, unverifiable or match."),
+    verdict: Optional[str] = typer.Option(None, "--verdict", help="Only findings with this verdict: mismatch, "
+                                                                  "rounding, doubt, unattributed, unverifiable or match."),
     fmt: OutputFormat = FORMAT_OPTION,
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also every finding, by solution, worst first."),
 ) -> None:

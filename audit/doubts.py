@@ -71,7 +71,20 @@ def table_title(ctx: ClaimContext, claim: ClaimRow) -> str | None:
 def _disk_groups(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:
     """A figure of one group of disks: the groups' figures added up against the system's, else a doubt."""
     where = table_title(ctx, claim)
-    if claim.metric not in DISK_GROUP_METRICS or not is_disk_group(where) or judgement.recomputed is None:
+    if not is_disk_group(where) or judgement.recomputed is None:
+        return None
+    tables = {table_title(ctx, c) for c in ctx.data.claims if c.solution_id == claim.solution_id
+              and c.source_file_id == claim.source_file_id and is_disk_group(table_title(ctx, c))}
+    if len(tables) < 2:  # the one disk table the document prints is the system's, whatever its title says
+        return None
+    if claim.metric == "formatted_percent_of_raw":  # the group's ratio is the system's when its sizes are
+        sizes = [ctx.judged.get(c.id) for c in ctx.data.claims if c.metric in ("usable_capacity", "raw_capacity")
+                 and c.source_file_id == claim.source_file_id and table_title(ctx, c) == where]
+        if sizes and all(j is not None and j.verdict == MATCH for j in sizes):
+            return None
+        return _doubt(judgement, f"{claim.value_printed} is printed for one group of disks ({where}), whose capacities "
+                                 "the catalogue does not hold apart from the system's.", {})
+    if claim.metric not in DISK_GROUP_METRICS:
         return None
     groups = [c for c in ctx.data.claims if c.metric == claim.metric and c.solution_id == claim.solution_id
               and c.source_file_id == claim.source_file_id and is_disk_group(table_title(ctx, c))]
@@ -124,6 +137,10 @@ def _run_values(run: RunInfo, metric: str, unit: str | None) -> Iterable[tuple[f
             yield (value / 1000.0 if unit == "s" else value), ""
 
 
+def _disk_counts(solution) -> tuple[int, int]:
+    return sum(d.count for d in solution.disks), sum(d.count for d in solution.disks if d.role != "hot_spare")
+
+
 def _held_elsewhere(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:
     """The printed figure is another run's: another system's, server's or test's."""
     try:
@@ -139,10 +156,9 @@ def _held_elsewhere(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, pr
         if own is not None and (run.id == own.id or (own.trial_id is not None and run.trial_id == own.trial_id)):
             continue  # another run of the same trial: the document's own median, judged as printed (judge.py)
         for value, _ in _run_values(run, metric, claim.unit):
-            if per_disk:
-                solution = ctx.data.solutions.get(run.solution_id) if run.solution_id else None
-                counts = sorted({sum(d.count for d in solution.disks),
-                                 sum(d.count for d in solution.disks if d.role != "hot_spare")}) if solution else []
+            if per_disk:  # over the disks of the run's system or of the claim's
+                counts = sorted({n for sid in {run.solution_id, claim.solution_id} if sid in ctx.data.solutions
+                                 for n in _disk_counts(ctx.data.solutions[sid])})
                 hits = [f"{fmt(value)} / {n} disks" for n in counts if n and _equals(printed, value / n)]
             else:
                 hits = [fmt(value)] if _equals(printed, value) else []

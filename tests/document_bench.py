@@ -31,7 +31,7 @@ _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _LATENCIES = sql("""
 SELECT r.report_type, coalesce(f.achieved_iops, r.achieved_iops) AS achieved, l.avg_db_read_latency_ms
 FROM runs r LEFT JOIN run_figures f ON f.run_id = r.id
-JOIN run_scope_latencies l ON l.run_id = r.id AND l.scope = 'transactional'
+JOIN run_scope_latencies l ON l.run_id = r.id AND l.scope IN ('transactional', 'disk_subsystem')  -- 2007: volumes
 WHERE r.solution_id IS NOT NULL
 """)
 

@@ -44,13 +44,13 @@ def parse_number(text: str) -> float | None:
     return _finite(float(cleaned.replace(",", "")), text)
 
 
-_CELL_DECORATION = re.compile(r"^\s*[$€£]\s*|\s*(?:%|percent|iops|/s(?:ec)?|ms|msec|s|sec|[kmgt]i?b|w|watts?|mb/s|rpm)\.?\s*$",
-                              re.IGNORECASE)
+_CELL_DECORATION = re.compile(r"^\s*(?:us)?[$€£]\s*|\s*(?:%|percent|iops|/s(?:ec)?|ms|msec|s|sec|[kmgt]i?b|w|watts?|mb/s|rpm)?"
+                              r"\.?\s*[*†‡§¹²³]*\s*$", re.IGNORECASE)  # a footnote mark: "3,380*" is the marked run
 
 
 def cell_number(text: str) -> float | None:
     """A table cell as a number when it is one, its currency or unit printed in it or not ("8,397.621",
-    "$80,098", "45%", "2,153.9 IOPS", "11.2 ms", "1 234 GB"); None for anything else."""
+    "$80,098", "US$ 61,870", "45%", "2,153.9 IOPS", "11.2 ms", "1 234 GB", "3,380*"); None for anything else."""
     try:
         return parse_number(_CELL_DECORATION.sub("", text))
     except ValueError:
@@ -205,9 +205,21 @@ def parse_text(text: str) -> str | None:
 _VOLUME = re.compile(r"(?P<role>database|log)\s*\(\s*(?P<volume>.+?)\s*\)", re.IGNORECASE)
 
 
+_PATH = re.compile(r"(?:[A-Za-z]:|\\\\[^\\\s]+)(?:\\[^\\]*)*\\?")
+_PATH_ROLE = (("log", re.compile(r"\blogs?\d*\b|transaction", re.IGNORECASE)),
+              ("database", re.compile(r"\b(?:db|dbs|database|databases|data|mailbox|edb)\d*\b", re.IGNORECASE)))
+
+
 def parse_volume_label(text: str) -> tuple[str, str]:
-    """2007 LogicalDisk row label "Database (c:\\db1)" -> ("database", "c:\\db1")."""
-    match = _VOLUME.fullmatch(_TAG.sub("", text).strip())
+    """2007 LogicalDisk row label "Database (c:\\db1)" -> ("database", "c:\\db1"); a mount point printed alone
+    names its role in its folders ("L:\\SG1\\Log" -> ("log", …), "E:\\SG1\\DB" -> ("database", …))."""
+    label = _TAG.sub("", text).strip()
+    match = _VOLUME.fullmatch(label)
+    if not match and _PATH.fullmatch(label):
+        folders = " ".join(label.replace("\\", " ").replace(":", " ").split())
+        roles = [role for role, words in _PATH_ROLE if words.search(folders)]
+        if len(roles) == 1:
+            return roles[0], label
     if not match:
         raise ValueError(f'not a volume label like "Database (c:\\db1)" or "Log (F:)": {text!r}')
     return match["role"].lower(), match["volume"]

@@ -1,0 +1,65 @@
+"""Documents by other hands, a few of them, kept at their score: the suite's guard against regression.
+
+fixtures/other_hands/ holds 36 SYNTHETIC documents of the three families written by authors who never
+saw the reader (fixtures/README.md). `benchmarks/bench_other_hands.py` scores all of them, as text and
+as PDF; this test reads six (two per family, each a layout the reader learned from them: wrapped
+report headers, a single-spaced report, one cell a line, systems as rows, one table per quantity,
+hosts as columns) as text, each alone in a fresh catalogue with no manifest, and holds each count at
+least where it is today and the audit's false alarms at most where they are. Raise the floors as the
+reader improves; a drop is a regression.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tests.document_bench import COLUMNS, DocumentResult, documents, line, read_document
+from tests.helpers import FIXTURES, TEMPLATE, scratch_database
+
+FOLDER = FIXTURES / "other_hands"
+# document -> (found at least, per column of COLUMNS), false alarms at most
+FLOORS: dict[str, tuple[dict[str, int], int]] = {
+    "oh_esrp_a1_03": ({"systems": 1, "facts": 14, "runs": 16, "latencies": 8, "figures": 4, "planted": 2}, 0),
+    "oh_esrp_a2_02": ({"systems": 1, "facts": 15, "runs": 14, "latencies": 10, "figures": 6, "planted": 1}, 0),
+    "oh_third-party_a5_02": ({"systems": 2, "facts": 19, "runs": 10, "latencies": 2, "figures": 14, "planted": 0}, 1),
+    "oh_third-party_a6_06": ({"systems": 4, "facts": 41, "runs": 16, "latencies": 6, "figures": 32, "planted": 4}, 1),
+    "oh_vendor-ra_a3_05": ({"systems": 1, "facts": 12, "runs": 8, "latencies": 8, "figures": 2, "planted": 2}, 0),
+    "oh_vendor-ra_a4_04": ({"systems": 1, "facts": 16, "runs": 12, "latencies": 12, "figures": 8, "planted": 3}, 0),
+}
+PAIRS = {path.stem: (path, key) for path, key in documents(FOLDER)}
+
+
+@pytest.fixture(scope="module")
+def read(pg_server, template_url):
+    from esrpdb.db.catalog import open_catalog
+
+    @functools.cache
+    def build(name: str) -> DocumentResult:
+        path, key = PAIRS[name]
+        with scratch_database(pg_server, "hands", TEMPLATE) as url:
+            catalog = open_catalog(url)
+            try:
+                return read_document(catalog.engine, path, key, path.read_text(encoding="utf-8"), "text")
+            finally:
+                catalog.close()
+
+    return build
+
+
+def test_every_floor_names_a_bench_document():
+    assert set(FLOORS) <= set(PAIRS) and all(set(floor) == set(COLUMNS) for floor, _ in FLOORS.values())
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_a_document_by_other_hands_keeps_its_score(read, name, capsys):
+    result = read(name)
+    with capsys.disabled():
+        print(f"\n{line(result)}")
+    assert result.statuses == ["loaded"], result.messages
+    floor, alarms = FLOORS[name]
+    counts = result.counts()
+    below = {column: counts[column] for column, least in floor.items() if counts[column][0] < least}
+    assert not below, f"{name} fell below its floor {floor}: {below}\n{result.score.table()}"
+    assert result.audit.false_alarms <= alarms, result.audit.alarms

@@ -63,7 +63,14 @@ def audit_score(report: Any, key: dict[str, Any], lines: list[str], *, by_line: 
     """The audit against the key's planted inconsistencies. `by_line`: the catalogue's lines are the
     text's (a .txt); a PDF's findings cite lines of esrpdb's own extraction, so they are matched by
     the figures they print instead."""
-    planted_lines = {line for i in key["inconsistencies"] for line in i["lines"]}
+    runs = {r.get("id"): r.get("line") for r in key["runs"] if r.get("id")}
+
+    def cited_lines(planted: dict[str, Any]) -> set[int]:
+        """Its lines, and the title line of the report it is about (a report's verdict is cited where it starts)."""
+        run = runs.get(planted.get("run"))
+        return set(planted["lines"]) | ({run} if run is not None else set())
+
+    planted_lines = {line for i in key["inconsistencies"] for line in cited_lines(i)}
     planted_numbers = {n for line in planted_lines if 0 < line <= len(lines) for n in _numbers(lines[line - 1])}
 
     def rests_on(finding: Any, cited: set[int], numbers: set[float]) -> bool:
@@ -74,7 +81,7 @@ def audit_score(report: Any, key: dict[str, Any], lines: list[str], *, by_line: 
     result = AuditScore(planted=len(key["inconsistencies"]))
     wrong = [f for f in report.findings if f.verdict in WRONG]
     for planted in key["inconsistencies"]:
-        cited = set(planted["lines"])
+        cited = cited_lines(planted)
         numbers = _numbers(str(planted.get("printed") or "")) if not by_line else set()
         if any(rests_on(f, cited, numbers) for f in wrong):
             result.found += 1

@@ -43,6 +43,8 @@ def classify(label: str) -> tuple[str | None, bool]:
         return "achieved_iops", per_disk
     if "transfers" in words:
         return None, per_disk  # perfmon disk transfers: not a Jetstress figure
+    if re.search(r"\btotal\b", words) and "iops" in words:
+        return "total_iops", per_disk  # "Total IOPS incl. log", "Total IOPS (DB + log)": the total, log included
     if "log" in words and ("write" in words or "iops" in words):
         return "log_iops", per_disk
     if "read" in words:

@@ -187,8 +187,23 @@ def build_report(source: str, raw: RawReport) -> JetstressReport:
         else:
             read_table_section(source, section, report)
     _fill_version(report)
+    if not any(section.kind == "sizing" for section in raw.sections):
+        _achieved_from_instances(report)
     _check(report, raw)
     return report
+
+
+def _achieved_from_instances(report: JetstressReport) -> None:
+    """A report printed without its sizing section (cut to its summary and instance table) still gives its
+    achieved IOPS as Jetstress computes it: the instances' database reads and writes per second, added up."""
+    if report.achieved_iops is not None or report.report_type not in ("Performance", "Stress"):
+        return
+    table = next((t for scope in ("transactional", "disk_subsystem") for t in report.io_tables if t.scope == scope), None)
+    rows = [r for r in table.rows if r.volume_role in (None, "database")] if table else []
+    if rows and all(r.db_reads_per_s is not None and r.db_writes_per_s is not None for r in rows):
+        report.achieved_iops = round(sum((r.db_reads_per_s or 0.0) + (r.db_writes_per_s or 0.0) for r in rows), 3)
+        report.warnings.append(f"line {table.line if table else report.source_line}: the report prints no achieved "
+                               "IOPS; its instances' database reads and writes per second are added up instead")
 
 
 def _fill_version(report: JetstressReport) -> None:

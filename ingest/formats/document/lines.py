@@ -152,6 +152,9 @@ def _split(raw: str) -> tuple[list[str], bool, tuple[int, ...]]:
     return [raw], False, ()
 
 
+_CAPTION_CELL = re.compile(r"(?:figure|fig\.|table|exhibit)\s+\d+[a-z]?[:.]?", re.IGNORECASE)
+
+
 def make_line(number: int, raw: str) -> Line:
     heading = 0
     match = _HEADING.match(raw)
@@ -160,6 +163,8 @@ def make_line(number: int, raw: str) -> Line:
     if _FENCE.match(raw):
         return Line(number, ())
     parts, separated, starts = _split(raw)
+    if separated and _CAPTION_CELL.fullmatch(parts[0].strip()) and len([p for p in parts if p.strip()]) == 2:
+        parts, separated, starts = [" ".join(p.strip() for p in parts if p.strip())], False, ()  # "Table 1⇥Arrays"
     cells = tuple(clean(part) for part in parts)
     rule = any(cells) and all(_RULE_CELL.fullmatch(cell) for cell in cells if cell)
     if not separated:

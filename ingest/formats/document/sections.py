@@ -223,13 +223,19 @@ def _header_block(lines: list[Line], start: int) -> tuple[list[str], int]:
     """The header line at `start` with the lines wrapped under it (no number in them), joined by where
     their words stand; returns the headers and the index of the first line after the block."""
     end = start + 1
-    while end < len(lines) and lines[end].separated and not any(_is_number(c) for c in lines[end].cells if c):
+    first = normalise_label(lines[start].cells[0]) if lines[start].cells else ""
+    while end < len(lines) and lines[end].separated and not any(_is_number(c) for c in lines[end].cells if c) \
+            and not (first and normalise_label(lines[end].cells[0]) == first):  # a header printed again: read below
         end += 1
     if end - start > 1:
         widest = next((line for line in lines[end:] if line.separated), None)
         joined = wrapped_grids.join_wrapped_header(lines[start:end], widest)
         if joined is not None:
             return joined, end
+        headers = list(lines[start].cells)  # tabs or pipes: each cell under its column, a lone unit where it fits
+        for line in lines[start + 1 : end]:
+            _merge_header(headers, list(line.cells))
+        return headers, end
     return list(lines[start].cells), start + 1
 
 

@@ -17,7 +17,8 @@ from . import orientation
 from .lines import Line
 from .records import DocumentRow, DocumentTable
 
-_CAPTION = re.compile(r"(?:figure|fig\.|table)\s+(\d+[a-z]?)\s*[:.–-]", re.IGNORECASE)
+# "Table 3: …", "Figure 4 - …", and "Table 1  Arrays under test" (a capital after the number: never "Table 1 shows")
+_CAPTION = re.compile(r"(?:figure|fig\.|table|exhibit)\s+(\d+[a-z]?)(?:\s*[:.–-]|\s+(?-i:[A-Z]))", re.IGNORECASE)
 _REFERENCE = re.compile(r"(?:figure|table)\s+(\d+[a-z]?)\s+(?!\s*[:.])", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:[-*•o]\s|\d+[.)]\s|[a-z][.)]\s)")
 _RUN = re.compile(r"\brun\s*\d+\b", re.IGNORECASE)

@@ -63,8 +63,18 @@ def crosses(line: list[Word], gutter: float) -> bool:
     """A line set across the gutter (a caption, a heading), not two columns' lines side by side. A long
     unbreakable word (a path) that overflows its column into the next, under that column's own words,
     does not make its line cross: the two columns' words overlap, which one line's words never do."""
-    spanning = [w for w in line if w.x0 - 1 <= gutter <= w.x1 + 1]
+    spanning = [w for w in line if w.x0 - 1 <= gutter <= w.x1 + 1 and not _ends_at(w, line, gutter)]
     return bool(spanning) and not any(gutter < o.x0 < w.x1 for w in spanning for o in line)
+
+
+COLUMN_GAP = 6.0  # points between a left column's last word and the right column's first, at the least
+
+
+def _ends_at(word: Word, line: list[Word], gutter: float) -> bool:
+    """A left column's word that runs to or into the gutter (a long path filling its column) with the right
+    column's words a column gap after it: two columns side by side, not one line across them."""
+    following = [o.x0 for o in line if o.x0 > word.x1]
+    return bool(following) and min(following) > gutter and min(following) - word.x1 >= COLUMN_GAP
 
 
 def prose_band(lines: list[list[Word]], gutter: float, margin: float) -> bool:

@@ -147,11 +147,12 @@ def _split(raw: str) -> tuple[list[str], bool, tuple[int, ...]]:
         found = list(_ALIGNED_CELL.finditer(raw.replace("\xa0", " ")))
         return [m[0] for m in found], True, tuple(m.start() for m in found)
     indent = len(raw) - len(raw.lstrip(" "))
-    if indent >= ALIGNED_INDENT and len(stripped.split()) <= 3:  # one cell set under a column ("(median)")
+    if indent >= ALIGNED_INDENT and _LONE_HEADER_WORD.fullmatch(stripped):  # a header's word under its column: "(median)"
         return [raw], False, (indent,)
     return [raw], False, ()
 
 
+_LONE_HEADER_WORD = re.compile(r"\(?[A-Za-z][A-Za-z.]*(?: [A-Za-z.]+)?\)?")
 _CAPTION_CELL = re.compile(r"(?:figure|fig\.|table|exhibit)\s+\d+[a-z]?[:.]?", re.IGNORECASE)
 
 

@@ -164,6 +164,7 @@ def _merge_header(headers: list[str], cells: list[str]) -> None:
     """A header's second line: "sec/Read" goes under "Avg. Disk"; a lone "(msec)" joins the nearest
     latency column printed without a unit, or is dropped when every latency column has one."""
     for index, cell in enumerate(cells):
+        cell = " ".join(word for word in cell.split() if not wrapped_grids.RULE.fullmatch(word))  # a rule drawn under it
         if not cell or index >= len(headers):
             continue
         if _UNIT_FRAGMENT.fullmatch(cell):

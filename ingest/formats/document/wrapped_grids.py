@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # lines.py asks this module whether a line is a report's head
 _KNOWN = frozenset({*IO_COLUMNS, *DISK_COLUMNS, *HOST_COLUMNS, *BACKUP_COLUMNS, *RECOVERY_COLUMNS})
 # The first column names the rows: "MSExchange Database ==> Instances", "LogicalDisk", "Counter", "Database Instance".
 _ROW_NAMES = re.compile(r"(?:==>\s*)?instances?$|logicaldisk$|volume$|counter$|db instance$")
+RULE = re.compile(r"[-–—_=|+:]+")  # a drawn rule's piece, never a header's word
 MAX_HEADER_WORDS = 8  # the longest known header is six words with its unit
 
 
@@ -56,7 +57,8 @@ def _words_at(line: Line) -> list[tuple[int, str]]:
     placed = []
     for start, cell in zip(line.starts, line.cells):
         for match in re.finditer(r"\S+", cell):
-            placed.append((start + match.start(), match.group(0)))
+            if not RULE.fullmatch(match.group(0)):  # a drawn rule printed between a header's lines
+                placed.append((start + match.start(), match.group(0)))
     return placed
 
 

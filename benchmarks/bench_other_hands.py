@@ -40,13 +40,14 @@ TEMPLATE = "esrpdb_bench_hands_template"
 
 
 def printed(path: Path, cache: Path) -> Path:
-    """The document as Chromium prints it (one column), made once per text."""
+    """The document as Chromium prints it (one column; its tables set out with spaces or pipes printed as
+    tables: tests/pdf_renderings.py `plain_tables`), made once per text."""
     from tests.pdf_renderings import print_pdf, seed_html
 
     text = path.read_text(encoding="utf-8")
-    pdf = cache / f"{path.stem}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.pdf"
+    pdf = cache / f"{path.stem}-{hashlib.sha256(text.encode()).hexdigest()[:12]}-plain.pdf"
     if not pdf.exists():
-        print_pdf(seed_html(text, title=path.stem), pdf)
+        print_pdf(seed_html(text, title=path.stem, plain_tables=True), pdf)
     return pdf
 
 

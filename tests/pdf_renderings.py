@@ -41,12 +41,49 @@ def _visible(text: str) -> str:
     return _ESCAPE.sub(r"\1", _LINK.sub(r"\1", _MARKUP.sub("", text))).strip()
 
 
+def _visible_keep(line: str) -> str:
+    """The line's visible text with its spaces kept (its columns stand where they are)."""
+    return _ESCAPE.sub(r"\1", _LINK.sub(r"\1", _MARKUP.sub("", line))).rstrip()
+
+
+def _aligned_rows(lines: list[str]) -> list[list[str]]:
+    """A table set out with spaces as a word processor's table: each cell (words two spaces or more apart)
+    in the column whose start is nearest its own, the columns those of the block's widest line."""
+    placed = [[(m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)] for line in lines]
+    columns = [start for start, _ in max(placed, key=len)]
+    rows = []
+    for cells in placed:
+        row = [""] * len(columns)
+        for start, cell in cells:
+            column = min(range(len(columns)), key=lambda j: abs(columns[j] - start))
+            row[column] = f"{row[column]} {cell}".strip()
+        rows.append(row)
+    return rows
+
+
 def _cells(line: str) -> list[str]:
     return [_visible(cell) for cell in line.split("\t")]
 
 
-def seed_html(text: str, *, title: str, two_columns: bool = False) -> str:
-    """The text as a word processor's page: tab-separated blocks as ruled tables, the rest as paragraphs."""
+_ALIGNED = re.compile(r"\S {2,}\S")
+_PIPE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
+
+
+def _aligned_block(lines: list[str], i: int) -> int:
+    """How many lines from `i` make a table set out with spaces or pipes (two lines at least), else 0."""
+    def aligned(line: str) -> bool:
+        return bool(_ALIGNED.search(line.strip()) or line.lstrip().startswith("|")) and "\t" not in line
+
+    end = i
+    while end < len(lines) and (aligned(lines[end]) or (lines[end].startswith("        ") and lines[end].strip())):
+        end += 1
+    return end - i if end - i >= 2 and aligned(lines[i]) else 0
+
+
+def seed_html(text: str, *, title: str, two_columns: bool = False, plain_tables: bool = False) -> str:
+    """The text as a word processor's page: tab-separated blocks as ruled tables, the rest as paragraphs.
+    `plain_tables`: a Markdown pipe table is a ruled table too, and a table set out with spaces is kept as
+    laid out as the ruled table it stands for (each cell in the column nearest where it starts)."""
     lines = text.split("\n")
     out = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
            f"<style>{CSS}</style></head><body>"]
@@ -59,6 +96,24 @@ def seed_html(text: str, *, title: str, two_columns: bool = False) -> str:
 
     i = 0
     while i < len(lines):
+        block = _aligned_block(lines, i) if plain_tables else 0
+        if block and lines[i].lstrip().startswith("|"):
+            flush()
+            rows = [[_visible(c) for c in line.strip().strip("|").split("|")] for line in lines[i:i + block]
+                    if not _PIPE_RULE.fullmatch(line.strip())]
+            width = max(map(len, rows))
+            out.append("<table><tbody>" + "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in
+                                                                   row + [""] * (width - len(row))) + "</tr>"
+                                                 for row in rows) + "</tbody></table>")
+            i += block
+            continue
+        if block:
+            flush()
+            rows = _aligned_rows([_visible_keep(line) for line in lines[i:i + block]])
+            out.append("<table><tbody>" + "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+                                                 for row in rows) + "</tbody></table>")
+            i += block
+            continue
         if "\t" in lines[i]:
             flush()
             rows = []

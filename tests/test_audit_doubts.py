@@ -1,0 +1,90 @@
+"""The reader's doubt before the vendor's error (audit/doubts.py), on documents by other hands.
+
+Each kind is read from a bench document (fixtures/other_hands/, SYNTHETIC) ingested alone: an ESRP
+submission's disk tables, one per group of disks, whose figures add up to the system's (a match, not
+a mismatch per table); a log group's capacity the catalogue cannot hold apart (a doubt); a lab
+comparison's figure that is another system's run (a doubt naming that run); and a latency printed in
+the other unit (a doubt, from the judgement alone).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from esrpdb.audit import audit
+from esrpdb.audit.doubts import _other_unit, is_disk_group
+from esrpdb.audit.gather import ClaimRow
+from esrpdb.audit.terms import DOUBT, MATCH, MISMATCH, Judgement, parse_printed
+from esrpdb.ingest.pipeline import ingest_paths
+from tests.helpers import FIXTURES, TEMPLATE, scratch_database
+
+FOLDER = FIXTURES / "other_hands"
+
+
+@pytest.fixture(scope="module")
+def findings(pg_server, template_url):
+    from esrpdb.db.catalog import open_catalog
+
+    @functools.cache
+    def of(name: str):
+        with scratch_database(pg_server, "doubt", TEMPLATE) as url:
+            catalog = open_catalog(url)
+            try:
+                ingest_paths(catalog.engine, [FOLDER / f"{name}.txt"])
+                return audit(catalog.engine).findings
+            finally:
+                catalog.close()
+
+    return of
+
+
+def _at(findings, line: int, metric: str):
+    found = [f for f in findings if f.line == line and f.metric == metric]
+    assert len(found) == 1, [(f.line, f.metric, f.verdict) for f in findings if f.line == line]
+    return found[0]
+
+
+def test_disk_groups_that_add_up_to_the_system_are_a_match(findings):
+    """Mailbox store disks 40 and log disks 8 of a system of 48 active disks and 2 spares (lines 119, 135)."""
+    for line in (119, 135):
+        found = _at(findings("oh_esrp_a1_03"), line, "disk_count")
+        assert found.verdict == MATCH and "groups add up" in found.explanation, found.explanation
+
+
+def test_a_groups_capacity_the_catalogue_holds_only_whole_is_a_doubt(findings):
+    """The log disks' formatted capacity (line 132) is not the system's: never a mismatch."""
+    found = _at(findings("oh_esrp_a2_02"), 132, "usable_capacity")
+    assert found.verdict == DOUBT and "one group of disks" in found.explanation
+    assert not [f for f in findings("oh_esrp_a2_02") if f.verdict == MISMATCH and f.line in (120, 121, 129, 130, 132)]
+
+
+def test_a_figure_that_is_another_systems_run_is_a_doubt_naming_it(findings):
+    found = _at(findings("oh_third-party_a5_04"), 123, "total_iops")
+    assert found.verdict == DOUBT and "nimbus-440" in found.explanation and found.inputs["doubt"]["elsewhere"]
+
+
+def test_no_document_read_here_has_a_doubt_counted_as_a_mismatch(findings):
+    for name in ("oh_esrp_a1_03", "oh_esrp_a2_02", "oh_third-party_a5_04"):
+        assert not [f for f in findings(name) if f.verdict == MISMATCH and f.explanation.startswith("Reader's doubt")]
+
+
+def test_a_latency_in_the_other_unit_is_a_doubt():
+    claim = ClaimRow(id=1, metric="db_read_latency", value_printed="16", unit="s", subject="solution", solution_id=1,
+                     run_id=None, other_solution_id=None, other_run_id=None, other_metric=None, disk_basis=None,
+                     qualifier=None, location="Table 3", line=50, quote=None, source_file_id=1, manifest_file_id=None)
+    judgement = Judgement(MISMATCH, 0.01621, 986.0, "Report 1 mean database read latency = 0.01621", {})
+    doubt = _other_unit(claim, judgement, parse_printed("16"))
+    assert doubt is not None and doubt.verdict == DOUBT and "milliseconds" in doubt.explanation
+    assert _other_unit(claim, Judgement(MISMATCH, 12.0, 0.3, "", {}), parse_printed("16")) is None
+
+
+@pytest.mark.parametrize("title, group", [
+    ("Table 4 – Primary Storage Disk Configuration (Mailbox Store Disks)", True),
+    ("Table 5 – Storage Disk Configuration (Transactional Log Disks)", True),
+    ("Figure 16: Primary storage disk configuration (Mailbox Store and transactional log disks).", False),
+    ("Table 1 - Storage configuration", False), (None, False),
+])
+def test_a_disk_group_is_told_by_its_title(title, group):
+    assert is_disk_group(title) is group

@@ -12,8 +12,9 @@ numbers as the header has columns after the name. Pure: lines in, headers and ce
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ...jetstress.vocabulary import (
     BACKUP_COLUMNS,
@@ -25,8 +26,16 @@ from ...jetstress.vocabulary import (
     parse_number,
 )
 
-if TYPE_CHECKING:  # lines.py asks this module whether a line is a report's header
-    from .lines import Line
+
+class Line(Protocol):
+    """What of a line (lines.Line) is read here: its cells and where they start. A protocol, so that lines.py
+    can ask this module whether a line is a report's header without a circle."""
+
+    @property
+    def cells(self) -> tuple[str, ...]: ...
+
+    @property
+    def starts(self) -> tuple[int, ...]: ...
 
 _KNOWN = frozenset({*IO_COLUMNS, *DISK_COLUMNS, *HOST_COLUMNS, *BACKUP_COLUMNS, *RECOVERY_COLUMNS})
 # The first column names the rows: "MSExchange Database ==> Instances", "LogicalDisk", "Counter", "Database Instance".
@@ -62,7 +71,7 @@ def _words_at(line: Line) -> list[tuple[int, str]]:
     return placed
 
 
-def join_wrapped_header(block: list[Line], widest: Line | None) -> list[str] | None:
+def join_wrapped_header(block: Sequence[Line], widest: Line | None) -> list[str] | None:
     """The headers of a header printed over several lines, each word under its column; None when the
     lines carry no positions (tabs, pipes) and cannot be joined by place. The columns start where the
     block's widest line starts its cells, or the first row's when it has more."""

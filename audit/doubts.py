@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from ..schema.vocabulary import split_metric
 from .candidates.context import ClaimContext, subject_run
 from .candidates.runs import LATENCY_METRICS, RATE_METRICS, Unverifiable
-from .gather import ClaimRow, RunInfo
+from .gather import ClaimRow, RunInfo, SolutionInfo
 from .terms import DOUBT, MATCH, MISMATCH, Judgement, Printed, fmt, parse_printed
 
 # A table of one group of disks: the ESRP template's mailbox store and log disk tables, "Database LUNs".
@@ -107,13 +107,17 @@ def _disk_groups(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, print
                              "catalogue holds the system's disks as a whole.", inputs)
 
 
+def _disk_counts(solution: SolutionInfo) -> tuple[int, int]:
+    """(all its disks, its active disks): spares are the disks of role hot_spare."""
+    return sum(d.count for d in solution.disks), sum(d.count for d in solution.disks if d.role != "hot_spare")
+
+
 def _system_figures(ctx: ClaimContext, claim: ClaimRow, recomputed: float) -> list[tuple[str, float]]:
     """The system's figure over all its disks (the judged one) and over its active disks (spares left out)."""
     figures = [("disks, spares included", recomputed)]
     solution = ctx.data.solutions.get(claim.solution_id) if claim.solution_id else None
     if solution is not None and claim.metric in ("disk_count", "raw_capacity"):
-        every = sum(d.count for d in solution.disks)
-        active = sum(d.count for d in solution.disks if d.role != "hot_spare")
+        every, active = _disk_counts(solution)
         if every and active and active != every:
             figures.append(("active disks", recomputed * active / every))
     return figures
@@ -135,10 +139,6 @@ def _run_values(run: RunInfo, metric: str, unit: str | None) -> Iterable[tuple[f
         value = run.figures.get(LATENCY_METRICS[metric][0])
         if value is not None:
             yield (value / 1000.0 if unit == "s" else value), ""
-
-
-def _disk_counts(solution) -> tuple[int, int]:
-    return sum(d.count for d in solution.disks), sum(d.count for d in solution.disks if d.role != "hot_spare")
 
 
 def _held_elsewhere(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:

@@ -116,11 +116,6 @@ def _unique_by_name(counters):
     return list(seen.values())
 
 
-def _number(printed: str) -> float | None:
-    """The cell as a number when it is one ("8,397.621", "$80,098", "45%", "2,153.9 IOPS"), else None."""
-    return cell_number(printed)
-
-
 def load_document_tables(session: Session, source_file_id: int, tables: list[DocumentTableRecord],
                          read_back: ReadBack | None = None) -> list[int]:
     """Every table of a document in one INSERT and all their cells in one COPY: a 200-page volume prints
@@ -137,7 +132,7 @@ def load_document_tables(session: Session, source_file_id: int, tables: list[Doc
     cells = [
         {"table_id": table_id, "row_ordinal": r, "column_ordinal": c, "row_label": row.label,
          "column_label": table.columns[c] if c < len(table.columns) else None,
-         "value_printed": value, "value_number": _number(value), "source_line": row.line_of(c)}
+         "value_printed": value, "value_number": cell_number(value), "source_line": row.line_of(c)}
         for table_id, table in zip(table_ids, tables)
         for r, row in enumerate(table.rows)
         for c, value in enumerate(row.values)

@@ -12,15 +12,27 @@ STOP = frozenset({"the", "and", "for", "with", "san", "drives", "disks", "disk",
 MEDIA_WORDS = {"SSD": ("ssd", "ssds", "solid-state"), "HDD": ("hdd", "hdds", "hard")}
 
 
+# A one-character designator after a word names a system of its own ("Vendor A array", "Configuration 2"):
+# the pair is one word ("vendor-a"). A capital letter only: the article "a" designates nothing.
+_DESIGNATED = re.compile(r"\b([A-Za-z][A-Za-z0-9-]+)\s+([A-Z]|\d)\b(?![.,:/]?\d)")
+
+
+def tokens(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, casefolded word) of each word of `text`, a designated pair also as one word."""
+    found = [(m.start(), m.end(), m[0].casefold()) for m in WORD.finditer(text)]
+    found += [(m.start(), m.end(), f"{m[1]}-{m[2]}".casefold()) for m in _DESIGNATED.finditer(text)]
+    return sorted(found)
+
+
 def words(text: str) -> set[str]:
-    return {w.casefold() for w in WORD.findall(text)} - STOP
+    return {w for _, _, w in tokens(text)} - STOP
 
 
 def best(text: str, distinct: list[set[str]], near: int | None = None) -> int | None:
     """The system whose own words the text names (nearest to `near`, when given); None when unclear."""
     scores = []
     for index, own in enumerate(distinct):
-        places = [m.start() for m in WORD.finditer(text) if m[0].casefold() in own]
+        places = [p for p, _, w in tokens(text) if w in own]
         if places:
             scores.append((min(abs(p - near) for p in places) if near is not None else -len(places), index))
     scores.sort()
@@ -50,15 +62,15 @@ def _mentions(text: str, distinct: tuple[frozenset[str], ...]) -> tuple[tuple[in
     found: list[tuple[int, int]] = []
     last_end = -1
     owners = {word: i for i in reversed(range(len(distinct))) for word in distinct[i]}  # the first system's word wins
-    for m in WORD.finditer(text):
-        index = owners.get(m[0].casefold())
+    for start, end, word in tokens(text):
+        index = owners.get(word)
         if index is None:
             continue
-        same_name = found and found[-1][1] == index and not _PUNCTUATION.search(text, last_end, m.start()) \
-            and len(text[last_end:m.start()].split()) <= 2
+        same_name = found and found[-1][1] == index and (start <= last_end or (
+            not _PUNCTUATION.search(text, last_end, start) and len(text[last_end:start].split()) <= 2))
         if not same_name:
-            found.append((m.start(), index))
-        last_end = m.end()
+            found.append((start, index))
+        last_end = max(last_end, end)
     return tuple(found)
 
 

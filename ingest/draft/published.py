@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from decimal import Decimal
 from dataclasses import dataclass, replace
 
 from ..formats.document.lines import Line
@@ -93,12 +94,15 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"disk transfers mb", "throughput_mb_per_s", "MB/s"),
         (r"^idle power \(enclosure only\)", "enclosure_idle_power", "W"), (r"^idle power", "idle_power", "W"),
         (r"^active power", "active_power", "W"), (r"^performance per watt", "perf_per_watt", "IOPS/W"),
+        (r"^power\W+(?:when |while |at |under )?idle\b", "idle_power", "W"),
+        (r"^power\W+(?:when |while |at |under )?(?:active|load|loaded|in use|busy)\b", "active_power", "W"),
         (r"^db read latency", "db_read_latency", "s"), (r"^db write latency", "db_write_latency", "s"),
         (r"^logs? write latency", "log_write_latency", "s"),
         (r"^number (?:of )?(?:physical )?(?:disks|drives)|^total number of (?:disks|drives)", "disk_count", None),
         (r"^number of (?:exchange )?mailboxes(?!/| per)", "mailboxes", None), (r"^mailbox size \(mb\)", "mailbox_size", "MB"),
         (r"^number of storage groups", "storage_groups", None), (r"^thread count|^number of threads", "thread_count", None),
-        (r"^total use?able space|^total formatted capacity|^formatted storage capacity", "usable_capacity", "GB"),
+        (r"^total use?able space|^total formatted capacity|^formatted storage capacity|^use?able(?: \(formatted\))?$",
+         "usable_capacity", "GB"),
         (r"^total raw storage capacity", "raw_capacity", "GB"),
         (r"^database capacity utili.*raw|^database capacity utili(?=.*raw capacity)", "database_percent_of_raw", "%"),
         (r"^initial (?:total )?database size", "initial_database_size", "GB"),
@@ -336,6 +340,15 @@ def latency_unit(label: str, cell: str, printed: str) -> str:
         return "ms"
 
 
+_THOUSANDS = re.compile(r"(?:US)?\$\s?(\d+(?:\.\d+)?)\s*([KM])", re.IGNORECASE)
+
+
+def _scaled(match: re.Match[str]) -> str:
+    """ "$61.5K" -> "61500": an amount written with a thousands or millions letter."""
+    amount = Decimal(match[1]) * (1000 if match[2].upper() == "K" else 1_000_000)
+    return format(amount.quantize(Decimal(1)) if amount == amount.to_integral() else amount.normalize(), "f")
+
+
 def table_claims(table: DocumentTable) -> list[DraftClaim]:
     """One claim per labelled figure of a table: the row's metric, the column's solution or run."""
     found: list[DraftClaim] = []
@@ -355,6 +368,10 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
             split = list(_FOR_EACH.finditer(cell))
             if len(split) > 1:  # "73 for HDDs 17 for SSDs": one figure per solution, named
                 found.extend(DraftClaim(metric[0], m[1], metric[1], row.line, quote, named=m[2]) for m in split)
+                continue
+            scaled = _THOUSANDS.fullmatch(cell.strip()) if metric[1] == "USD" else None
+            if scaled:  # "$98K", "$61.5K": the amount the document states, its printed form in the quote
+                found.append(DraftClaim(metric[0], _scaled(scaled), "USD", row.line_of(index), quote, column=index))
                 continue
             match = _CELL_NUMBER.match(cell) or (_PERCENT_CELL.search(cell) if metric[1] == "%" else None) \
                 or _LEADING_NUMBER.match(cell)

@@ -53,7 +53,7 @@ def row_metric(label: str) -> tuple[str | None, bool]:
     entity = _ENTITY.match(text)
     rest = text[entity.end():] if entity else text
     for metric, starts in _ROW_METRICS:
-        if any(rest == start or rest.startswith(start + " ") or (start.endswith("/s") and rest.startswith(start))
+        if any(rest == start or rest.startswith((start + " ", start + "/")) or (start.endswith("/s") and rest.startswith(start))
                for start in starts):
             if metric == "total_iops" and rest not in ("iops", "total iops", "total i/o") and \
                     not rest.startswith(("total iops ", "iops ")):

@@ -227,8 +227,12 @@ def align_indented(lines: list[Line]) -> list[Line]:
             above = above[1:]
         below = [n for n in lines[index + 1 : index + 1 + 2 * ALIGN_LOOKBACK] if not n.blank][:ALIGN_LOOKBACK]
         # the row above it (a wrapped row), else the rows below it (a header over its table)
-        grid = next((n for n in [*reversed(above), *below]
-                     if len(n.starts) > len(line.starts) and n.starts[0] < line.starts[0]), None)
+        candidates = [n for n in [*reversed(above), *below]
+                      if len(n.starts) > len(line.starts) and n.starts[0] < line.starts[0]]
+        # a header line above that starts a column at every place this one does (a narrow header's words
+        # one space apart hide a column start in the line just above: "Writes/sec Reads"), else the nearest
+        exact = [n for n in candidates[:len(above)] if set(line.starts) <= set(n.starts) and n in above]
+        grid = max(exact, key=lambda n: len(n.starts)) if exact else next(iter(candidates), None)
         if grid is None:
             continue
         if len(line.starts) == len(grid.starts) - 1:

@@ -76,6 +76,23 @@ def captioned_runs(title: str, rows: tuple[DocumentRow, ...]) -> tuple[DocumentR
                  if row.label.strip() else row for row in rows)
 
 
+def grouped_runs(rows: tuple[DocumentRow, ...]) -> tuple[DocumentRow, ...]:
+    """Run rows under a quantity's heading row ("Log write IOPS" with no cells, then "Run 1", "Run 2
+    (median run)"): each run row's label says the quantity, as a row per quantity and run does."""
+    found: list[DocumentRow] = []
+    heading: str | None = None
+    for row in rows:
+        label = row.label.strip()
+        if label and not any(v.strip() for v in row.values):
+            heading = label if is_quantity(label) else None
+        elif heading is not None and _RUN_ONLY.fullmatch(label):
+            row = DocumentRow(f"{heading} – {label}", row.values, row.line, row.cell_lines)
+        elif label:
+            heading = None
+        found.append(row)
+    return tuple(found)
+
+
 def _run_rows_only(table: DocumentTable) -> bool:
     labels = [row.label for row in table.rows if row.label.strip()]
     return bool(labels) and all(_CAPTIONED_RUN.search(label) for label in labels)

@@ -289,7 +289,7 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
         document_rows = tuple(_row(row.cells, len(columns), row.number, warnings) for row in body)
         if orientation.quantities_as_columns(columns, document_rows, machines):
             columns, document_rows = orientation.turned(columns, document_rows)
-        document_rows = orientation.captioned_runs(title, document_rows)
+        document_rows = orientation.grouped_runs(orientation.captioned_runs(title, document_rows))
         kind = classify(titles, [row.label for row in document_rows], list(columns), esrp)
         stub = header[0].strip() if header and header[0].strip() else None
         tables.append(DocumentTable(kind, title, columns, document_rows, rows[0].number, stub=stub))

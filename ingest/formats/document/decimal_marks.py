@@ -1,0 +1,48 @@
+"""A document that writes its numbers with a decimal comma ("1.221,8 IOPS", "9,7 ms", "6.000 mailboxes")
+is read as if it wrote them with a decimal point, as everything after reading expects.
+
+The convention is told by the numbers themselves, never by the language of the words around them:
+a comma followed by one or two digits, or point-grouped thousands before a decimal comma, occur only
+in the comma convention; a point-grouped number before a decimal point only in the other. Embedded
+Jetstress reports are left alone: the tool prints its own figures with a decimal point whatever the
+document around them does. A swap of the two marks keeps every line's length, so cells keep their
+places. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .lines import Line
+
+# Only possible with a decimal comma: "1.221,8", "9,7", "776,0" (a thousands comma groups three digits).
+_COMMA_ONLY = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+,\d+|\d+,\d{1,2})(?![\w]|[.,]\d)")
+# Only possible with a decimal point: "1,221.8", "9.7 ms" beside no comma-decimal figure.
+_POINT_ONLY = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+\.\d+|\d+\.\d{1,2})(?![\w]|[.,]\d)")
+# A number to rewrite under the comma convention: point-grouped thousands, a decimal comma, or both.
+_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+)(?![\w]|[.,]\d)")
+_SWAP = str.maketrans(".,", ",.")
+MIN_EVIDENCE = 5  # comma-decimal figures, at least, before a document is read that way
+DOMINANCE = 3  # ... and this many times as many as point-decimal ones
+
+
+def comma_decimal(lines: list[Line], skipped: set[int]) -> bool:
+    """The document's own text (outside the `skipped` line indices) writes decimals with a comma."""
+    comma = point = 0
+    for index, line in enumerate(lines):
+        if index in skipped or line.furniture:
+            continue
+        comma += len(_COMMA_ONLY.findall(line.text))
+        point += len(_POINT_ONLY.findall(line.text))
+    return comma >= MIN_EVIDENCE and comma >= DOMINANCE * max(point, 1)
+
+
+def _swapped(cell: str) -> str:
+    return _NUMBER.sub(lambda m: m[0].translate(_SWAP), cell)
+
+
+def with_decimal_points(lines: list[Line], skipped: set[int]) -> list[Line]:
+    """`lines` with each number outside the `skipped` line indices rewritten to the decimal-point convention."""
+    return [line if index in skipped else replace(line, cells=tuple(_swapped(c) for c in line.cells))
+            for index, line in enumerate(lines)]

@@ -44,7 +44,8 @@ ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("disk_count", r"^number (?:of )?(?:physical )?(?:disks|drives)$|^(?:disks|drives)$", "count"),
         ("disk_capacity", r"^(?:raw )?(?:capacity|size)\b.*\bper (?:disk|drive)|^size \((?:GB|TB)\)$", "size"),
         ("raw_capacity", r"^total raw (?:storage )?capacity", "size"),
-        ("usable_capacity", r"^(?:total )?formatted (?:storage )?capacity|^total use?able space|^use?able capacity|^use?able(?: \(formatted\))?$",
+        ("usable_capacity", r"^(?:total )?formatted (?:storage )?capacity|^total use?able space|^use?able capacity|"
+                            r"^use?able(?: \(formatted\))?$",
          "size"),
         ("media", r"^(?:disk|drive) type\b|^disks$|^drives$|^type$", "media"),
         ("raid_level", r"^raid (?:level|technology)|^protection$|^raid$", "raid"),

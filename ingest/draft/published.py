@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import functools
 import re
-from decimal import Decimal
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from ..formats.document.lines import Line
 from ..formats.document.records import DocumentTable

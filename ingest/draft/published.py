@@ -66,7 +66,7 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"iops per (?:dollar|\$)|iops/\$", "iops_per_dollar", "IOPS/USD"),
         (r"(?:mb|megabytes) per (?:dollar|\$)", "mb_per_dollar", "MB/USD"),
         (r"iops per watt|iops/w\b", "perf_per_watt", "IOPS/W"),
-        (r"^achieved (?:transactional )?iops (?:/|per) ?(?:active )?(?:disk|drive|spindle|ssd|hdd)", "achieved_iops_per_disk",
+        (r"^achieved (?:transactional )?iops ?(?:/|per) ?(?:active )?(?:disk|drive|spindle|ssd|hdd)", "achieved_iops_per_disk",
          "IOPS/disk"),
         (r"reads/second per disk|reads per second per disk", "db_reads_per_s_per_disk", "IOPS/disk"),
         (r"^log writes/second per disk", "log_iops_per_disk", "IOPS/disk"),

@@ -32,7 +32,7 @@ from ...jetstress.vocabulary import (
 )
 from ...pdf import layout as pdf_layout, text as pdf_text
 from ..jetstress_html import tables as html_tables
-from . import decimal_marks
+from . import number_marks
 from .bullet_tables import bullet_tables
 from .fingerprint import content_fingerprint
 from .identify import EXTENSIONS as EXTENSIONS, PDF_MAGIC, identify as identify, identify_rest as identify_rest
@@ -84,9 +84,13 @@ def parse(name: str, data: bytes) -> ReportDocument:
         else:
             warnings.append(f'line {raw.line}: "{raw.sections[0].title}" starts no report: nothing a report holds '
                             "follows it; ignored")
-    if decimal_marks.comma_decimal(lines, consumed):
-        lines = decimal_marks.with_decimal_points(lines, consumed)
+    if number_marks.comma_decimal(lines, consumed):
+        lines = number_marks.with_decimal_points(lines, consumed)
         warnings.append("line 1: the document writes decimals with a comma (1.234,5); its figures outside the "
+                        "Jetstress reports are read that way")
+    elif number_marks.space_grouped(lines, consumed):
+        lines = number_marks.with_comma_groups(lines, consumed)
+        warnings.append("line 1: the document groups thousands with a space (12 000); its figures outside the "
                         "Jetstress reports are read that way")
     machines = frozenset(r.machine_name.strip().casefold() for r in reports if r.machine_name and r.machine_name.strip())
     found_tables = read_tables(lines, consumed, warnings, machines)

@@ -1,12 +1,14 @@
 """A document that writes its numbers with a decimal comma ("1.221,8 IOPS", "9,7 ms", "6.000 mailboxes")
-is read as if it wrote them with a decimal point, as everything after reading expects.
+or groups thousands with a space ("12 000 mailboxes", "$84 500", "18 860.4 GB") is read as if it
+wrote "1,221.8" and "12,000", as everything after reading expects.
 
 The convention is told by the numbers themselves, never by the language of the words around them:
 a comma followed by one or two digits, or point-grouped thousands before a decimal comma, occur only
 in the comma convention; a point-grouped number before a decimal point only in the other. Embedded
 Jetstress reports are left alone: the tool prints its own figures with a decimal point whatever the
-document around them does. A swap of the two marks keeps every line's length, so cells keep their
-places. Pure.
+document around them does. Space grouping is told the same way: a space-grouped number with decimals
+or a currency sign, and no comma-grouped number anywhere. Either rewrite keeps every line's length
+(a mark for a mark, a comma for a space), so cells keep their places. Pure.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ _POINT_ONLY = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+\.\d+|\d+\.\d{1,2})(?
 # A number to rewrite under the comma convention: point-grouped thousands, a decimal comma, or both.
 _NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+)(?![\w]|[.,]\d)")
 _SWAP = str.maketrans(".,", ",.")
+# Only possible with space grouping: "18 860.4", "1 104.112", "$84 500".
+_SPACE_ONLY = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+\.\d+(?![\w]|[.,]\d)|\$ ?\d{1,3}(?: \d{3})+(?![\w.,])")
+_COMMA_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w]|,\d)")
+_SPACE_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+(?![\w]|[.,]?\d| \d)")
 MIN_EVIDENCE = 5  # comma-decimal figures, at least, before a document is read that way
 DOMINANCE = 3  # ... and this many times as many as point-decimal ones
 
@@ -33,9 +39,28 @@ def comma_decimal(lines: list[Line], skipped: set[int]) -> bool:
     for index, line in enumerate(lines):
         if index in skipped or line.furniture:
             continue
-        comma += len(_COMMA_ONLY.findall(line.text))
-        point += len(_POINT_ONLY.findall(line.text))
+        comma += sum(len(_COMMA_ONLY.findall(cell)) for cell in line.cells)
+        point += sum(len(_POINT_ONLY.findall(cell)) for cell in line.cells)
     return comma >= MIN_EVIDENCE and comma >= DOMINANCE * max(point, 1)
+
+
+def space_grouped(lines: list[Line], skipped: set[int]) -> bool:
+    """The document's own text groups thousands with a space, never with a comma."""
+    spaced = grouped = 0
+    for index, line in enumerate(lines):
+        if index in skipped or line.furniture:
+            continue
+        spaced += sum(len(_SPACE_ONLY.findall(cell)) for cell in line.cells)  # cells: a line joins them by a space
+        grouped += sum(len(_COMMA_GROUPED.findall(cell)) for cell in line.cells)
+    return spaced >= MIN_EVIDENCE and grouped == 0
+
+
+def with_comma_groups(lines: list[Line], skipped: set[int]) -> list[Line]:
+    """`lines` with each space-grouped number outside the `skipped` line indices grouped by commas."""
+    def grouped(cell: str) -> str:
+        return _SPACE_GROUPED.sub(lambda m: m[0].replace(" ", ","), cell)
+    return [line if index in skipped else replace(line, cells=tuple(grouped(c) for c in line.cells))
+            for index, line in enumerate(lines)]
 
 
 def _swapped(cell: str) -> str:

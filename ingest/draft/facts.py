@@ -41,7 +41,8 @@ ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("active_disk_count", r"^(?:number of )?active (?:disks|drives)$|^(?:disks|drives) in use$", "count"),
         ("disk_count", r"^(?!.*\b(?:maximum|max|per|slices?|spindles can)\b)(?:number|total number|total|number of)"
                        r"\b.*\b(?:disks?|drives?)\b.*\b(?:tested|test|solution|system)\b", "count"),
-        ("disk_count", r"^number (?:of )?(?:physical )?(?:disks|drives)$|^(?:disks|drives)$", "count"),
+        ("disk_count", r"^number (?:of )?(?:physical )?(?:disks|drives)$|^(?:disks|drives)$|^(?:disks|drives),? total$|"
+                       r"^total (?:disks|drives)$", "count"),
         ("disk_capacity", r"^(?:raw )?(?:capacity|size)\b.*\bper (?:disk|drive)|^size \((?:GB|TB)\)$", "size"),
         ("raw_capacity", r"^total raw (?:storage )?capacity", "size"),
         ("usable_capacity", r"^(?:total )?formatted (?:storage )?capacity|^total use?able space|^use?able capacity|"
@@ -60,7 +61,8 @@ ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("servers", r"^(?:number of )?(?:jetstress |exchange |mailbox |test )?(?:servers|hosts)$", "count"),
         ("storage_model", r"^storage model|^storage system$|^storage array$|^arrays?$|^vendor and model|^array model",
          "text"),
-        ("connectivity", r"^storage connectivity|^connection$|^connectivity$", "text"),
+        ("connectivity", r"^storage connectivity|^connection$|^connectivity$|^(?:host )?attach(?:ment|ed)?(?: via)?$|"
+                         r"^host (?:connection|interface|link)$", "text"),
     ))
 # Facts a value's own unit settles (quantities.py) before its row label does, by family.
 FAMILIES = {"databases": "databases", "databases_per_server": "databases", "iops_per_mailbox": "profile",

@@ -17,7 +17,7 @@ from functools import cached_property
 from ...decoding import byte_order_mark
 from ...errors import ParseError
 from ...jetstress.vocabulary import LABEL_FIELDS, normalise_label, section_kind
-from .wrapped_grids import is_column_header, split_by_vocabulary
+from .wrapped_grids import is_column_header, is_header_words, split_by_vocabulary
 
 MAX_BYTES = 64 * 1024 * 1024  # a document's text; real ones are well under 1 MiB
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (a whole test log fits easily)
@@ -260,7 +260,8 @@ _KNOWN_STARTS = tuple(sorted(LABEL_FIELDS, key=len, reverse=True))
 def _is_report_text(text: str) -> bool:
     key = normalise_label(text)
     return section_kind(text) is not None or key.startswith(_KNOWN_STARTS) or "log path:" in key \
-        or split_by_vocabulary(text) is not None or is_column_header(text)  # a report table's header, single-spaced
+        or split_by_vocabulary(text) is not None or is_column_header(text) \
+        or is_header_words(text)  # a report table's header, single-spaced or wrapped
 
 
 def _is_furniture(line: Line, counts: Counter[str]) -> bool:

@@ -28,7 +28,7 @@ _SWAP = str.maketrans(".,", ",.")
 # Only possible with space grouping: "18 860.4", "1 104.112", "$84 500".
 _SPACE_ONLY = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+\.\d+(?![\w]|[.,]\d)|\$ ?\d{1,3}(?: \d{3})+(?![\w.,])")
 _COMMA_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w]|,\d)")
-_SPACE_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+(?![\w]|[.,]?\d| \d)")
+_SPACE_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+(?=\.\d|(?![\w]|,\d| \d))")
 MIN_EVIDENCE = 5  # comma-decimal figures, at least, before a document is read that way
 DOMINANCE = 3  # ... and this many times as many as point-decimal ones
 

@@ -100,6 +100,20 @@ def _known(words: tuple[str, ...]) -> bool:
     return not _UNIT_WORD.fullmatch(words[0]) and canonical_header(" ".join(words)) in _KNOWN
 
 
+# The vocabulary's words as printed (canonical headers drop units and spell "average" short).
+_HEADER_WORDS = frozenset(word.casefold() for header in _KNOWN for word in header.split()) | {
+    "msexchange", "==>", "average", "database", "databases", "instances", "(msec)", "(ms)", "msec", "(sec)",
+    "/sec", "per", "second", "transactional", "physical", "logicaldisk", "volume"}
+
+
+def is_header_words(text: str) -> bool:
+    """A line of a report table's header wrapped like prose ("Latency (msec) I/O Log Reads/sec I/O Log"):
+    every word one of the column vocabulary's. Printed once per report, such a line repeats in a
+    document of several reports and must not be taken for a running page header."""
+    words = text.casefold().split()
+    return len(words) >= 2 and all(word in _HEADER_WORDS for word in words)
+
+
 def names_rows(text: str) -> bool:
     """The header of a table's first column, naming its rows ("Counter", "MSExchange Database ==> Instances")."""
     return _names_rows(tuple(text.split())) if text.strip() else False

@@ -22,7 +22,7 @@ from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
 from .host_tests import SCENARIO, caption, host_tests, scenario_of
-from .names import MEDIA_WORDS, best as _best, mentions, owner_at, words as _words
+from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_owners
 from .published import (
     DraftClaim,
@@ -37,6 +37,7 @@ from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_ro
 from .run_versus import versus_tests
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 from .verdicts import add_verdicts
+from .workload import add_shared_design
 
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
@@ -136,7 +137,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
             solutions[0].facts.extend(title_system(document))
     distinct = _distinct(solutions)
     if count > 1:
-        _add_shared_design(solutions, prose_facts(document, prose), distinct)
+        add_shared_design(solutions, prose_facts(document, prose), distinct)
     owners = report_owners(document, count, distinct)
     column_tables: list[list[tuple[DocumentTable, int]]] = [[] for _ in solutions]
     variant_claims: dict[str, list[tuple[DraftClaim, str]]] = {}
@@ -207,33 +208,6 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
             solution.claims = [(replace(c, disk_basis=basis) if c.disk_basis is None else c, w, v)
                                for c, w, v in solution.claims]
     return solutions + _variant_solutions(document, solutions, variants, variant_facts, variant_claims)
-
-
-SHARED_DESIGN = frozenset({"mailboxes", "iops_per_mailbox", "mailbox_size", "messages_per_day"})
-
-
-def _add_shared_design(solutions: list[DraftSolution], facts: list[Fact], distinct: list[set[str]]) -> None:
-    """A comparison states its workload once in prose ("5,000 mailboxes of 1 GB each, 0.20 IOPS per
-    mailbox"): a sentence naming one system speaks of it, one naming none of every system, unless such
-    sentences disagree. A system's own table row says more than any sentence and is kept."""
-    unnamed: dict[str, list[Fact]] = {}
-    for fact in facts:
-        if fact.fact not in SHARED_DESIGN:
-            continue
-        named = {index for _, index in mentions(fact.quote, distinct)}
-        if len(named) == 1:
-            _add_missing(solutions[named.pop()], fact)
-        elif not named:
-            unnamed.setdefault(fact.fact, []).append(fact)
-    for name, stated in unnamed.items():
-        if len({f.number for f in stated}) == 1:
-            for solution in solutions:
-                _add_missing(solution, stated[0])
-
-
-def _add_missing(solution: DraftSolution, fact: Fact) -> None:
-    if not any(f.fact == fact.fact for f in solution.facts):
-        solution.facts.append(fact)
 
 
 def _group_hosts(solution: DraftSolution, document: ReportDocument) -> None:

@@ -206,8 +206,9 @@ _VOLUME = re.compile(r"(?P<role>database|log)\s*\(\s*(?P<volume>.+?)\s*\)", re.I
 
 
 _PATH = re.compile(r"(?:[A-Za-z]:|\\\\[^\\\s]+)(?:\\[^\\]*)*\\?")
-_PATH_ROLE = (("log", re.compile(r"\blogs?\d*\b|transaction", re.IGNORECASE)),
-              ("database", re.compile(r"\b(?:db|dbs|database|databases|data|mailbox|edb)\d*\b", re.IGNORECASE)))
+# A folder names its role whole ("Logs", "DB1") or at its end ("SG1DB", "SG1LOG").
+_PATH_ROLE = (("log", re.compile(r"logs?\d*\b|transaction", re.IGNORECASE)),
+              ("database", re.compile(r"(?:db|dbs|database|databases|\bdata|\bmailbox|edb)\d*\b", re.IGNORECASE)))
 
 
 def parse_volume_label(text: str) -> tuple[str, str]:

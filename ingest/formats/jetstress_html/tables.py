@@ -148,19 +148,35 @@ def io_table(source: str, section: Section, grid: Grid, warnings: list[str]) -> 
     rows = []
     for row, cells, _ in table.rows():
         name, role = cells.pop("instance").text, None
+        values = {field: table.number(name, cell) for field, cell in cells.items()}
         if scope == "disk_subsystem":
             try:
                 role, name = parse_volume_label(name)
             except ValueError as error:
-                warnings.append(f"{section.title}: line {row.line}: row skipped: {error}")
-                continue
-        values = {field: table.number(name, cell) for field, cell in cells.items()}
+                role = _role_by_reads(name, values)
+                if role is None:
+                    warnings.append(f"{section.title}: line {row.line}: row skipped: {error}")
+                    continue
+                warnings.append(f"{section.title}: line {row.line}: volume {name!r} names no role; taken as a {role} "
+                                f"volume by its reads ({values.get('reads_per_s')}/s): a test only writes its logs")
         if role is not None:
             values = {disk_field(role, suffix): value for suffix, value in values.items()}
         rows.append(IoRow(instance=name, volume_role=cast(VolumeRole, role), line=row.line, **values))
     unit = LATENCY_UNIT_BY_SCOPE.get(scope, "ms")
     return IoTable(scope=cast(IoScope, scope), latency_unit=cast(LatencyUnit, unit), headers=grid.headers, rows=tuple(rows),
                    line=section.line)
+
+
+_BARE_VOLUME = re.compile(r"[A-Za-z]:\\?")
+
+
+def _role_by_reads(name: str, values: dict) -> str | None:
+    """A volume printed as its drive letter alone ("E:"): Jetstress reads its databases and only writes
+    its logs, so a volume read from is a database volume and one written but never read a log volume."""
+    reads, writes = values.get("reads_per_s"), values.get("writes_per_s")
+    if not _BARE_VOLUME.fullmatch(name.strip()) or reads is None or writes is None:
+        return None
+    return "database" if reads > 0 else "log" if writes > 0 else None
 
 
 def host_counters(source: str, section: Section, grid: Grid, warnings: list[str]) -> list[HostCounter]:

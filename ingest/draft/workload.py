@@ -1,0 +1,38 @@
+"""The workload a comparison states once for every system it tests.
+
+A lab comparison prints its simulated workload in one sentence ("5,000 mailboxes of 1 GB each, with a
+profile of 0.20 IOPS per mailbox") and means it for each array; a sentence that names one system
+speaks of that system only. Pure.
+"""
+
+from __future__ import annotations
+
+from .drafts import DraftSolution
+from .fact import Fact
+from .names import mentions
+
+SHARED_DESIGN = frozenset({"mailboxes", "iops_per_mailbox", "mailbox_size", "messages_per_day"})
+
+
+def add_shared_design(solutions: list[DraftSolution], facts: list[Fact], distinct: list[set[str]]) -> None:
+    """A comparison states its workload once in prose ("5,000 mailboxes of 1 GB each, 0.20 IOPS per
+    mailbox"): a sentence naming one system speaks of it, one naming none of every system, unless such
+    sentences disagree. A system's own table row says more than any sentence and is kept."""
+    unnamed: dict[str, list[Fact]] = {}
+    for fact in facts:
+        if fact.fact not in SHARED_DESIGN:
+            continue
+        named = {index for _, index in mentions(fact.quote, distinct)}
+        if len(named) == 1:
+            _add_missing(solutions[named.pop()], fact)
+        elif not named:
+            unnamed.setdefault(fact.fact, []).append(fact)
+    for name, stated in unnamed.items():
+        if len({f.number for f in stated}) == 1:
+            for solution in solutions:
+                _add_missing(solution, stated[0])
+
+
+def _add_missing(solution: DraftSolution, fact: Fact) -> None:
+    if not any(f.fact == fact.fact for f in solution.facts):
+        solution.facts.append(fact)

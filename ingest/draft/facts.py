@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 
 from ..formats.document.lines import LEGAL
-from ..formats.document.records import DocumentTable, ReportDocument
+from ..formats.document.records import DocumentRow, DocumentTable, ReportDocument
 from ..formats.document.tables import classify
 from ..jetstress.vocabulary import normalise_label
 from .fact import Fact
@@ -170,6 +170,8 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
             continue
         cells = list(enumerate(row.values)) if systems else [(None, " ".join(v for v in row.values if v))]
         row_label = label
+        if systems:  # a column per system: its own vendor and model rows (elsewhere a part's maker, not the system's)
+            facts.extend(_identity(label, row, table.columns))
         for index, label, value in [(i, part_label, part) for i, v in cells for part_label, part in paired(row_label, v)]:
             match = _row_fact(label)
             column = table.columns[index] if index is not None and index < len(table.columns) else None
@@ -197,6 +199,22 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
                 if media is not None:
                     facts.append(Fact("media", media, None, None, line, quote, column))
     return facts
+
+
+_IDENTITY = (("vendor", re.compile(r"^(?:storage |array )?(?:vendor|manufacturer|make)$", re.IGNORECASE)),
+             ("model", re.compile(r"^(?:storage |array )?model(?: name)?$", re.IGNORECASE)))
+# A system the document does not name: no vendor, no model ("Vendor A (anonymised)", "not disclosed").
+_UNDISCLOSED = re.compile(r"anonymi[sz]ed|not disclosed|undisclosed|withheld|confidential|^n/?a$|^-+$", re.IGNORECASE)
+
+
+def _identity(label: str, row: DocumentRow, columns: tuple[str, ...]) -> list[Fact]:
+    """Each system column's vendor or model, as its row prints it."""
+    name = next((fact for fact, pattern in _IDENTITY if pattern.match(label)), None)
+    if name is None:
+        return []
+    return [Fact(name, value.strip(), None, None, row.line_of(index), f"{label} [{column}]: {value}", column)
+            for index, (column, value) in enumerate(zip(columns, row.values))
+            if value.strip() and not _UNDISCLOSED.search(value.strip())]
 
 
 _TWO_QUANTITIES = re.compile(r"\s+/\s+")

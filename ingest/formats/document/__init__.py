@@ -36,6 +36,7 @@ from . import number_marks
 from .bullet_tables import bullet_tables
 from .fingerprint import content_fingerprint
 from .identify import EXTENSIONS as EXTENSIONS, PDF_MAGIC, identify as identify, identify_rest as identify_rest
+from .label_lines import paired_lines
 from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES, Line, decode, document_title, split_lines
 from .log import read_log
 from .program import esrp_program
@@ -49,7 +50,7 @@ from .sections import (
     repair_line,
     shared_section,
 )
-from .tables import read_tables
+from .tables import CAPTION, read_tables
 
 FORMAT = "document_text"
 MAX_BYTES = DOCUMENT_MAX_BYTES  # checked from stat before the file is read
@@ -92,6 +93,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
         lines = number_marks.with_comma_groups(lines, consumed)
         warnings.append("line 1: the document groups thousands with a space (12 000); its figures outside the "
                         "Jetstress reports are read that way")
+    lines = paired_lines(lines, consumed, CAPTION)  # one cell a line: the rows a tab-separated table prints
     machines = frozenset(r.machine_name.strip().casefold() for r in reports if r.machine_name and r.machine_name.strip())
     found_tables = read_tables(lines, consumed, warnings, machines)
     found_tables += bullet_tables(lines, consumed, lambda number: _heading_above(lines, number))

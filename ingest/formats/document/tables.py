@@ -18,7 +18,7 @@ from .lines import Line
 from .records import DocumentRow, DocumentTable
 
 # "Table 3: …", "Figure 4 - …", and "Table 1  Arrays under test" (a capital after the number: never "Table 1 shows")
-_CAPTION = re.compile(r"(?:figure|fig\.|table|exhibit)\s+(\d+[a-z]?)(?:\s*[:.–-]|\s+(?-i:[A-Z]))", re.IGNORECASE)
+CAPTION = re.compile(r"(?:figure|fig\.|table|exhibit)\s+(\d+[a-z]?)(?:\s*[:.–-]|\s+(?-i:[A-Z]))", re.IGNORECASE)
 _REFERENCE = re.compile(r"(?:figure|table)\s+(\d+[a-z]?)\s+(?!\s*[:.])", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:[-*•o]\s|\d+[.)]\s|[a-z][.)]\s)")
 _RUN = re.compile(r"\brun\s*\d+\b", re.IGNORECASE)
@@ -90,7 +90,7 @@ def _heading_like(line: Line) -> bool:
     text = line.text
     if line.separated or not text or line.furniture or len(text) > 100 or len(text.split()) > 14:
         return False
-    if _LIST_ITEM.match(text) or _CAPTION.match(text):
+    if _LIST_ITEM.match(text) or CAPTION.match(text):
         return False
     return bool(line.heading) or not text.endswith((".", ",", ";"))
 
@@ -147,7 +147,7 @@ def _resumes(lines: list[Line], index: int, consumed: set[int]) -> Line | None:
     short, no caption, and set between two rows with no blank line (a heading between two tables
     stands apart from both)."""
     line = lines[index]
-    if len(line.text) > SECTION_ROW_CHARS or _CAPTION.match(line.text) or line.text.endswith((".", ":")):
+    if len(line.text) > SECTION_ROW_CHARS or CAPTION.match(line.text) or line.text.endswith((".", ":")):
         return None
     if index == 0 or index + 1 >= len(lines) or index + 1 in consumed:
         return None
@@ -201,7 +201,7 @@ def _caption_after(lines: list[Line], last: int, consumed: set[int]) -> int | No
             return None
         if line.blank or line.furniture:
             continue
-        caption = _CAPTION.match(line.text)
+        caption = CAPTION.match(line.text)
         if caption:
             return index if reference in (None, caption[1]) else None
         mention = _REFERENCE.match(line.text)
@@ -216,7 +216,7 @@ def captions_above(lines: list[Line], consumed: set[int]) -> bool:
     against a table on one side only (a caption between two tables tells nothing)."""
     above = below = 0
     for index, line in enumerate(lines):
-        if index in consumed or line.separated or not _CAPTION.match(line.text):
+        if index in consumed or line.separated or not CAPTION.match(line.text):
             continue
         before = next((j for j in range(index - 1, max(-1, index - 4), -1) if not lines[j].blank), None)
         after = next((j for j in range(index + 1, min(len(lines), index + 4)) if not lines[j].blank), None)
@@ -280,7 +280,7 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
             continue
         above = [line for line in _lines_above(lines, first, previous_end, consumed) if line.number not in used]
         after = None if captions_on_top else _caption_after(lines, last, consumed)
-        caption = lines[after] if after is not None else next((ln for ln in above[:1] if _CAPTION.match(ln.text)), None)
+        caption = lines[after] if after is not None else next((ln for ln in above[:1] if CAPTION.match(ln.text)), None)
         headings = [line.text.rstrip(":").strip() for line in above if _heading_like(line)]
         known = next((h for h in headings if classify([h], [], [], esrp) in SECTION_KINDS), None)
         nearest = headings[0] if headings else None

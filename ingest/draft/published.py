@@ -96,6 +96,8 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"^active power", "active_power", "W"), (r"^performance per watt", "perf_per_watt", "IOPS/W"),
         (r"^power\W+(?:when |while |at |under )?idle\b", "idle_power", "W"),
         (r"^power(?: \((?:w|watts)\))?$", "active_power", "W"),  # a system's one power figure is under load
+        (r"^(?:while |when |at )?idle(?: power)?\s*\((?:w|watts)\)$", "idle_power", "W"),
+        (r"^(?:when |under )?(?:active|load|loaded|busy)(?: power)?\s*\((?:w|watts)\)$", "active_power", "W"),
         (r"^power\W+(?:when |while |at |under )?(?:active|load|loaded|in use|busy)\b", "active_power", "W"),
         (r"^db read latency", "db_read_latency", "s"), (r"^db write latency", "db_write_latency", "s"),
         (r"^logs? write latency", "log_write_latency", "s"),

@@ -65,7 +65,15 @@ CONNECTIVITY = re.compile(r"\b(?:over|via|through|using|across)\s+(?:\w+\s+){0,3
 LINKS = {"fc": "Fibre Channel", "fibre channel": "Fibre Channel", "iscsi": "iSCSI", "fcoe": "FCoE", "sas": "SAS"}
 _CAN_HOLD = re.compile(r"\b(?:up\s+to|maximum|max\.?|supports?|scales?\s+to|expand\w*|room\s+for|can\s+(?:host|hold))"
                        r"\W*(?:\w+\W+)?$", re.IGNORECASE)  # "room for up to 384 drives": what it could hold
-_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "twenty-four": 24}
+_WORD = "(" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + ")"
+# "in eight databases with two copies each", "one copy each": a design's small counts in words
+# ("8 storage groups with one database each" counts databases per group, not the databases).
+WORD_DATABASES = re.compile(rf"\b{_WORD}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:each|per|availability|cop|volumes?|luns?|"
+                            r"files?|size|servers?|disks?|drives?|paths?))", re.IGNORECASE)
+_EACH_SERVER = re.compile(r"\beach\b[^.;]{0,40}\b(?:servers?|hosts?|vms?)\b|\b(?:per|each)\s+(?:server|host|vm)\b", re.IGNORECASE)
+WORD_COPIES = re.compile(rf"\b{_WORD}\s+(?:database\s+)?cop(?:y|ies)\b", re.IGNORECASE)
 
 
 def _number(printed: str) -> float:
@@ -197,8 +205,9 @@ def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
         found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
 
-    if _ANY_DIGIT.search(text):  # only the link and the RAID level are named without a digit
+    if _ANY_DIGIT.search(text):  # only the link, the RAID level and counts in words are named without a digit
         _counted_design(text, add)
+    _worded_design(text, add, {f.fact for f in found})
     link = CONNECTIVITY.search(text)
     if link is not None:
         name = link[1] or link[2]
@@ -240,6 +249,15 @@ def _counted_design(text: str, add) -> None:
     for match in SERVERS.finditer(text):
         add("servers", match[1], _number(match[1]))
         break
+
+
+def _worded_design(text: str, add, stated: set[str]) -> None:
+    """Databases and copies counted in words, where digits gave none (design_facts)."""
+    for fact, pattern in (("databases", WORD_DATABASES), ("copies", WORD_COPIES)):
+        match = pattern.search(text) if fact not in stated and fact + "_per_server" not in stated else None
+        if match is not None:
+            per_server = fact == "databases" and _EACH_SERVER.search(text)  # "each of the four servers … in four databases"
+            add(f"{fact}_per_server" if per_server else fact, match[1], float(_WORD_NUMBERS[match[1].casefold()]))
 
 
 def _is_messages(text: str, match: re.Match[str]) -> bool:

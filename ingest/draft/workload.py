@@ -11,7 +11,7 @@ from .drafts import DraftSolution
 from .fact import Fact
 from .names import mentions
 
-SHARED_DESIGN = frozenset({"mailboxes", "iops_per_mailbox", "mailbox_size", "messages_per_day"})
+SHARED_DESIGN = frozenset({"mailboxes", "iops_per_mailbox", "mailbox_size", "messages_per_day", "databases", "copies"})
 
 
 def add_shared_design(solutions: list[DraftSolution], facts: list[Fact], distinct: list[set[str]]) -> None:
@@ -34,5 +34,6 @@ def add_shared_design(solutions: list[DraftSolution], facts: list[Fact], distinc
 
 
 def _add_missing(solution: DraftSolution, fact: Fact) -> None:
-    if not any(f.fact == fact.fact for f in solution.facts):
+    family = {fact.fact, f"{fact.fact}_per_server"}  # a table's databases per server says more than a sentence's total
+    if not any(f.fact in family for f in solution.facts):
         solution.facts.append(fact)

@@ -18,6 +18,7 @@ from ..formats.document.lines import Line
 from ..formats.document.orientation import is_aggregate
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
+from .company import company_names, title_product_facts, widened
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
@@ -131,10 +132,14 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
             [i for i in range(count) if _words(fact.column) & _words(names[i])][:1]
         for index in targets:
             solutions[index].facts.append(fact)
+    companies = company_names(line.text for line in lines)
     if count == 1:  # a one-system document's sentences speak of that system
         solutions[0].facts.extend(prose_facts(document, prose))
         if not any(f.fact == "model" for f in solutions[0].facts):
-            solutions[0].facts.extend(title_system(document))
+            solutions[0].facts.extend(title_system(document) or title_product_facts(document, companies))
+    for solution in solutions:  # "Corvane" where the document names the company "Corvane Systems"
+        solution.facts = [replace(f, value=widened(f.value, companies)) if f.fact == "vendor" else f
+                          for f in solution.facts]
     distinct = _distinct(solutions)
     if count > 1:
         add_shared_design(solutions, prose_facts(document, prose), distinct)

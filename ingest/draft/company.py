@@ -1,0 +1,81 @@
+"""The company behind a system, as the document names it where it names the company itself.
+
+A title or a model row names the vendor by its short name ("Corvane NX3400"); the document names
+the company whole where it speaks of the company, not the product: its trademark and copyright
+lines ("… are trademarks of Corvane Systems", "© 2014 Halvorsen Data"), and the ESRP template's
+own sentences ("represents the current view of Quillon Networks on the issues discussed", "provides
+information on the Ostara Data storage solution"). A short vendor is widened to the company whose
+name starts with it; the legal form (Inc., Corp., AB) is not part of the name. A title that names
+the system after "on" or "for the" ("Exchange 2013 on the Halvorsen HD-7800 with vSphere") gives the
+system's vendor and model when nothing else does. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..formats.document.records import ReportDocument
+from .fact import Fact
+
+_NAME = r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}?)"
+_LEGAL_FORM = r"(?:,?\s+(?:Inc|Corp|Corporation|Co|AB|AG|Ltd|LLC|GmbH|SA|S\.A|plc|B\.V|N\.V)\b\.?)?"
+_COMPANY = re.compile(  # the keywords in any case, the name capitalised
+    rf"(?i:trademarks?\s+of\s+|©\s*(?:\d{{4}}\s+)?|\(c\)\s*\d{{4}}\s+|copyright\s+(?:©\s*)?\d{{4}}\s+|"
+    rf"current\s+view\s+of\s+){_NAME}{_LEGAL_FORM}(?=\s+(?i:on\s+the\s+issues)|[.,;]|\s*$)"
+    rf"|(?i:information\s+on\s+(?:the\s+)?){_NAME}(?=\s+(?i:storage\s+solution))")
+# Companies whose names stand in every document beside the vendor's: never the system's maker.
+_NOT_VENDORS = frozenset({"microsoft", "vmware", "intel", "emulex", "qlogic", "broadcom", "cisco", "brocade", "windows"})
+
+
+def company_names(texts: Iterable[str]) -> list[str]:
+    """Company names the texts print in legal lines and the ESRP template's sentences, in order."""
+    found: list[str] = []
+    for text in texts:
+        for match in _COMPANY.finditer(text):
+            name = " ".join((match[1] or match[2]).split())
+            if name.split()[0].casefold() not in _NOT_VENDORS and name not in found:
+                found.append(name)
+    return found
+
+
+def widened(vendor: str, companies: list[str]) -> str:
+    """The company whose name starts with the short `vendor` ("Corvane" -> "Corvane Systems"), else `vendor`."""
+    words = vendor.casefold().split()
+    longer = [c for c in companies if c.casefold().split()[:len(words)] == words and len(c.split()) > len(words)]
+    return min(longer, key=len) if longer else vendor
+
+
+_PRODUCT = re.compile(r"\s(?:on|for)\s+(?:the\s+)?", re.IGNORECASE)
+_PRODUCT_ENDS = re.compile(r"\s+(?:with|for|on|and|in|using|running|from)\s+|\s*[:|–—(]\s*|\s+-\s+|"
+                           r"\s+\d[\d,]*\s*K?\s+(?:mailbox|user)|"
+                           r"\s+(?:storage|array|san|all-flash|reference|architecture|validated|best|sizing|solution)\b|"
+                           r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|Fibre|\d+(?:\.\d)?K|\d+\s*GbE?)\b", re.IGNORECASE)
+_MODEL_WORD = re.compile(r"[A-Za-z-]*\d[\w-]*")
+
+
+def title_product(title: str, companies: list[str]) -> tuple[str | None, str] | None:
+    """(vendor, model) of the system a title names after "on"/"for the"; None when it names no model number."""
+    for match in _PRODUCT.finditer(title):
+        phrase = _PRODUCT_ENDS.split(" " + title[match.end():], maxsplit=1)[0].strip(" ,;")
+        words = phrase.split()
+        if not 1 <= len(words) <= 4 or not _MODEL_WORD.fullmatch(words[-1]) or words[0].casefold() in _NOT_VENDORS:
+            continue
+        company = next((c for c in companies if words[0].casefold() == c.casefold().split()[0]), None)
+        if company is not None and len(words) > 1:
+            return company, " ".join(words[1:])
+        if len(words) == 1 or companies:  # a model alone, or a product line the company's name does not start
+            return (companies[0] if companies else None), phrase
+        return words[0], " ".join(words[1:])
+    return None
+
+
+def title_product_facts(document: ReportDocument, companies: list[str]) -> list[Fact]:
+    """The vendor and model facts of `title_product`, cited on the title's line."""
+    found = title_product(document.title or "", companies)
+    if found is None:
+        return []
+    vendor, model = found
+    quote = f"title: {document.title}"
+    facts = [Fact("model", model, None, None, document.title_line, quote)]
+    return facts + ([Fact("vendor", vendor, None, None, document.title_line, quote)] if vendor else [])

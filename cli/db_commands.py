@@ -65,16 +65,19 @@ def status(every: bool = typer.Option(False, "--all", help="Every embedded serve
 def url(
     ctx: typer.Context,
     reader: bool = typer.Option(False, "--reader", help="The read-only role's URL (what sql and query use)."),
+    sqlalchemy: bool = typer.Option(False, "--sqlalchemy",
+                                    help="SQLAlchemy's form (postgresql+psycopg://) instead of psql's."),
 ) -> None:
-    """Print the SQLAlchemy URL esrpdb uses (starts the embedded server if needed); passwords masked."""
-    from ..db.connection import redact, resolve_urls
+    """Print the catalogue's URL for psql, a notebook or a BI tool (starts the embedded server if needed);
+    passwords masked."""
+    from ..db.connection import libpq_url, redact, resolve_urls
 
     with friendly_errors(ctx, Exception):
         urls = resolve_urls(ctx.obj.database_url, ctx.obj.reader_url)
         chosen = urls.reader if reader else urls.owner
         if chosen is None:
             raise ValueError("no read-only role is configured for this server (set ESRPDB_READER_URL)")
-        echo(redact(chosen))
+        echo(redact(chosen if sqlalchemy else libpq_url(chosen)))
 
 
 def register(app: typer.Typer) -> None:

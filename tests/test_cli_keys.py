@@ -115,7 +115,7 @@ def test_compare_json_and_csv_carry_the_unlike_note_the_table_prints(seed_catalo
     assert [row["unlike_tests"] for row in rows] == ["; ".join(notes)] * 2
     cells = list(csv.DictReader(io.StringIO(invoke(seed_catalog_url, *args, "-f", "csv").stdout)))
     assert [row["unlike_tests"] for row in cells] == ["; ".join(notes)] * 2
-    alike = json.loads(invoke(seed_catalog_url, "compare", "dell-eql-2x-ps4000xv", "hp-lefthand-p4500",
+    alike = json.loads(invoke(seed_catalog_url, "compare", "intel-x25e-3-ssd", "savvio-15k-24-hdd",
                               "--metric", "total_iops", "-f", "json").stdout)
     assert [row["unlike_tests"] for row in alike] == [None]
 

@@ -8,7 +8,7 @@ import typer
 
 from .empty_hint import nothing_ingested
 from .errors import fail, friendly_errors
-from .listing_commands import FORMAT_OPTION
+from .listing_commands import COLUMNS_OPTION, FORMAT_OPTION
 from .render import OutputFormat, render
 
 
@@ -18,6 +18,7 @@ def query(
     list_queries: bool = typer.Option(False, "--list", help="List the canned queries and exit."),
     param: List[str] = typer.Option([], "--param", "-p", help="Filter: column=value (repeatable)."),
     fmt: OutputFormat = FORMAT_OPTION,
+    columns: Optional[List[str]] = COLUMNS_OPTION,
 ) -> None:
     """Run a canned query: per-disk IOPS, IOPS per dollar, MB per dollar, performance per watt, …"""
     from ..queries import canned
@@ -47,7 +48,7 @@ def query(
                 result = canned.query_on(conn, name, {} if empty else params)
     if empty and fmt is OutputFormat.table:
         return  # the hint says what to run; csv and json still print their empty document
-    render(result.columns, result.rows, fmt, title=canned.get(name).title)
+    render(result.columns, result.rows, fmt, title=canned.get(name).title, chosen=columns)
 
 
 def register(app: typer.Typer) -> None:

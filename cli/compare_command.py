@@ -7,6 +7,7 @@ from typing import List, Optional
 
 import typer
 
+from . import completion
 from .empty_hint import nothing_ingested
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
@@ -27,10 +28,11 @@ COLUMNS = ("metric", "disk_basis", "value_a", "value_b", "percent_more", "percen
 
 def compare(
     ctx: typer.Context,
-    a: str = typer.Argument(..., help="First solution key."),
-    b: str = typer.Argument(..., help="Second solution key."),
+    a: str = typer.Argument(..., help="First solution key.", autocompletion=completion.solution_keys),
+    b: str = typer.Argument(..., help="Second solution key.", autocompletion=completion.solution_keys),
     metric: Optional[List[str]] = typer.Option(
-        None, "--metric", "-m", help="Metric (repeatable), e.g. total_iops, throughput_mb_per_s, perf_per_watt; "
+        None, "--metric", "-m", autocompletion=completion.compare_metrics,
+        help="Metric (repeatable), e.g. total_iops, throughput_mb_per_s, perf_per_watt; "
                                      "default: all."),
     disk_basis: Optional[DiskBasis] = typer.Option(None, "--disk-basis",
                                                    help="Per-disk figures on all or active disks; default: both."),

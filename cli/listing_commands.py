@@ -6,6 +6,7 @@ from typing import List, Optional
 
 import typer
 
+from . import completion
 from .empty_hint import nothing_ingested
 from .errors import friendly_errors
 from .render import OutputFormat, render
@@ -29,7 +30,8 @@ def solutions(ctx: typer.Context, fmt: OutputFormat = FORMAT_OPTION,
 
 def runs(
     ctx: typer.Context,
-    solution: Optional[str] = typer.Option(None, "--solution", help="Only this solution's runs (its key)."),
+    solution: Optional[str] = typer.Option(None, "--solution", help="Only this solution's runs (its key).",
+                                           autocompletion=completion.solution_keys),
     fmt: OutputFormat = FORMAT_OPTION,
     columns: Optional[List[str]] = COLUMNS_OPTION,
 ) -> None:

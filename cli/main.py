@@ -17,6 +17,7 @@ from . import (
     assign_command,
     audit_command,
     compare_command,
+    completion,
     db_commands,
     delete_command,
     demo_command,
@@ -124,7 +125,7 @@ def main(
         help="URL of a read-only role for sql, query and listings. Default: the embedded server's reader.",
     ),
     catalogue: Optional[str] = typer.Option(
-        None, "--catalogue", envvar="ESRPDB_CATALOGUE", metavar="NAME",
+        None, "--catalogue", envvar="ESRPDB_CATALOGUE", metavar="NAME", autocompletion=completion.catalogue_names,
         help="A named catalogue on the embedded server (`esrpdb demo` makes 'demo'). Default: the main one."),
     debug: bool = typer.Option(False, "--debug", help="Show full tracebacks instead of one-line errors."),
     version: bool = typer.Option(False, "--version", "-V", callback=_print_version, is_eager=True,

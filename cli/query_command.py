@@ -6,6 +6,7 @@ from typing import List, Optional
 
 import typer
 
+from . import completion
 from .empty_hint import nothing_ingested
 from .errors import fail, friendly_errors
 from .listing_commands import COLUMNS_OPTION, FORMAT_OPTION
@@ -14,7 +15,8 @@ from .render import OutputFormat, render
 
 def query(
     ctx: typer.Context,
-    name: Optional[str] = typer.Argument(None, help="Canned query name, e.g. per-disk-iops."),
+    name: Optional[str] = typer.Argument(None, help="Canned query name, e.g. per-disk-iops.",
+                                         autocompletion=completion.query_names),
     list_queries: bool = typer.Option(False, "--list", help="List the canned queries and exit."),
     param: List[str] = typer.Option([], "--param", "-p", help="Filter: column=value (repeatable)."),
     fmt: OutputFormat = FORMAT_OPTION,

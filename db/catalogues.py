@@ -89,3 +89,11 @@ def at_url(owner_url: str) -> list[CatalogueSummary]:
     with psycopg.connect(libpq_url(owner_url), autocommit=True) as conn:
         database = conn.info.dbname
         return [summary(conn, database, database)]
+
+
+def names_on_server(server) -> list[str]:
+    """The named catalogues (as --catalogue takes them) on a running embedded server."""
+    import psycopg
+
+    with psycopg.connect(server.admin_url().replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as admin:
+        return sorted(name for name in _names(admin) if name != "main")

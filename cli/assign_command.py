@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from . import completion
 from .errors import friendly_errors
 from .safe_text import echo
 
@@ -11,7 +12,8 @@ from .safe_text import echo
 def assign(
     ctx: typer.Context,
     target: str = typer.Argument(..., help="An ingested file (its path, or a copy of it) or a run id."),
-    solution: str = typer.Option(..., "--solution", help="The solution key the runs belong to."),
+    solution: str = typer.Option(..., "--solution", help="The solution key the runs belong to.",
+                                 autocompletion=completion.solution_keys),
     new_solution: bool = typer.Option(False, "--new-solution", help="Create the solution key if it does not exist."),
 ) -> None:
     """Move already-ingested runs to a solution (the fix for a wrong --solution); the move is kept as evidence."""

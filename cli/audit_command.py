@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from . import completion
 from .empty_hint import nothing_ingested
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
@@ -21,8 +22,10 @@ CSV_COLUMNS = ("solution", "other_solution", "kind", "metric", "verdict", "print
 
 def audit(
     ctx: typer.Context,
-    solution: Optional[str] = typer.Option(None, "--solution", help="Only this solution's findings (its key)."),
-    verdict: Optional[str] = typer.Option(None, "--verdict", help="Only findings with this verdict: mismatch, "
+    solution: Optional[str] = typer.Option(None, "--solution", help="Only this solution's findings (its key).",
+                                           autocompletion=completion.solution_keys),
+    verdict: Optional[str] = typer.Option(None, "--verdict", autocompletion=completion.verdicts,
+                                          help="Only findings with this verdict: mismatch, "
                                                                   "rounding, doubt, unattributed, unverifiable or match."),
     fmt: OutputFormat = FORMAT_OPTION,
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also every finding, by solution, worst first."),

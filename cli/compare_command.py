@@ -7,6 +7,7 @@ from typing import List, Optional
 
 import typer
 
+from . import completion
 from .empty_hint import nothing_ingested
 from .errors import friendly_errors
 from .listing_commands import FORMAT_OPTION
@@ -22,15 +23,16 @@ class DiskBasis(str, Enum):
 
 
 COLUMNS = ("metric", "disk_basis", "value_a", "value_b", "percent_more", "percent_more_min", "percent_more_max",
-           "sentence")
+           "sentence", "unlike_tests")  # unlike_tests: the notes the table prints under it, "; "-joined (null: alike)
 
 
 def compare(
     ctx: typer.Context,
-    a: str = typer.Argument(..., help="First solution key."),
-    b: str = typer.Argument(..., help="Second solution key."),
+    a: str = typer.Argument(..., help="First solution key.", autocompletion=completion.solution_keys),
+    b: str = typer.Argument(..., help="Second solution key.", autocompletion=completion.solution_keys),
     metric: Optional[List[str]] = typer.Option(
-        None, "--metric", "-m", help="Metric (repeatable), e.g. total_iops, throughput_mb_per_s, perf_per_watt; "
+        None, "--metric", "-m", autocompletion=completion.compare_metrics,
+        help="Metric (repeatable), e.g. total_iops, throughput_mb_per_s, perf_per_watt; "
                                      "default: all."),
     disk_basis: Optional[DiskBasis] = typer.Option(None, "--disk-basis",
                                                    help="Per-disk figures on all or active disks; default: both."),
@@ -48,10 +50,11 @@ def compare(
     with friendly_errors(ctx, compare_lib.UnknownKey):
         report = compare_lib.compare(engine, a, b, metrics,
                                      disk_basis=disk_basis.value if disk_basis else None)
+    unlike = "; ".join(report.unlike) or None  # a script sees what a person sees: on every row, as the table's notes
     rows = [(r.metric, r.disk_basis, r.value_a, r.value_b, r.percent_more, r.percent_more_min, r.percent_more_max,
-             r.sentence) for r in report.rows]
+             r.sentence, unlike) for r in report.rows]
     if fmt is OutputFormat.table:
-        shown = [(m, basis, va, vb, text) for m, basis, va, vb, _, _, _, text in rows]
+        shown = [(m, basis, va, vb, text) for m, basis, va, vb, _, _, _, text, _ in rows]
         render(["metric", "disk_basis", a, b, "sentence"], shown, fmt, title=f"{a} vs {b} (median runs)")
         for note in report.unlike:
             echo(f"note: unlike tests — {note}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from .errors import friendly_errors
+from .render import OutputFormat, render
 from .safe_text import echo
 
 db_app = typer.Typer(help="Manage the embedded PostgreSQL server (data in ESRPDB_HOME).", no_args_is_help=True)
@@ -51,6 +52,11 @@ def status(every: bool = typer.Option(False, "--all", help="Every embedded serve
     server = embedded.status()
     state = f"running (pid {server.pid})" if server.running else "not running"
     echo(f"{state}; data in {server.home}")
+    if server.running:
+        from ..db.catalogues import on_server
+
+        for line in catalogue_lines(on_server(server)):
+            echo(line)
     others = [s for s in embedded.known_servers() if s.home != server.home]
     if every:
         for other in others:
@@ -61,20 +67,55 @@ def status(every: bool = typer.Option(False, "--all", help="Every embedded serve
              "--all` lists them")
 
 
+def catalogue_lines(summaries) -> list[str]:
+    """`db status`'s lines on the catalogues: name (as --catalogue takes it), size, files, last ingest."""
+    lines = []
+    for item in summaries:
+        size_mb = item.size_bytes / 2**20
+        if item.files is None:
+            held = f"not initialised (esrpdb --catalogue {item.name} init)"
+        elif item.files == 0:
+            held = "nothing ingested"
+        else:
+            plural = "s" if item.files != 1 else ""
+            held = f"{item.files} file{plural}, last ingest {item.last_ingest_at:%Y-%m-%d %H:%M %Z}".rstrip()
+        lines.append(f"  catalogue {item.name}: {size_mb:.1f} MB, {held}")
+    return lines
+
+
+@db_app.command("catalogues")
+def catalogues(ctx: typer.Context, fmt: OutputFormat = typer.Option(OutputFormat.table, "--format", "-f",
+                                                                     help="table, csv or json.")) -> None:
+    """List the catalogues on the embedded server (or the one --database-url names): size, files, last ingest."""
+    from ..db import catalogues as catalogues_lib, embedded
+
+    with friendly_errors(ctx, Exception):
+        if ctx.obj.given_database_url:  # one database, not a server's catalogues
+            listed = catalogues_lib.at_url(ctx.obj.database_url)
+        else:
+            listed = catalogues_lib.on_server(embedded.start())
+    render(["catalogue", "database", "size_mb", "files", "last_ingest_at"],
+           [(c.name, c.database, round(c.size_bytes / 2**20, 1), c.files, c.last_ingest_at) for c in listed],
+           fmt, title="Catalogues")
+
+
 @db_app.command("url")
 def url(
     ctx: typer.Context,
     reader: bool = typer.Option(False, "--reader", help="The read-only role's URL (what sql and query use)."),
+    sqlalchemy: bool = typer.Option(False, "--sqlalchemy",
+                                    help="SQLAlchemy's form (postgresql+psycopg://) instead of psql's."),
 ) -> None:
-    """Print the SQLAlchemy URL esrpdb uses (starts the embedded server if needed); passwords masked."""
-    from ..db.connection import redact, resolve_urls
+    """Print the catalogue's URL for psql, a notebook or a BI tool (starts the embedded server if needed);
+    passwords masked."""
+    from ..db.connection import libpq_url, redact, resolve_urls
 
     with friendly_errors(ctx, Exception):
         urls = resolve_urls(ctx.obj.database_url, ctx.obj.reader_url)
         chosen = urls.reader if reader else urls.owner
         if chosen is None:
             raise ValueError("no read-only role is configured for this server (set ESRPDB_READER_URL)")
-        echo(redact(chosen))
+        echo(redact(chosen if sqlalchemy else libpq_url(chosen)))
 
 
 def register(app: typer.Typer) -> None:

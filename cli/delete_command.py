@@ -6,6 +6,7 @@ from typing import Optional
 
 import typer
 
+from . import completion
 from .errors import fail, friendly_errors, interruptible
 from .listing_commands import FORMAT_OPTION
 from .render import OutputFormat, render
@@ -16,7 +17,8 @@ def delete(
     ctx: typer.Context,
     source: Optional[str] = typer.Argument(None, help="A source file: its SHA-256 (or 8+ leading digits), "
                                                       "its path as ingested, or its file name."),
-    solution: Optional[str] = typer.Option(None, "--solution", help="A solution key: the solution, its runs "
+    solution: Optional[str] = typer.Option(None, "--solution", autocompletion=completion.solution_keys,
+                                            help="A solution key: the solution, its runs "
                                                                     "and the files only about it."),
     dry_run: bool = typer.Option(False, "--dry-run", help="List what would go, and delete nothing."),
     fmt: OutputFormat = FORMAT_OPTION,

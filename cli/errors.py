@@ -20,6 +20,8 @@ def fail(message: str, code: int = 1) -> None:
 def friendly_errors(ctx: typer.Context, *expected: type[BaseException]) -> Iterator[None]:
     try:
         yield
+    except typer.Exit:  # already said in one line (fail): never caught again as "Error: Exit"
+        raise
     except expected as error:
         if ctx.obj is not None and getattr(ctx.obj, "debug", False):
             raise

@@ -13,7 +13,8 @@ from .errors import fail, friendly_errors, interruptible
 from .render import OutputFormat, render
 from .safe_text import echo
 
-PROGRESS_THRESHOLD = 5  # show a bar when there are more files than this
+PROGRESS_THRESHOLD = 5  # show a bar (piped: a line per file) when there are more files than this
+LOG_EVERY_S = 10.0  # piped: a line on a long file in hand at most this often
 
 
 def ingest(
@@ -43,7 +44,8 @@ def ingest(
     options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
     with friendly_errors(ctx, UnknownKey), interruptible(lambda: _interrupted(done, total)):
         if not err.is_terminal:
-            outcomes = ingest_paths(engine, paths, on_outcome=done.append, **options)
+            with _logged(sizes, done) as record:
+                outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
         else:
             with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[detail]}"),
                           console=err, transient=True) as bar, _shown(bar, sizes, done) as record:
@@ -88,6 +90,35 @@ def _shown(bar, sizes: dict[str, int], done: list) -> Iterator[Callable[[Any], N
         counts.record(sizes.get(outcome.path, 0), outcome.pages)
         bar.update(files, completed=counts.bytes_done, detail=progress_line(counts, time.monotonic() - started))
         bar.update(in_hand, visible=False)
+
+    with progress.listening(read):
+        yield record
+
+
+@contextlib.contextmanager
+def _logged(sizes: dict[str, int], done: list) -> Iterator[Callable[[Any], None]]:
+    """Piped or redirected: a line on standard error as each file ends (more than PROGRESS_THRESHOLD
+    files), and one every LOG_EVERY_S for a long file in hand, so a log shows the ingest moving long
+    before its final table."""
+    import time
+
+    from ..ingest.load import progress
+
+    total = len(sizes)
+    last_line_at = [time.monotonic()]
+
+    def read(name: str, position: int, size: int, rows: int) -> None:
+        if time.monotonic() - last_line_at[0] >= LOG_EVERY_S:
+            last_line_at[0] = time.monotonic()
+            echo(f"ingest: {_display_path(name)}: {position / 1e6:,.0f}/{size / 1e6:,.0f} MB read, {rows:,} rows",
+                 err=True)
+
+    def record(outcome) -> None:
+        done.append(outcome)
+        if total > PROGRESS_THRESHOLD and outcome.status != "ignored":
+            last_line_at[0] = time.monotonic()
+            failed = f": {outcome.message}" if outcome.status == "failed" and outcome.message else ""
+            echo(f"ingest: {len(done)}/{total} files, {outcome.status} {_display_path(outcome.path)}{failed}", err=True)
 
     with progress.listening(read):
         yield record

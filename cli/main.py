@@ -17,6 +17,7 @@ from . import (
     assign_command,
     audit_command,
     compare_command,
+    completion,
     db_commands,
     delete_command,
     demo_command,
@@ -49,6 +50,7 @@ class Options:
     given_reader_url: str | None
     debug: bool
     catalogue: str | None = None  # a named catalogue on the embedded server (database esrpdb_<name>)
+    creates: bool = False  # the command may make the named catalogue (init, ingest, demo); others need it to exist
     opened: Any = field(default=None, repr=False)  # the command's Catalog, once opened
 
     @cached_property  # a named catalogue's URL starts the server and checks the database: once a command
@@ -67,7 +69,7 @@ class Options:
         server = embedded.start()
         database = roles.catalogue_database(self.catalogue)
         if role == "owner":  # asked first: the catalogue is opened (and migrated) by its owner
-            _named_catalogue(server, database)
+            _named_catalogue(server, self.catalogue, create=self.creates)
         return server.url_for(roles.OWNER_ROLE if role == "owner" else roles.READER_ROLE, database)
 
     def server_disk_full(self) -> str | None:
@@ -123,7 +125,7 @@ def main(
         help="URL of a read-only role for sql, query and listings. Default: the embedded server's reader.",
     ),
     catalogue: Optional[str] = typer.Option(
-        None, "--catalogue", envvar="ESRPDB_CATALOGUE", metavar="NAME",
+        None, "--catalogue", envvar="ESRPDB_CATALOGUE", metavar="NAME", autocompletion=completion.catalogue_names,
         help="A named catalogue on the embedded server (`esrpdb demo` makes 'demo'). Default: the main one."),
     debug: bool = typer.Option(False, "--debug", help="Show full tracebacks instead of one-line errors."),
     version: bool = typer.Option(False, "--version", "-V", callback=_print_version, is_eager=True,
@@ -134,22 +136,27 @@ def main(
             _refuse("--catalogue names a catalogue on the embedded server; it cannot go with --database-url")
         if not CATALOGUE_NAME.fullmatch(catalogue):
             _refuse(f"--catalogue {catalogue!r}: use lower-case letters, digits and '_' (at most 40)")
-    ctx.obj = Options(given_database_url=database_url, given_reader_url=reader_url, debug=debug, catalogue=catalogue)
+    ctx.obj = Options(given_database_url=database_url, given_reader_url=reader_url, debug=debug, catalogue=catalogue,
+                      creates=ctx.invoked_subcommand in CREATING_COMMANDS)
     ctx.call_on_close(ctx.obj.close)
 
 
 CATALOGUE_NAME = re.compile(r"[a-z0-9_]{1,40}")
+CREATING_COMMANDS = frozenset({"init", "ingest", "demo"})  # the commands that make a named catalogue on first use
 
 
-def _named_catalogue(server, database: str) -> None:
-    """A named catalogue is made on first use (`--catalogue NAME init`, or any command)."""
+def _named_catalogue(server, name: str, *, create: bool) -> None:
+    """A named catalogue is made by init, ingest or demo; on any other command a name that names none
+    is an error with the closest names (db.catalogues.UnknownCatalogue), never a new empty catalogue."""
     import psycopg
 
-    from ..db import roles
+    from ..db.catalogues import UnknownCatalogue, open_named
 
     with psycopg.connect(server.admin_url().replace("+psycopg", ""), autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone():
-            roles.create_database(conn, database)
+        try:
+            open_named(conn, name, create=create)
+        except UnknownCatalogue as error:
+            _refuse(str(error))
 
 
 def _refuse(message: str) -> None:

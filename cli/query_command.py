@@ -6,18 +6,21 @@ from typing import List, Optional
 
 import typer
 
+from . import completion
 from .empty_hint import nothing_ingested
 from .errors import fail, friendly_errors
-from .listing_commands import FORMAT_OPTION
+from .listing_commands import COLUMNS_OPTION, FORMAT_OPTION
 from .render import OutputFormat, render
 
 
 def query(
     ctx: typer.Context,
-    name: Optional[str] = typer.Argument(None, help="Canned query name, e.g. per-disk-iops."),
+    name: Optional[str] = typer.Argument(None, help="Canned query name, e.g. per-disk-iops.",
+                                         autocompletion=completion.query_names),
     list_queries: bool = typer.Option(False, "--list", help="List the canned queries and exit."),
     param: List[str] = typer.Option([], "--param", "-p", help="Filter: column=value (repeatable)."),
     fmt: OutputFormat = FORMAT_OPTION,
+    columns: Optional[List[str]] = COLUMNS_OPTION,
 ) -> None:
     """Run a canned query: per-disk IOPS, IOPS per dollar, MB per dollar, performance per watt, …"""
     from ..queries import canned
@@ -47,7 +50,7 @@ def query(
                 result = canned.query_on(conn, name, {} if empty else params)
     if empty and fmt is OutputFormat.table:
         return  # the hint says what to run; csv and json still print their empty document
-    render(result.columns, result.rows, fmt, title=canned.get(name).title)
+    render(result.columns, result.rows, fmt, title=canned.get(name).title, chosen=columns)
 
 
 def register(app: typer.Typer) -> None:

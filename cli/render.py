@@ -92,6 +92,23 @@ def _plain_text(value: Any) -> str:
     return str(value)
 
 
+def chosen_columns(columns: Sequence[str], rows: Iterable[Sequence[Any]], chosen: Sequence[str] | None
+                   ) -> tuple[Sequence[str], Iterable[Sequence[Any]]]:
+    """`--columns a,b` (repeatable): those columns in that order; a name that is no column is a one-line
+    error naming the closest."""
+    names = [n.strip() for item in chosen or () for n in item.split(",") if n.strip()]
+    if not names:
+        return columns, rows
+    unknown = [n for n in names if n not in columns]
+    if unknown:
+        from ..schema.keys import unknown_message
+        from .errors import fail
+
+        fail(unknown_message("column", unknown[0], columns))
+    at = [list(columns).index(n) for n in names]
+    return names, [[row[i] for i in at] for row in rows]
+
+
 def render(
     columns: Sequence[str],
     rows: Iterable[Sequence[Any]],
@@ -100,8 +117,10 @@ def render(
     title: str | None = None,
     out: TextIO | None = None,
     width: int | None = None,
+    chosen: Sequence[str] | None = None,
 ) -> None:
     out = out or sys.stdout
+    columns, rows = chosen_columns(columns, rows, chosen)
     if fmt is OutputFormat.json:
         records = [{c: json_value(v) for c, v in zip(columns, row)} for row in rows]
         out.write(printable(json.dumps(records, indent=2, ensure_ascii=False, allow_nan=False)) + "\n")

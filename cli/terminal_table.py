@@ -1,10 +1,12 @@
-"""Tables for a terminal: headers in words with units, numbers never split, a vertical layout
-when the columns cannot fit the width; piped or redirected, titles flush left and a table wider
-than PIPED_MAX_WIDTH written one record per block, so no line runs to thousands of characters.
+"""Tables for a terminal: headers in words with units, numbers never split, text wrapped between
+words; when the columns cannot share the terminal's width, the columns that fit are shown (in their
+order, the others named on standard error: `--columns` chooses, csv and json give all), and only when
+not even two fit is each row printed as a block of `header: value` lines. Piped or redirected, titles
+flush left and a table wider than PIPED_MAX_WIDTH written one record per block, so no line runs to
+thousands of characters and no value is cut or left out.
 
 Rich folds any cell to make a table fit; for a number that is worse than useless (5239.76
-printed as `523`/`9.7`/`6`), so number columns never wrap, and when they and the text columns'
-longest words cannot share the width, each row is printed as a block of `header: value` lines.
+printed as `523`/`9.7`/`6`), so number columns never wrap.
 """
 
 from __future__ import annotations
@@ -67,32 +69,71 @@ def print_table(columns: Sequence[str], rows: list[Sequence[Any]], text_of: Call
             _print_records(out, headers, [[text_of(v) for v in row] for row in rows], title)
             return
     console = Console(file=out, width=width)
+    cells = [[Text(text_of(v)) for v in row] for row in rows]
+    minimum = [_minimum_column_width(header, [row_cells[i].plain for row_cells in cells], numeric[i])
+               for i, header in enumerate(headers)]
+    kept = _columns_that_fit(minimum, console.width)
+    if len(kept) < min(2, len(headers)):  # not even two columns: a block per row
+        _print_vertical(console, headers, cells, title)
+        return
     # Text, never markup: a value such as `[/x]` or `[[disks]]` is shown as it is.
     table = Table(title=Text(title) if title else None, show_lines=False, title_justify="left" if piped else "center")
-    cells = [[Text(text_of(v)) for v in row] for row in rows]
-    for index, (header, is_number) in enumerate(zip(headers, numeric)):
-        texts = [row_cells[index].plain for row_cells in cells]
-        if is_number:  # never narrower than its longest number
-            table.add_column(Text(header), justify="right", overflow="fold",
-                             min_width=max((len(t) for t in texts), default=1))
-        else:  # wrapped between words, never narrower than a longish word
-            longest_word = max((len(w) for t in [header, *texts] for w in t.split()), default=1)
-            table.add_column(Text(header), overflow="fold", min_width=min(longest_word, MAX_WORD_WIDTH))
+    natural = [max([len(headers[i]), *(len(line) for row_cells in cells for line in row_cells[i].plain.split("\n"))])
+               for i in kept]
+    widths = _share_width([minimum[i] for i in kept], natural, console.width - 1 - 3 * len(kept))
+    for index, column_width in zip(kept, widths):
+        # Numbers right-aligned, never narrower than the longest; text wrapped between words (rich is given
+        # each width: left to itself it crops a wide table at the edge instead).
+        table.add_column(Text(headers[index]), justify="right" if numeric[index] else "left", overflow="fold",
+                         width=column_width)
     for row_cells in cells:
-        table.add_row(*row_cells)
-    if _minimum_width(console, table) <= console.width:
-        console.print(table)
-    else:
-        _print_vertical(console, headers, cells, title)
+        table.add_row(*(row_cells[i] for i in kept))
+    console.print(table)
     if not rows:
         console.print("(no rows)")
+    if len(kept) < len(headers):
+        import sys
+
+        left_out = [columns[i] for i in range(len(columns)) if i not in kept]
+        sys.stderr.write(printable(
+            f"note: {len(left_out)} of {len(columns)} columns left out to fit {console.width} characters: "
+            f"{', '.join(left_out)} (--columns NAME,… chooses; --format csv or json gives all)") + "\n")
 
 
-def _minimum_width(console: Console, table: Table) -> int:
-    """Columns at their minimum widths plus borders and padding (rich would squeeze below min_width)."""
-    edges = len(table.columns) + 1
-    padding = 2 * len(table.columns)
-    return sum(c.min_width or 1 for c in table.columns) + edges + padding
+def _minimum_column_width(header: str, texts: list[str], is_number: bool) -> int:
+    """A number column: its longest number; a text column: its longest word, at most MAX_WORD_WIDTH
+    (either at least its header's longest word)."""
+    header_word = max((len(w) for w in header.split()), default=1)  # rich never breaks a header's word
+    if is_number:
+        return max([header_word, *(len(t) for t in texts)])
+    return min(max([header_word, *(len(w) for t in texts for w in t.split())]), MAX_WORD_WIDTH)
+
+
+def _share_width(minimum: list[int], natural: list[int], room: int) -> list[int]:
+    """Each column's width: its minimum, then what is left shared out, the columns that want least
+    first, none past its natural (widest line) width."""
+    widths = list(minimum)
+    room -= sum(minimum)
+    wanting = sorted(range(len(widths)), key=lambda i: natural[i] - minimum[i])
+    for position, index in enumerate(wanting):
+        share = room // (len(wanting) - position) if room > 0 else 0
+        grant = max(min(natural[index] - minimum[index], share), 0)
+        widths[index] += grant
+        room -= grant
+    return widths
+
+
+def _columns_that_fit(minimum: list[int], width: int) -> list[int]:
+    """The columns, in their order, that fit `width` at their minimum widths with borders and padding
+    (each column costs 3 more: its border and a space either side; the table 1): a column that does
+    not fit is left out and the next ones are still tried."""
+    kept: list[int] = []
+    used = 1
+    for index, least in enumerate(minimum):
+        if used + least + 3 <= width:
+            kept.append(index)
+            used += least + 3
+    return kept
 
 
 def _print_vertical(console: Console, headers: list[str], cells: list[list[Text]], title: str | None) -> None:

@@ -51,6 +51,14 @@ def redact(url: str) -> str:
         return "<not a URL>"
 
 
+def libpq_url(url: str) -> str:
+    """The URL as psql, libpq, a notebook or a BI tool take it: plain `postgresql://`, never SQLAlchemy's
+    driver suffix (`postgresql+psycopg://`), which libpq refuses as an invalid connection option."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 @dataclass(frozen=True)
 class DatabaseUrls:
     owner: str

@@ -25,7 +25,7 @@ DEFAULT_METRICS = ("total_iops", "achieved_iops", "achieved_iops_per_disk", "tot
                    "perf_per_watt", "active_power_w")
 # What the notes compare, in their words; a duration differing by more than this share is noted too.
 LIKENESS = {"jetstress_release": "Jetstress", "report_type": "test type", "iops_per_mailbox": "IOPS per mailbox",
-            "scenario": "condition"}
+            "mailbox_count": "mailboxes", "mailbox_size_mb": "mailbox size (MB)", "scenario": "condition"}
 DURATION_SHARE = 0.25
 
 

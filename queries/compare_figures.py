@@ -57,15 +57,20 @@ METRICS: dict[str, Metric] = {
 
 FigureKey = tuple[str, "str | None"]  # (metric, disk basis; None for a metric without one)
 
-# What makes two Jetstress runs comparable: the same release, test type, load per mailbox and
-# condition (a drive failure, a rebuild), and a similar length.
+# What makes two Jetstress runs comparable: the same release, test type, mailboxes, mailbox size, load
+# per mailbox and condition (a drive failure, a rebuild), and a similar length. The design (mailboxes,
+# their size, IOPS per mailbox) is the solution's test design as stored (view test_designs): the figure
+# its document states first, else its runs' JetstressConfig.xml; the run's own configuration last.
 _TESTS_SQL = """
-SELECT r.id AS run_id, r.jetstress_release, r.report_type, r.scenario,
-       (SELECT c.iops_per_mailbox FROM test_configs c WHERE c.run_id = r.id ORDER BY c.source_file_id LIMIT 1)
+SELECT r.id AS run_id, r.jetstress_release, r.report_type, r.scenario, d.mailbox_count, d.mailbox_size_mb,
+       COALESCE(d.iops_per_mailbox,
+                (SELECT c.iops_per_mailbox FROM test_configs c WHERE c.run_id = r.id ORDER BY c.source_file_id LIMIT 1))
            AS iops_per_mailbox,
        EXTRACT(EPOCH FROM (r.test_end - r.test_start)) / 3600.0 AS duration_h
-FROM runs r WHERE r.id = ANY(:runs)
+FROM runs r LEFT JOIN test_designs d ON d.solution_id = r.solution_id
+WHERE r.id = ANY(:runs)
 """
+NUMBERS = ("iops_per_mailbox", "duration_h", "mailbox_size_mb")  # read as floats (mailbox_count stays whole)
 
 
 @dataclass
@@ -76,7 +81,7 @@ class SolutionFigures:
     run_id: int | None = None  # its representative run
     values: dict[FigureKey, float] = field(default_factory=dict)  # that run's figures (the solution's, per solution)
     trial_values: dict[FigureKey, list[float]] = field(default_factory=dict)  # every run of its trial with the figure
-    test: dict[str, Any] = field(default_factory=dict)  # release, test type, IOPS per mailbox, scenario, duration_h
+    test: dict[str, Any] = field(default_factory=dict)  # release, test type, design, scenario, duration_h
 
     def value(self, metric: str, basis: str | None = None) -> float | None:
         return self.values.get((metric, basis))
@@ -122,7 +127,7 @@ def read_figures(conn: Connection, keys: Sequence[str] | None = None,
     chosen_runs = [f.run_id for f in out.values() if f.run_id is not None]
     key_of_run = {f.run_id: key for key, f in out.items() if f.run_id is not None}
     for row in conn.execute(text(_TESTS_SQL), {"runs": chosen_runs}).mappings():
-        out[key_of_run[row["run_id"]]].test = {c: (_number(v) if c in ("iops_per_mailbox", "duration_h") else v)
+        out[key_of_run[row["run_id"]]].test = {c: (_number(v) if c in NUMBERS else v)
                                                for c, v in row.items() if c != "run_id"}
     return out
 

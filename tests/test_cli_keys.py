@@ -93,13 +93,31 @@ def test_compare_states_the_seed_comparisons_with_their_ranges(seed_catalog_url)
     assert per_disk[0]["sentence"].startswith(
         "dell-eql-2x-ps4000xv delivered 118% more total IOPS per disk (active disks) than hp-lefthand-p4500")
     assert set(per_disk[0]) == {"metric", "disk_basis", "value_a", "value_b", "percent_more", "percent_more_min",
-                                "percent_more_max", "sentence"}
+                                "percent_more_max", "sentence", "unlike_tests"}
 
 
 def test_compare_flags_unlike_tests(seed_catalog_url):
     result = invoke(seed_catalog_url, "compare", "dell-powervault-md1220", "hp-eva4400", "--metric", "total_iops")
     assert result.exit_code == 0, result.output
     assert "note: unlike tests — Jetstress: 2010 (dell-powervault-md1220) vs 2007 (hp-eva4400)" in result.stdout
+
+
+def test_compare_json_and_csv_carry_the_unlike_note_the_table_prints(seed_catalog_url):
+    """A script sees what a person sees: the same notes, on every row of JSON and CSV; null where alike."""
+    import csv
+    import io
+
+    args = ("compare", "dell-powervault-md1220", "hp-eva4400", "--metric", "total_iops", "--metric", "achieved_iops")
+    table = invoke(seed_catalog_url, *args).stdout
+    notes = [line.split("note: unlike tests — ", 1)[1] for line in table.splitlines() if line.startswith("note: unlike")]
+    assert notes and "Jetstress: 2010 (dell-powervault-md1220) vs 2007 (hp-eva4400)" in notes
+    rows = json.loads(invoke(seed_catalog_url, *args, "-f", "json").stdout)
+    assert [row["unlike_tests"] for row in rows] == ["; ".join(notes)] * 2
+    cells = list(csv.DictReader(io.StringIO(invoke(seed_catalog_url, *args, "-f", "csv").stdout)))
+    assert [row["unlike_tests"] for row in cells] == ["; ".join(notes)] * 2
+    alike = json.loads(invoke(seed_catalog_url, "compare", "intel-x25e-3-ssd", "savvio-15k-24-hdd",
+                              "--metric", "total_iops", "-f", "json").stdout)
+    assert [row["unlike_tests"] for row in alike] == [None]
 
 
 def test_version():

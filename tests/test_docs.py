@@ -49,7 +49,7 @@ def _readme_examples() -> list[str]:
     lines = []
     for block in re.findall(r"```bash\n(.*?)```", body, re.S):
         for line in block.splitlines():
-            if line.startswith("esrpdb "):
+            if line.startswith(("esrpdb ", "psql ")):
                 lines.append(line)
     return lines
 
@@ -69,6 +69,9 @@ def test_every_readme_example_runs_as_written(fresh_database_url, tmp_path, monk
     assert len(examples) >= 15
     runner = CliRunner()
     for line in examples:
+        if line.startswith("psql "):  # a real psql, in a shell, with the URL esrpdb prints (issue 47)
+            _run_in_a_shell(line, fresh_database_url)
+            continue
         words = shlex.split(line, comments=True)[1:]
         if words[:1] == ["demo"]:
             continue  # the Quick start's job; run by CI on the embedded server
@@ -76,6 +79,18 @@ def test_every_readme_example_runs_as_written(fresh_database_url, tmp_path, monk
         result = runner.invoke(app, [*global_options, *words])
         assert result.exit_code == 0, (line, result.output)
     assert not (tmp_path / "home").exists() or os.listdir(tmp_path / "home") == []
+
+
+def _run_in_a_shell(line: str, database_url: str) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if k not in ("ESRPDB_READER_URL", "ESRPDB_CATALOGUE")}
+    env |= {"ESRPDB_DATABASE_URL": database_url, "PATH": f"{Path(sys.executable).parent}:{env.get('PATH', '')}"}
+    done = subprocess.run(["bash", "-c", line], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip(), (line, done.stderr)
 
 
 def test_help_lists_every_command_once_in_its_group():

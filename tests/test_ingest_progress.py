@@ -127,3 +127,38 @@ def test_the_terminal_shows_pages_per_second_and_the_time_left(fresh_database_ur
             re.findall(rf"(\d+)/{COPIES} files, ([\d,]+) pages", shown)]
     assert done and all(pages == files * per_copy for files, pages in done), shown[-2000:]  # whole PDFs' pages
     assert re.search(rf"/{COPIES} files, [\d,]+ pages, [\d,]+ pages/s, \d+:\d\d left", shown), shown[-2000:]
+
+
+def test_a_piped_ingest_prints_a_line_per_file_on_stderr_before_its_table(fresh_database_url):
+    """Issue 47: `esrpdb ingest FOLDER > log 2>&1` shows each file as it ends, not only the final table."""
+    env = {k: v for k, v in os.environ.items() if k != "ESRPDB_READER_URL"}
+    done = subprocess.run([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url, "ingest",
+                           str(FIXTURES / "catalog")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          env=env, timeout=600)
+    assert done.returncode == 0, done.stdout
+    lines = done.stdout.splitlines()
+    progress_lines = [line for line in lines if line.startswith("ingest: ")]
+    assert len(progress_lines) >= 10 and all(re.match(r"ingest: \d+/\d+ files, (loaded|skipped) ", line)
+                                             for line in progress_lines), progress_lines
+    title = next(n for n, line in enumerate(lines) if line.strip() == "Ingest")
+    assert lines.index(progress_lines[-1]) < title  # before the table, not with it
+    counted = [int(re.match(r"ingest: (\d+)/", line)[1]) for line in progress_lines]
+    assert counted == sorted(counted)
+    silent = subprocess.run([sys.executable, "-m", "esrpdb.cli.main", "--database-url", fresh_database_url, "ingest",
+                             str(FIXTURES / "catalog")], capture_output=True, text=True, env=env, timeout=600)
+    assert "ingest: " in silent.stderr and "ingest: " not in silent.stdout  # standard error: stdout stays the table
+
+
+def test_a_piped_ingest_of_one_long_file_says_how_far_it_has_got(fresh_database_url, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from esrpdb.cli import ingest_command
+    from esrpdb.cli.main import app
+
+    monkeypatch.setattr(ingest_command, "LOG_EVERY_S", 0.0)  # every report heard (10 s apart by default)
+    export = _long_export(tmp_path / "long.csv")
+    result = CliRunner().invoke(app, ["--database-url", fresh_database_url, "ingest", str(export)])
+    assert result.exit_code == 0, result.output
+    heard = [line for line in result.stderr.splitlines() if re.fullmatch(r"ingest: .*long\.csv: [\d,]+/[\d,]+ MB read, "
+                                                                         r"[\d,]+ rows", line)]
+    assert len(heard) >= 2 and heard[-1].endswith(f"{ROWS:,} rows"), result.stderr

@@ -27,11 +27,14 @@ MEDIA_WORDS = {
 }
 
 
+_LATENCY = re.compile(r"latenc|\blat\b|response\s+time|\((?:ms|msec|milliseconds)\)", re.I)
+
+
 def classify(label: str) -> tuple[str | None, bool]:
     """(run metric, per disk) a row label speaks of, or (None, _) when it is none of them."""
     per_disk = bool(PER_DISK.search(label))
     words = PARENTHESES.sub(" ", PER_DISK.sub(" ", label)).lower()
-    if "latency" in words:
+    if _LATENCY.search(label):  # "DB read lat. (ms)": a time, whatever else its words say
         metric = ("log_write_latency" if "log" in words else "db_read_latency" if "read" in words
                   else "db_write_latency" if "write" in words else None)
         return metric, per_disk

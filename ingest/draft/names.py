@@ -17,10 +17,14 @@ MEDIA_WORDS = {"SSD": ("ssd", "ssds", "solid-state"), "HDD": ("hdd", "hdds", "ha
 _DESIGNATED = re.compile(r"\b([A-Za-z][A-Za-z0-9-]+)\s+([A-Z]|\d)\b(?![.,:/]?\d)")
 
 
+_SHORT = {"config": "configuration", "conf": "configuration", "cfg": "configuration"}  # "config 1" is "configuration 1"
+
+
 def tokens(text: str) -> list[tuple[int, int, str]]:
     """(start, end, casefolded word) of each word of `text`, a designated pair also as one word."""
     found = [(m.start(), m.end(), m[0].casefold()) for m in WORD.finditer(text)]
-    found += [(m.start(), m.end(), f"{m[1]}-{m[2]}".casefold()) for m in _DESIGNATED.finditer(text)]
+    found += [(m.start(), m.end(), f"{_SHORT.get(m[1].casefold(), m[1].casefold())}-{m[2].casefold()}")
+              for m in _DESIGNATED.finditer(text)]
     return sorted(found)
 
 

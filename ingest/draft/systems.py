@@ -24,7 +24,7 @@ from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts,
 from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
 from .host_tests import SCENARIO, caption, host_tests, scenario_of
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
-from .owners import report_owners
+from .owners import report_label, report_owners
 from .published import (
     DraftClaim,
     Paragraphs,
@@ -98,20 +98,6 @@ def _table_owner(table: DocumentTable, count: int, distinct: list[set[str]], own
                                         if normalise_label(row.label).startswith("achieved iops") for cell in row.values):
             return owner
     return _best(table.title, distinct)
-
-
-def _report_label(document: ReportDocument, index: int, column_tables) -> str:
-    """"Run N" when a result table prints this report's achieved IOPS for run N; else "Report N"."""
-    achieved = document.reports[index].achieved_iops
-    for table, column in column_tables:
-        for row in table.rows:
-            if not normalise_label(row.label).startswith(("achieved iops", "median achieved")):
-                continue
-            run = _RUN.search(row.label) or (_RUN.search(table.columns[column]) if column < len(table.columns) else None)
-            cell = row.values[column] if column < len(row.values) else ""
-            if run and achieved is not None and printed_equals(cell, achieved):
-                return f"Run {run[1]}"
-    return f"Report {index + 1}"
 
 
 def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[str] | None = None,
@@ -192,7 +178,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         if owner is None or (report.test_start is not None and printed in seen):
             continue  # the same report printed again: one run, which ingest records as seen twice
         seen.add(printed)
-        label = _report_label(document, index, column_tables[owner])
+        label = report_label(document, index, column_tables[owner])
         if any(run.label == label for run in solutions[owner].runs):
             label = f"Report {index + 1}"
         solutions[owner].runs.append(DraftRun(label, report_index=index, line=report.source_line,

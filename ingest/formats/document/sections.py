@@ -276,10 +276,22 @@ def read_grid(raw: RawSection, warnings: list[str]) -> Grid | None:
             rows.append((cells, [line.number] * len(cells)))
     grid_rows = []
     for cells, numbers in rows:
+        cells, numbers = _respaced(cells, numbers, len(headers))
         last = max((i for i, c in enumerate(cells) if c), default=0)
         keep = max(len(headers), last + 1)
         grid_rows.append(GridRow(tuple(cells[:keep]), tuple(numbers[:keep]), numbers[0]))
     return Grid(tuple(headers), header_line, tuple(grid_rows))
+
+
+def _respaced(cells: list[str], numbers: list[int], width: int) -> tuple[list[str], list[int]]:
+    """A row whose figures a PDF's ruling set off by a cell ("Instance1", "", "0.901", "0.583 387.787", …):
+    its numbers one a column, in order, when that gives exactly as many cells as the header has; any
+    other row as printed."""
+    tokens = [token for cell in cells[1:] for token in cell.split()]
+    misplaced = any(len(cell.split()) > 1 for cell in cells[1:]) or any(not cell for cell in cells[1:width])
+    if not misplaced or len(tokens) != width - 1 or not all(_is_number(token) for token in tokens):
+        return cells, numbers
+    return [cells[0], *tokens], [numbers[0]] * width
 
 
 def _valid_rows(grid: Grid, check: Callable[[Grid], object], title: str, warnings: list[str]) -> Grid:

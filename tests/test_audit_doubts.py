@@ -3,7 +3,8 @@
 Each kind is read from a bench document (fixtures/other_hands/, SYNTHETIC) ingested alone: an ESRP
 submission's disk tables, one per group of disks, whose figures add up to the system's (a match, not
 a mismatch per table); a log group's capacity the catalogue cannot hold apart (a doubt); a lab
-comparison's figure that is another system's run (a doubt naming that run); and a latency printed in
+comparison's summary column printing another system's run (a doubt naming that run; a document
+written for it, fixtures/audit_documents/); and a latency printed in
 the other unit (a doubt, from the judgement alone).
 """
 
@@ -21,6 +22,7 @@ from esrpdb.ingest.pipeline import ingest_paths
 from tests.helpers import FIXTURES, TEMPLATE, scratch_database
 
 FOLDER = FIXTURES / "other_hands"
+AUDIT_DOCUMENTS = FIXTURES / "audit_documents"
 
 
 @pytest.fixture(scope="module")
@@ -28,11 +30,11 @@ def findings(pg_server, template_url):
     from esrpdb.db.catalog import open_catalog
 
     @functools.cache
-    def of(name: str):
+    def of(name: str, folder=FOLDER):
         with scratch_database(pg_server, "doubt", TEMPLATE) as url:
             catalog = open_catalog(url)
             try:
-                ingest_paths(catalog.engine, [FOLDER / f"{name}.txt"])
+                ingest_paths(catalog.engine, [folder / f"{name}.txt"])
                 return audit(catalog.engine).findings
             finally:
                 catalog.close()
@@ -61,8 +63,14 @@ def test_a_groups_capacity_the_catalogue_holds_only_whole_is_a_doubt(findings):
 
 
 def test_a_figure_that_is_another_systems_run_is_a_doubt_naming_it(findings):
-    found = _at(findings("oh_third-party_a5_04"), 123, "total_iops")
-    assert found.verdict == DOUBT and "nimbus-440" in found.explanation and found.inputs["doubt"]["elsewhere"]
+    """A summary column printing the other array's median (fixtures/audit_documents, SYNTHETIC, line 38):
+    the figure is Beta's run, under Alpha's heading; the reader cannot tell whose slip it is."""
+    at_line = [f for f in findings("summary_column_of_another_system", AUDIT_DOCUMENTS)
+               if f.line == 38 and f.metric == "achieved_iops"]
+    doubt = next(f for f in at_line if f.verdict == DOUBT)
+    assert "beta-array-y2" in doubt.explanation and doubt.inputs["doubt"]["elsewhere"]
+    assert not [f for f in at_line if f.verdict == MISMATCH]
+    assert [f.verdict for f in at_line if f is not doubt] == [MATCH]  # Beta's own column: its own median
 
 
 def test_no_document_read_here_has_a_doubt_counted_as_a_mismatch(findings):

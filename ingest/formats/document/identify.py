@@ -53,8 +53,8 @@ class Evidence:
         self.report_line = self.report_line or bool(_ACHIEVED.match(line) or _ESRP.match(line))
         self.title = self.title or bool(_TITLE.fullmatch(line))
         self.figure = self.figure or bool(_FIGURE.match(line))
-        if not self.iops_row and re.search(r"[|\t]", raw):
-            cells = re.split(r"[|\t]", raw.strip().strip("|"))
+        if not self.iops_row and re.search(r"[|\t]|\S {2,}\S", raw):  # tabs, pipes or columns of spaces
+            cells = re.split(r"[|\t]| {2,}", raw.strip().strip("|"))
             self.iops_row = bool(_IOPS_CELL.search(cells[0])) and any(
                 _NUMBER_CELL.fullmatch(c.strip()) for c in cells[1:])
 

@@ -4,8 +4,9 @@ The audit is a stage of its own, above the canned queries: it reads what the vie
 hold and judges what vendors printed, where `queries` only answers questions. `audit(engine)`
 judges every claim of the solution manifests (`findings.claims`) and runs the checks that need
 no claim over everything ingested (`findings.consistency`, `findings.tables`). Each
-finding says what was recomputed from what, and cites the file (SHA-256 prefix and name) and
-the place (line, table, figure) where the figure is printed.
+finding says what was recomputed from what, and cites the file (SHA-256 prefix and name), the
+place (line, table, figure) where the figure is printed, its page in a PDF and the printed words
+it judges (`findings.citation`).
 
 Verdicts, worst first: `mismatch` (the data does not give the printed figure), `rounding` (it
 does only under another rounding order or unit convention, named), `unverifiable` (the data
@@ -31,6 +32,7 @@ from sqlalchemy import Engine
 from ..schema.keys import unknown_message
 from .causes import Cause, group
 from .findings import consistency, document_checks, tables
+from .findings.citation import cited
 from .findings.claims import claim_findings
 from .findings.finding import Finding
 from .gather import load
@@ -98,4 +100,4 @@ def audit(engine: Engine, *, solution: str | None = None, verdict: str | None = 
                  if f.kind not in tables.DEDUPLICATED or (f.file, f.line, f.printed) not in covered]
     findings = [f for f in findings
                 if (solution is None or f.solution == solution) and (verdict is None or f.verdict == verdict)]
-    return AuditReport(sorted(findings, key=Finding.sort_key))
+    return AuditReport(sorted(cited(data, findings), key=Finding.sort_key))

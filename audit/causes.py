@@ -42,15 +42,17 @@ class Cause:
         return ", ".join(dict.fromkeys(f.solution or "(no solution)" for f in self.findings))
 
     @property
-    def places(self) -> list[tuple[str | None, int | None]]:
-        """(file, line) it shows up at, in file and line order."""
-        found = {(f.file, f.line) for f in self.findings}
+    def places(self) -> list[tuple[str | None, int | None, int | None]]:
+        """(file, line, page: a PDF's, else None) it shows up at, in file and line order."""
+        found = {(f.file, f.line, f.page) for f in self.findings}
         return sorted(found, key=lambda p: (p[0] or "", p[1] if p[1] is not None else -1))
 
     def where(self) -> str:
+        """"file lines 12 (page 2), 40 (page 3); other file line 7": each line with its page in a PDF."""
         by_file: dict[str | None, list[str]] = {}
-        for file, line in self.places:
-            by_file.setdefault(file, []).append(str(line) if line is not None else "?")
+        for file, line, page in self.places:
+            shown = str(line) if line is not None else "?"
+            by_file.setdefault(file, []).append(f"{shown} (page {page})" if page is not None else shown)
         return "; ".join(f"{file or '(no file)'} line{'s' if len(lines) > 1 else ''} {', '.join(lines)}"
                          for file, lines in by_file.items())
 

@@ -8,6 +8,7 @@ handful of queries and the rules work on plain Python objects.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -82,6 +83,7 @@ class RunInfo:
     recovery: list[tuple[float, int]] = field(default_factory=list)  # (elapsed s, logs replayed)
     power: dict[str, float | None] = field(default_factory=dict)  # run_power: idle/active
     config: dict[str, Any] = field(default_factory=dict)  # linked JetstressConfig.xml
+    verdict_line: int | None = None  # where "Overall Test Result" is printed (the report starts at source_line)
 
     @property
     def name(self) -> str:
@@ -138,6 +140,13 @@ class SourceFile:
     name: str
     sha256: str
     format: str
+    page_start_lines: list[int] | None = None  # a PDF's: the line each page starts on (documents, 0028)
+
+    def page_of(self, line: int | None) -> int | None:
+        """The page `line` is printed on (the last page starting at or before it); None outside a PDF."""
+        if not self.page_start_lines or line is None:
+            return None
+        return bisect_right(self.page_start_lines, line) or None
 
 
 @dataclass
@@ -195,8 +204,9 @@ def _rows(conn, sql: str, **params) -> list[dict[str, Any]]:
 
 def load(engine: Engine) -> AuditData:
     with engine.connect() as conn:
-        files = {r["id"]: SourceFile(r["id"], r["file_name"], r["sha256"], r["format"])
-                 for r in _rows(conn, "SELECT id, file_name, sha256, format FROM source_files")}
+        files = {r["id"]: SourceFile(r["id"], r["file_name"], r["sha256"], r["format"], r["page_start_lines"])
+                 for r in _rows(conn, "SELECT f.id, f.file_name, f.sha256, f.format, d.page_start_lines "
+                                      "FROM source_files f LEFT JOIN documents d ON d.source_file_id = f.id")}
         solutions = _load_solutions(conn)
         runs = _load_runs(conn)
         claims = [ClaimRow(**r) for r in _rows(conn, """
@@ -268,6 +278,8 @@ def _load_runs(conn) -> dict[int, RunInfo]:
         runs[r["run_id"]].power = {"idle_power_w": r["idle_power_w"], "active_power_w": r["active_power_w"]}
     for r in _rows(conn, "SELECT run_id, mailbox_count, mailbox_quota_mb FROM test_configs WHERE run_id IS NOT NULL"):
         runs[r["run_id"]].config = r
+    for r in _rows(conn, "SELECT run_id, source_line FROM report_fields WHERE lower(label) = 'overall test result'"):
+        runs[r["run_id"]].verdict_line = r["source_line"]
     _hosts_plain_means(runs)
     return runs
 

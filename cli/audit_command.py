@@ -17,7 +17,8 @@ from .safe_text import echo
 COLUMNS = ("verdict", "kind", "metric", "printed", "recomputed", "difference", "where", "explanation")
 CAUSE_COLUMNS = ("cause", "verdict", "solution", "metric", "printed", "recomputed", "findings", "lines", "what")
 CSV_COLUMNS = ("solution", "other_solution", "kind", "metric", "verdict", "printed", "unit", "recomputed",
-               "relative_difference", "file", "sha256", "place", "line", "explanation", "quote", "inputs")
+               "relative_difference", "file", "sha256", "page", "place", "line", "explanation", "quote", "inputs")
+QUOTE_CHARS = 160  # of the printed words shown under a cause's explanation (JSON, CSV and --verbose give them whole)
 
 
 def audit(
@@ -65,7 +66,7 @@ def print_report(report, *, verbose: bool = False) -> None:
 
 def _cause_row(cause) -> tuple:
     head = cause.head
-    what = head.explanation if len(head.explanation) <= 160 else head.explanation[:157] + "..."
+    what = _cut(head.explanation, 160) + _quoted(head.quote, QUOTE_CHARS)
     return (cause.number, cause.verdict, cause.solutions, head.metric, head.printed, head.recomputed,
             len(cause.findings), cause.where(), what)
 
@@ -73,7 +74,19 @@ def _cause_row(cause) -> tuple:
 def _row(f) -> tuple:
     difference = None if f.relative_difference is None else f"{f.relative_difference:+.2%}"
     where = f"{f.file} [{f.sha256_prefix}] {f.place}" if f.file else f.place
-    return (f.verdict, f.kind, f.metric, f.printed, f.recomputed, difference, where, f.explanation)
+    if f.page is not None:
+        where = f"{where} (page {f.page})"
+    return (f.verdict, f.kind, f.metric, f.printed, f.recomputed, difference, where,
+            f.explanation + _quoted(f.quote, None))
+
+
+def _cut(text: str, chars: int) -> str:
+    return text if len(text) <= chars else text[:chars - 3] + "..."
+
+
+def _quoted(quote: str | None, chars: int | None) -> str:
+    """The printed words a finding judges, on a line of their own under its explanation, as the site shows them."""
+    return f"\n“{_cut(quote, chars) if chars else quote}”" if quote else ""
 
 
 def register(app: typer.Typer) -> None:

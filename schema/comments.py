@@ -137,7 +137,9 @@ COLUMNS: dict[str, dict[str, str]] = {
                              "row_labels": "The table rows it was read from (several when rows are added up)."},
     "documents": {"title": "The document's title as printed.", "title_line": "Line the title is printed on.",
                   "esrp_version_line": "Line the ESRP version is printed on.",
-                  "tested_on_line": "Line the tested date is printed on."},
+                  "tested_on_line": "Line the tested date is printed on.",
+                  "page_start_lines": "Line each page of a PDF starts on, page 1 first (a line's page: the last "
+                                      "start at or before it); NULL: not a PDF."},
     "document_tables": {"id": "The table's id: join table_id elsewhere.",
                         "kind": "A stable machine name for what the table holds, e.g. results_by_run.",
                         "title": "The table's caption or heading as printed.",

@@ -26,6 +26,8 @@ class Document(Base):
     esrp_version_line: Mapped[int | None] = mapped_column(Integer)
     tested_on: Mapped[date | None] = mapped_column(Date)
     tested_on_line: Mapped[int | None] = mapped_column(Integer)
+    # A PDF's page starts (0028): the line each page begins on, so a finding names the page of its line.
+    page_start_lines: Mapped[list[int] | None] = mapped_column(ARRAY(Integer))
 
 
 class DocumentTable(Base):

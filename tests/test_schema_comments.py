@@ -56,7 +56,9 @@ def test_every_selectable_column_has_a_comment_after_upgrade_and_none_after_down
     assert _comments_left(url) == []
     added_later = {"solution_designs", "solution_designs_stale", "run_value_figures",  # 0022 and 0023 add these
                    "mailbox_class_rank_rows", "mailbox_class_ranks_freshness"}  # and 0025
-    assert len(_selectable(url)) == len([row for row in rows if row[0] not in added_later])  # now without words
+    added_columns = {("documents", "page_start_lines")}  # 0028
+    assert len(_selectable(url)) == len([row for row in rows if row[0] not in added_later
+                                         and (row[0], row[3]) not in added_columns])  # now without words
     migrate.upgrade(url)
     assert _selectable(url) == rows
 

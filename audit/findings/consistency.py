@@ -40,6 +40,7 @@ def run_checks(data: AuditData) -> list:
 
 UNATTRIBUTED = "unattributed_claim"  # written by ingest.load for a figure no system could be told for
 _PRINTED = re.compile(r'^line \d+: "([^"]*)"')
+_SENTENCE = re.compile(r' in "(.+)"; not judged$')  # the words the figure is printed in (ingest/draft/systems.py)
 
 
 def unattributed_findings(data: AuditData) -> list:
@@ -50,12 +51,13 @@ def unattributed_findings(data: AuditData) -> list:
         if warning["check_name"] != UNATTRIBUTED:
             continue
         line, printed = _LINE.match(warning["message"]), _PRINTED.match(warning["message"])
+        sentence = _SENTENCE.search(warning["message"])
         out.append(_finding(data, solution=None, kind="unattributed", metric="claim",
                             verdict=UNATTRIBUTED_VERDICT,
                             printed=printed.group(1) if printed else None, recomputed=None,
                             explanation=f"Not attributed: {warning['message']}.", inputs={},
                             file_id=warning["source_file_id"], place="text",
-                            line=int(line.group(1)) if line else None))
+                            line=int(line.group(1)) if line else None, quote=sentence.group(1) if sentence else None))
     return out
 
 
@@ -123,7 +125,7 @@ def verdict_findings(data: AuditData) -> list:
                             recomputed=None, explanation=explanation,
                             inputs={"run": run.name, "recomputed_verdict": verdict, **inputs},
                             file_id=run.source_file_id, place=f"{run.report_type} report, Test Summary ({run.name})",
-                            line=run.source_line))
+                            line=run.verdict_line or run.source_line))
     return out
 
 

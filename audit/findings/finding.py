@@ -1,4 +1,4 @@
-"""One audit finding: the verdict on a printed figure, with its evidence (file, place, quote)."""
+"""One audit finding: the verdict on a printed figure, with its evidence (file, page, place, quote)."""
 
 from __future__ import annotations
 
@@ -27,8 +27,9 @@ class Finding:
     sha256: str | None  # the file's whole SHA-256 (64 hex digits); tables show its first 12
     place: str | None  # figure, table, section or line
     line: int | None
-    quote: str | None = None
+    quote: str | None = None  # the printed words judged: the claim's sentence, the table row, the report's field
     unit: str | None = None
+    page: int | None = None  # the page `line` is printed on, for a PDF (citation.py)
 
     @property
     def sha256_prefix(self) -> str | None:

@@ -283,7 +283,7 @@ def caption_findings(data: AuditData, table: DocTable, owners) -> list[Finding]:
                      verdict=MISMATCH, printed=short_title(table), recomputed=None, relative_difference=None,
                      explanation=explanation + ".", inputs={"caption_media": named, "stub_media": sorted(header),
                                                             "data_media": sorted(owner_media)},
-                     place=f"{short_title(table)} (caption vs table)", line=table.line)]
+                     place=f"{short_title(table)} (caption vs table)", line=table.line, quote=table.title)]
 
 
 def _in_document(data: AuditData, solution_id: int, file_id: int) -> bool:

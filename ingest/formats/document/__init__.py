@@ -106,6 +106,7 @@ def parse(name: str, data: bytes) -> ReportDocument:
     document.fingerprint = content_fingerprint(document)
     if pdf is not None:
         document.pages = len(pdf.page_starts)
+        document.page_starts = tuple(pdf.page_starts)
         document.warnings = [pdf_text.with_pages(w, pdf) for w in document.warnings]
         for report in reports:
             report.warnings = [pdf_text.with_pages(w, pdf) for w in report.warnings]

@@ -63,3 +63,6 @@ class ReportDocument:
     fingerprint: str = field(default="", compare=False)
     # A PDF's page count (None for text): what a person watching a long ingest plans by.
     pages: int | None = field(default=None, compare=False, metadata={"loaded": False})
+    # A PDF's page starts (the line each page begins on, page 1 first; empty for text): stored, so the audit
+    # names the page of a line.
+    page_starts: tuple[int, ...] = field(default=(), compare=False)

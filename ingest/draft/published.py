@@ -225,7 +225,8 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
         if metric:
             direction = "percent_more" if match["dir"].lower() in ("higher", "more", "greater") else "percent_less"
             sentence = _sentence(text, match.start())[0]
-            metric, versus_metric, basis = _stated_basis(per_disk or metric, sentence, text)
+            own = _OWN_ENDS.split(match["what"], maxsplit=1)[0]  # "power when active" of "…, 59 … when idle"
+            metric, versus_metric, basis = _stated_basis(per_disk or metric, sentence, text, own)
             than = _THAN.search(match["what"])
             claim = DraftClaim(f"{direction}:{metric}", match[2], "%", 0, text, _qualifier(match["q"]), comparison=True,
                                versus_metric=versus_metric, disk_basis=basis, than=than[1] if than else None)
@@ -244,11 +245,16 @@ _ACTIVE_BASIS = re.compile(r"\b(?:per|/)\s*active\s+(?:disk|drive)|\bactive\s+(?
 _IDLE = re.compile(r"\b(?:while|when)\s+idle\b|\bidle\s+power\b", re.IGNORECASE)
 
 
-def _stated_basis(metric: str, sentence: str, paragraph: str) -> tuple[str, str | None, str | None]:
+_OWN_ENDS = re.compile(r"\bthan\b|\band\b|[,;]", re.IGNORECASE)
+_ACTIVE_POWER = re.compile(r"\b(?:when|while)\s+(?:active|busy|under\s+load)\b|\bactive\s+power\b", re.IGNORECASE)
+
+
+def _stated_basis(metric: str, sentence: str, paragraph: str, own: str | None = None) -> tuple[str, str | None, str | None]:
     """What the words around "N percent more" say the figure is per: idle power ("… while idle"), one
-    disk of one side against the other whole ("each SSD … than all 24 HDDs"), active disks."""
-    if metric == "active_power" and _IDLE.search(sentence):
-        return "idle_power", None, None
+    disk of one side against the other whole ("each SSD … than all 24 HDDs"), active disks. `own`: the
+    words right after the figure, which say its basis before the rest of the sentence does."""
+    if metric == "active_power" and _IDLE.search(own or sentence) and not _ACTIVE_POWER.search(own or ""):
+        return "idle_power", None, None  # "59 percent less power while idle"; never "60 … when active, 59 … when idle"
     if _EACH.search(sentence) and metric in ("throughput_mb_per_s", "total_iops", "achieved_iops", "log_iops"):
         return f"{metric}_per_disk", metric, "all"
     if metric.endswith("_per_disk"):

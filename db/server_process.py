@@ -17,6 +17,9 @@ from pathlib import Path
 from . import private_files
 
 READY_TIMEOUT_S = 60.0
+# NOTIFY is a statement, not a function to revoke: a session that listens and never reads holds the
+# notification queue, which others' NOTIFYs then fill (8 GB by default). 8,192 pages of 8 kB: 64 MB.
+NOTIFY_QUEUE_PAGES = 8192
 
 
 class StartFailed(RuntimeError):
@@ -65,7 +68,7 @@ def _alive(pid: int) -> bool:
 def start(binaries: Path, pgdata: Path, socket_dir: Path, owner_uid: int, **as_user) -> int:
     """Start the server on `pgdata` listening only on a socket in `socket_dir`; its pid once it is ready."""
     command = [str(binaries / "postgres"), "-D", str(pgdata), "-h", "", "-k", str(socket_dir),
-               "-c", "unix_socket_permissions=0700"]
+               "-c", "unix_socket_permissions=0700", "-c", f"max_notify_queue_pages={NOTIFY_QUEUE_PAGES}"]
     log = _open_log(pgdata / "log", owner_uid)
     try:
         pid = _spawn_detached(command, log, as_user)

@@ -62,10 +62,8 @@ def is_disk_group(location: str | None) -> bool:
 
 def table_title(ctx: ClaimContext, claim: ClaimRow) -> str | None:
     """The title of the table that prints the claim (its cell on the claim's line), else its location."""
-    for table in ctx.data.tables.values():
-        if table.source_file_id == claim.source_file_id and any(c.line == claim.line for c in table.cells):
-            return table.title
-    return claim.location
+    table = ctx.data.table_printing(claim.source_file_id, claim.line)
+    return table.title if table is not None else claim.location
 
 
 def _disk_groups(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:

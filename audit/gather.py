@@ -132,6 +132,27 @@ class DocTable:
     stub: str | None
     line: int | None
     cells: list[Cell] = field(default_factory=list)
+    # The cells indexed by place and by value, made at the first look-up (the cells are loaded whole first):
+    # a claim finds its cells in one step, not by a pass over a table of 10^6 rows (issue 49).
+    _on_line: dict[int | None, list[Cell]] | None = field(default=None, init=False, repr=False, compare=False)
+    _labelled: dict[tuple[str | None, str], list[Cell]] | None = field(default=None, init=False, repr=False,
+                                                                        compare=False)
+
+    def cells_on(self, line: int | None) -> list[Cell]:
+        """The cells printed on `line`, in the table's order."""
+        if self._on_line is None:
+            self._on_line = defaultdict(list)
+            for cell in self.cells:
+                self._on_line[cell.line].append(cell)
+        return self._on_line.get(line, [])
+
+    def cells_labelled(self, row_label: str | None, printed: str) -> list[Cell]:
+        """The cells of the row labelled `row_label` that print exactly `printed`, in the table's order."""
+        if self._labelled is None:
+            self._labelled = defaultdict(list)
+            for cell in self.cells:
+                self._labelled[(cell.row_label, cell.printed)].append(cell)
+        return self._labelled.get((row_label, printed), [])
 
 
 @dataclass
@@ -161,6 +182,17 @@ class AuditData:
 
     def solution_key(self, solution_id: int | None) -> str | None:
         return self.solutions[solution_id].key if solution_id in self.solutions else None
+
+    def table_printing(self, source_file_id: int, line: int | None) -> DocTable | None:
+        """The first table of the file with a cell on `line` (an index made once, not a pass a claim)."""
+        index = self.__dict__.get("_tables_by_line")
+        if index is None:
+            index = {}
+            for table in self.tables.values():
+                for cell in table.cells:
+                    index.setdefault((table.source_file_id, cell.line), table)
+            self.__dict__["_tables_by_line"] = index
+        return index.get((source_file_id, line))
 
     def runs_of(self, solution_id: int) -> list[RunInfo]:
         return sorted((r for r in self.runs.values() if r.solution_id == solution_id), key=lambda r: r.id)

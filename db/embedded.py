@@ -222,7 +222,8 @@ def _bootstrap(server: ServerStatus) -> None:
             conn.execute(f'REVOKE TEMPORARY ON DATABASE "{DATABASE_NAME}" FROM PUBLIC')
             with psycopg.connect(server.admin_url(DATABASE_NAME).replace("+psycopg", ""), autocommit=True) as db:
                 roles.adopt_objects(db)
-        for database in roles.catalogue_databases(conn):  # named catalogues too (`--catalogue NAME`)
+        # named catalogues too (`--catalogue NAME`), and the server's own databases any role may connect to
+        for database in [*roles.SERVER_DATABASES, *roles.catalogue_databases(conn)]:
             try:
                 db = psycopg.connect(server.admin_url(database).replace("+psycopg", ""), autocommit=True)
             except psycopg.OperationalError:  # dropped since it was listed

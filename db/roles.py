@@ -41,7 +41,17 @@ SUPERUSER_SETTINGS = ("temp_file_limit",)
 # Functions that create large objects: PUBLIC may call them by default, so a read-only role could
 # still store data (outside a read-only transaction). Revoked in every catalogue database (lock_down_database).
 LARGE_OBJECT_WRITERS = ("lo_create(oid)", "lo_creat(integer)", "lo_from_bytea(oid, bytea)", "lo_import(text)",
-                        "lo_import(text, oid)", "lo_put(oid, bigint, bytea)")
+                        "lo_import(text, oid)", "lo_put(oid, bigint, bytea)", "lowrite(integer, bytea)",
+                        "lo_truncate(integer, integer)", "lo_truncate64(integer, bigint)", "lo_unlink(oid)")
+# Functions PUBLIC may call that write the server's journal (WAL) or its shared state, read-only
+# transaction or not: 30 calls of pg_logical_emit_message with 100 MB each filled a 700 MB home, which
+# temp_file_limit does not cover; pg_notify fills the notification queue; each pg_export_snapshot writes a
+# file. Revoked from PUBLIC in every database of the embedded server (lock_down_database); esrpdb calls none.
+# (pg_switch_wal, pg_create_restore_point, the statistics resets and the replication functions are the
+# superuser's already; the slots' functions check for a REPLICATION role, and are revoked all the same.
+# tests/reliability/test_state_writers.py probes them all.)
+STATE_WRITERS = (r"^(pg_logical_emit_message|pg_notify|pg_export_snapshot|pg_(create|drop|copy)_\w*replication_slot"
+                 r"|pg_replication_slot_advance|pg_logical_slot_\w+|pg_sync_replication_slots)$")
 
 
 def bootstrap_roles(conn) -> None:
@@ -83,6 +93,11 @@ def create_database(conn, name: str, *, template: str | None = None) -> None:
         lock_down_database(database)
 
 
+# The server's own databases: any role may connect to them (PUBLIC has CONNECT), so they are locked
+# down as the catalogues are; template1's grants are also what a database made without a template inherits.
+SERVER_DATABASES = ("postgres", "template1")
+
+
 def catalogue_databases(conn) -> list[str]:
     """Every database the owner role owns on this server: the catalogues (`conn`: a superuser's)."""
     return [row[0] for row in conn.execute(
@@ -94,11 +109,16 @@ def lock_down_database(conn) -> None:
     """What `PUBLIC` may not do in a catalogue database (`conn`: a superuser's; idempotent).
 
     Function and language privileges live in each database. A read-only transaction still lets a
-    role create large objects, change its own settings from inside a statement (`set_config`, `SET`
-    in a `DO` block: its role, `work_mem`, its timeouts), and take the advisory locks the migrations
-    and ingest serialise on; so only the owner may do the last three, and no one the first.
+    role create large objects, write the server's journal (STATE_WRITERS), change its own settings
+    from inside a statement (`set_config`, `SET` in a `DO` block: its role, `work_mem`, its timeouts),
+    and take the advisory locks the migrations and ingest serialise on; so only the owner may do the
+    last three, and no one the first two.
     """
     revoke_large_objects(conn)
+    writers = conn.execute("SELECT p.oid::regprocedure::text FROM pg_proc p WHERE p.pronamespace = "
+                           "'pg_catalog'::regnamespace AND p.proname ~ %s", (STATE_WRITERS,)).fetchall()
+    for (function,) in writers:
+        conn.execute(f"REVOKE EXECUTE ON FUNCTION {function} FROM PUBLIC")
     conn.execute(OWNER_ONLY_SQL)
 
 

@@ -17,6 +17,15 @@ from pathlib import Path
 from . import private_files
 
 READY_TIMEOUT_S = 60.0
+# NOTIFY is a statement, not a function to revoke: a session that listens and never reads holds the
+# notification queue, which others' NOTIFYs then fill (8 GB by default). 8,192 pages of 8 kB: 64 MB.
+NOTIFY_QUEUE_PAGES = 8192
+# Private memory of each server process (RLIMIT_DATA, inherited by every backend the server forks): the
+# one bound on a statement's memory no session can lift. `work_mem` is a setting any role may `SET` (psql
+# with the reader's URL: a hash of 2 GB, a `string_agg` of 1.9 GB); past this a statement fails with "out
+# of memory" and its session lives on. Shared memory (shared_buffers) is not counted. 1 GiB: PostgreSQL's
+# largest single value, and far more than an ingest's statements take; the reader's 4 sessions, 4 GiB.
+BACKEND_MEMORY_LIMIT_BYTES = 2**30
 
 
 class StartFailed(RuntimeError):
@@ -39,6 +48,7 @@ def _spawn_detached(command: list[str], log: int, as_user: dict) -> int:
     if pid == 0:  # pragma: no cover - the intermediate child
         try:
             os.close(reading)
+            _bound_memory(BACKEND_MEMORY_LIMIT_BYTES)
             process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                        start_new_session=True, close_fds=True, cwd="/", **as_user)
             os.write(writing, str(process.pid).encode())
@@ -53,6 +63,13 @@ def _spawn_detached(command: list[str], log: int, as_user: dict) -> int:
     return int(written)
 
 
+def _bound_memory(limit_bytes: int) -> None:  # pragma: no cover - runs in the intermediate child
+    """Soft and hard limit alike: the server, and every process it forks, inherits it and cannot raise it."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_DATA, (limit_bytes, limit_bytes))
+
+
 def _alive(pid: int) -> bool:
     import psutil
 
@@ -65,7 +82,7 @@ def _alive(pid: int) -> bool:
 def start(binaries: Path, pgdata: Path, socket_dir: Path, owner_uid: int, **as_user) -> int:
     """Start the server on `pgdata` listening only on a socket in `socket_dir`; its pid once it is ready."""
     command = [str(binaries / "postgres"), "-D", str(pgdata), "-h", "", "-k", str(socket_dir),
-               "-c", "unix_socket_permissions=0700"]
+               "-c", "unix_socket_permissions=0700", "-c", f"max_notify_queue_pages={NOTIFY_QUEUE_PAGES}"]
     log = _open_log(pgdata / "log", owner_uid)
     try:
         pid = _spawn_detached(command, log, as_user)

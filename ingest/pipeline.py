@@ -30,7 +30,7 @@ from .load.known_files import KnownFiles, sha256_of
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
-from .pdf.budget import bound_this_process, pdf_clock
+from .pdf.budget import bound_this_process, pdf_clock, refusal_for
 from .walk import found_files
 
 PARSER_VERSION = "1"
@@ -261,14 +261,15 @@ def ingest_paths(
     # A PDF read ahead is read within the budget by its reading child itself (pdf/budget.py); a library
     # caller's own importers parse as they parse, nothing read ahead.
     known = KnownFiles(engine)
-    ahead = ReadAhead(read_file, setup=bound_this_process, clock=pdf_clock, wanted=known.not_held) \
+    ahead = ReadAhead(read_file, setup=bound_this_process, clock=pdf_clock, wanted=known.not_held,
+                      refusal=refusal_for) \
         if modules is None else None
     try:
         for n, found in enumerate(files):
             path = found.path
             if ahead is not None:  # the next PDFs not in the catalogue yet are read while this file is written
-                ahead.start([upcoming.path for upcoming in files[n + 1:n + 1 + READ_AHEAD_WINDOW]
-                             if upcoming.refused is None])
+                ahead = _or_give_up(ahead, ahead.start, [upcoming.path for upcoming in files[n + 1:n + 1 + READ_AHEAD_WINDOW]
+                                                        if upcoming.refused is None])
             if found.refused is not None:
                 outcome = FileOutcome(str(path), found.status, message=found.refused)
             elif not path.exists() and not path.is_symlink():
@@ -276,8 +277,8 @@ def ingest_paths(
             else:
                 outcome = ingest_file(engine, path, explicit=found.explicit, solution_key=solution_key, modules=modules,
                                       ahead=ahead, known=known)
-            if ahead is not None:
-                ahead.drop(path)  # read ahead for a file that was skipped or failed before its parse
+            if ahead is not None:  # read ahead for a file that was skipped or failed before its parse
+                ahead = _or_give_up(ahead, ahead.drop, path)
             outcomes.append(outcome)
             if on_outcome:
                 on_outcome(outcome)
@@ -290,10 +291,23 @@ def ingest_paths(
         raise
     finally:
         if ahead is not None:
-            ahead.close()
+            with contextlib.suppress(OSError):  # never in place of the batch's own outcome
+                ahead.close()
     if any(o.status == "loaded" for o in outcomes):
         _after_batch(engine)
     return outcomes
+
+
+def _or_give_up(ahead: ReadAhead, step: Callable[[Any], None], argument: Any) -> ReadAhead | None:
+    """The read-ahead, or None once a step of it failed (a process it could not start or reap): the batch
+    goes on reading each file itself, and ends with its per-file table as always."""
+    try:
+        step(argument)
+        return ahead
+    except OSError:
+        with contextlib.suppress(OSError):
+            ahead.close()
+        return None
 
 
 def _after_batch(engine: Engine) -> None:

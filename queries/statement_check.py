@@ -27,8 +27,11 @@ KINDS = {"SelectStmt": QUERY, "ExplainStmt": EXPLAIN, "VariableShowStmt": SHOW,
 SETS = "it changes a setting, and " + FIXED
 LOCKS = "advisory locks are how esrpdb's migrations and ingests wait for each other; the reader takes none"
 RUNS_TEXT = "it runs SQL given as text, which this check cannot read; write that query itself"
+WRITES_SERVER = "it writes the server's journal or shared state, which no reader may fill"
 REFUSED_FUNCTIONS = {"set_config": SETS, "query_to_xml": RUNS_TEXT, "query_to_xmlschema": RUNS_TEXT,
-                     "query_to_xml_and_xmlschema": RUNS_TEXT, "ts_stat": RUNS_TEXT, "ts_rewrite": RUNS_TEXT}
+                     "query_to_xml_and_xmlschema": RUNS_TEXT, "ts_stat": RUNS_TEXT, "ts_rewrite": RUNS_TEXT,
+                     "pg_logical_emit_message": WRITES_SERVER, "pg_notify": WRITES_SERVER,
+                     "pg_export_snapshot": WRITES_SERVER}
 ADVISORY_LOCK = re.compile(r"pg_(try_)?advisory_(?!unlock)")
 
 

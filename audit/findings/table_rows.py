@@ -123,13 +123,12 @@ def column_owners(data: AuditData, table: DocTable) -> dict[int, tuple[int, int 
             labels = published["row_labels"]
             terms = published["value_printed"].split(" + ") if len(labels) > 1 else [published["value_printed"]]
             for label, term in zip(labels, terms):
-                for cell in table.cells:
-                    if cell.row_label == label and cell.printed == term:
-                        votes[cell.column].add((run.solution_id, run.id))
+                for cell in table.cells_labelled(label, term):
+                    votes[cell.column].add((run.solution_id, run.id))
     for claim in data.claims:
         if claim.source_file_id != table.source_file_id or claim.solution_id is None:
             continue
-        hits = [c for c in table.cells if c.line == claim.line and c.printed.rstrip("%").strip() == claim.value_printed]
+        hits = [c for c in table.cells_on(claim.line) if c.printed.rstrip("%").strip() == claim.value_printed]
         if len({c.column for c in hits}) == 1:
             votes[hits[0].column].add((claim.solution_id, claim.run_id if claim.subject == "run" else None))
     owners = {}

@@ -6,7 +6,8 @@ file, so the two overlap on two cores. The readers are workers forked once and g
 another (workers.py). A reader runs the pipeline's own reading of the file (a pure
 function of its bytes: read, then draft), exactly as the parent would, and sends the result back.
 A file the child could not read (a ParseError: a PDF past its reader's limits, say) comes back as
-that error, so a file that took a minute to refuse is not read a second time; when the child fails in
+that error, so a file that took a minute to refuse is not read a second time; so does a file whose
+reading process its own clock stopped (`refusal`: one budget a document); when the child fails in
 any other way, or the file changed meanwhile, the parent reads the file itself, so every error reads
 as it always did.
 """
@@ -108,11 +109,15 @@ class ReadAhead:
 
     def __init__(self, work: Callable[[Path], Any], setup: Callable[[], None] | None = None,
                  clock: Clock = contextlib.nullcontext,
-                 wanted: Callable[[list[Path]], list[Path]] | None = None) -> None:
+                 wanted: Callable[[list[Path]], list[Path]] | None = None,
+                 refusal: Callable[[str], str | None] = lambda reason: None) -> None:
         """`setup` runs first in each reading process (the pipeline's: pdf/budget.py's limits on it), and
         `clock()` around each file it reads (the budget's time limits for that PDF); `wanted` keeps, of the
-        PDFs worth reading ahead, those still to be read (the pipeline's: not in the catalogue yet)."""
+        PDFs worth reading ahead, those still to be read (the pipeline's: not in the catalogue yet);
+        `refusal` turns how a reading process stopped into the file's refusal (its clock ran out: the
+        file's budget is spent), or None (the writer reads the file itself)."""
         self._work, self._setup, self._clock, self._wanted = work, setup, clock, wanted
+        self._refusal = refusal
         self._reading: dict[Path, tuple[Identity, Reading]] = {}
         self._idle: list[Worker] = []  # workers whose result was collected: the next PDFs go to them
         self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
@@ -163,13 +168,15 @@ class ReadAhead:
         return _Child(forked.start(_reading_on_its_clock, self._work, self._clock, path, setup=self._setup,
                                    lower_priority=True))
 
-    def _collected(self, reading: Reading):
-        """The reading's document, or None when it failed (the writer then reads the file itself); a
-        worker that can read on waits for the next PDF."""
+    def _collected(self, path: Path, reading: Reading):
+        """The reading's document, the file's refusal when its reading spent its budget, or None when it
+        failed otherwise (the writer then reads the file itself); a worker that can read on waits for the
+        next PDF."""
         try:
             return reading.result()
-        except forked.ForkFailed:
-            return None
+        except forked.ForkFailed as error:
+            refused = self._refusal(str(error))
+            return ReadFailed(str(path), refused, None, None) if refused else None
         finally:
             if isinstance(reading, Worker) and reading.usable:
                 self._idle.append(reading)
@@ -178,7 +185,7 @@ class ReadAhead:
         for path, (identity, child) in list(self._reading.items()):
             if child.finished():
                 del self._reading[path]
-                self._read[path] = (identity, self._collected(child))
+                self._read[path] = (identity, self._collected(path, child))
 
     def _worth_reading(self, path: Path) -> Identity | None:
         """The file's identity when it is a PDF large enough to read ahead, else None (and remembered)."""
@@ -193,6 +200,13 @@ class ReadAhead:
         return None
 
     def take(self, path: Path):
+        """See _take; a reading process that could not be waited for or reaped is no reading: None."""
+        try:
+            return self._take(path)
+        except OSError:
+            return None
+
+    def _take(self, path: Path):
         """The parsed document (or the ReadFailed the reading met) when `path` was read ahead and is
         unchanged since, else None. While its reading goes on, a reading that ends meanwhile hands its
         slot to the next upcoming PDF, so no core waits with the writer; so does its own, once taken
@@ -204,7 +218,7 @@ class ReadAhead:
             identity, document = self._read.pop(path)
         elif path in self._reading:
             identity, child = self._reading.pop(path)
-            document = self._collected(child)
+            document = self._collected(path, child)
         else:
             return None
         self.start([upcoming for upcoming in self._upcoming if upcoming != path])

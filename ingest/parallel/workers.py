@@ -22,7 +22,7 @@ import signal
 from multiprocessing.connection import Connection, Pipe
 from typing import Any, Callable, ContextManager
 
-from .forked import ForkFailed
+from .forked import ForkFailed, die_with_parent
 
 MAX_FILES = 64  # files one worker reads before it leaves (a fork per 64 files costs nothing measurable)
 MAX_GROWTH_BYTES = 64 * 2**20  # data grown past this (caches, fragments of PDFium's heap): the worker leaves
@@ -42,9 +42,11 @@ class Worker:
         """`setup` runs once in the worker (its limits), `each()` around every file (that file's clock)."""
         requests_out, requests_in = Pipe(duplex=False)
         results_out, results_in = Pipe(duplex=False)
+        parent = os.getpid()
         self.pid = os.fork()
         if self.pid == 0:  # pragma: no cover - runs in the worker
             try:
+                die_with_parent(parent)
                 requests_in.close()
                 results_out.close()
                 _serve(work, setup, each, requests_out, results_in)
@@ -55,6 +57,7 @@ class Worker:
         self._requests, self._results = requests_in, results_out
         self.busy = False
         self.usable = True  # False once it has stopped, is leaving, or was stopped
+        self._status: int | None = None  # its wait status, once reaped
 
     @property
     def reading(self) -> int:
@@ -80,8 +83,9 @@ class Worker:
         try:
             (status, value), leaving = self._results.recv()
         except (EOFError, OSError, ValueError) as error:  # ValueError: a message cut short
+            ending = self._ending()  # before stop(), which forgets the pid
             self.stop()
-            raise ForkFailed(f"the reading process stopped ({_ending(self.pid) or error})") from None
+            raise ForkFailed(f"the reading process stopped ({ending or error})") from None
         if leaving:
             self.stop()
         if status != "ok":
@@ -95,26 +99,44 @@ class Worker:
         self.usable = self.busy = False
         self._requests.close()
         self._results.close()
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        os.waitpid(self.pid, 0)
-        self.pid = 0
+        pid, self.pid = self.pid, 0
+        if self._status is None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            try:
+                os.waitpid(pid, 0)  # this worker alone, by its own pid
+            except ChildProcessError:
+                pass
 
+    def _ending(self) -> str | None:
+        """How the stopped worker ended (its signal's name), reaping it; None when it has not ended.
 
-def _ending(pid: int) -> str | None:
-    """How a worker that has stopped ended (its signal's name), reaping it; None when it has not."""
-    try:
-        done, code = os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
+        The worker's pipe is closed once the worker is gone, but also once a helper it forked is: wait a
+        moment for the worker itself, so its signal (SIGALRM: its PDF's time limit) is the one told."""
+        import time
+
+        if self.pid <= 0:
+            return None
+        deadline = time.monotonic() + 1.0
+        while self._status is None:
+            try:
+                done, code = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return None
+            if done:
+                self._status = code
+            elif time.monotonic() > deadline:
+                return None
+            else:
+                time.sleep(0.01)
+        if os.WIFSIGNALED(self._status):
+            try:
+                return signal.Signals(os.WTERMSIG(self._status)).name
+            except ValueError:
+                return f"signal {os.WTERMSIG(self._status)}"
         return None
-    if done and os.WIFSIGNALED(code):
-        try:
-            return signal.Signals(os.WTERMSIG(code)).name
-        except ValueError:
-            return f"signal {os.WTERMSIG(code)}"
-    return None
 
 
 def _serve(work: Work, setup: Callable[[], None] | None, each: Clock, requests: Connection,

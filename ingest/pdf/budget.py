@@ -37,8 +37,10 @@ def bound_this_process() -> None:  # pragma: no cover - runs in a reading proces
     """Put this process, forked to read PDFs (parallel/read_ahead.py), within the budget itself, so
     each PDF is read here rather than in a child of its own: the second fork a PDF cost system time
     (40 PDFs, paired runs: 1.64-1.73 s against 1.20-1.33 s without it). Each PDF is then read inside
-    `pdf_clock()`. A document past a limit stops this process; the batch's own process then reads it
-    the usual way, in a bounded child, and its error names the limit as it always did."""
+    `pdf_clock()`. A document past its time limit stops this process and is refused (refusal_for): its
+    budget is spent, and no other process reads it again. One past another limit (PDFium ending the
+    process) is read by the batch's own process the usual way, in a bounded child, and its error names
+    the limit as it always did."""
     global _bounded_here
     _quiet_and_limit_memory()
     _bounded_here = True
@@ -105,6 +107,27 @@ def _read_in_child(read: Reader, name: str, data: bytes) -> tuple[str, object]: 
         return "refused", (_over_memory(), None, None)
 
 
+def _over_time() -> str:
+    return (f"reading it took longer than {MAX_READ_SECONDS:,.0f} s (the time limit per document, MAX_READ_SECONDS); "
+            "stopped and refused")
+
+
+def _over_cpu() -> str:
+    return (f"reading it used more than {MAX_READ_SECONDS:,.0f} s of processor time (the time limit per document, "
+            "MAX_READ_SECONDS); stopped and refused")
+
+
+def refusal_for(reason: str) -> str | None:
+    """The refusal for a PDF whose reading process was stopped by the PDF's own clock (pdf_clock: SIGALRM,
+    SIGXCPU), else None. One budget a document, whatever process reads it: a PDF that spent its time in a
+    reading process is refused, not read again by the batch (a 120 s PDF cost 324 s)."""
+    if "SIGALRM" in reason:
+        return _over_time()
+    if "SIGXCPU" in reason:
+        return _over_cpu()
+    return None
+
+
 def _over_memory() -> str:
     return (f"reading it needed more than {MAX_READ_MEMORY_BYTES // 2**20:,} MiB of memory (the memory limit per "
             "document, MAX_READ_MEMORY_BYTES); stopped and refused")
@@ -131,15 +154,13 @@ def _read_in_bounded_child(read: Reader, name: str, data: bytes) -> tuple[str, o
     child = forked.start(_read_in_child, read, name, data, setup=_limit_memory_and_cpu, own_group=True)
     try:
         if not forked.finished(child, MAX_READ_SECONDS):
-            raise ParseError(name, f"reading it took longer than {MAX_READ_SECONDS:,.0f} s (the time limit per "
-                                   "document, MAX_READ_SECONDS); stopped and refused")
+            raise ParseError(name, _over_time())
         try:
             kind, value = forked.result(child)
         except forked.ForkFailed as error:
             reason = str(error)
             if "SIGXCPU" in reason:
-                raise ParseError(name, f"reading it used more than {MAX_READ_SECONDS:,.0f} s of processor time (the "
-                                       "time limit per document, MAX_READ_SECONDS); stopped and refused") from None
+                raise ParseError(name, _over_cpu()) from None
             if "MemoryError" in reason or "stopped" in reason:  # PDFium ends the process when an allocation fails
                 raise ParseError(name, f"{_over_memory()} ({reason})") from None
             raise ParseError(name, f"PDFium could not read it: {reason}") from None

@@ -145,8 +145,8 @@ def test_a_pdf_read_ahead_is_read_within_the_budget_by_its_reading_child_itself(
 
 @pytest.mark.db  # ingests into a database of its own
 def test_a_pdf_too_slow_for_its_reading_child_fails_by_the_time_limit_once(tmp_path, catalog, monkeypatch):
-    """A reading child past the limit is stopped; the batch reads the file in a bounded child of its own,
-    and the line names the limit as it always did."""
+    """A reading child past the limit is stopped, and the line names the limit as it always did (read ahead
+    or not: the first PDF of a batch is the writer's to read, in a bounded child of its own)."""
     monkeypatch.setattr(budget, "MAX_READ_SECONDS", 1.0)
     folder = tmp_path / "batch"
     folder.mkdir()

@@ -86,6 +86,32 @@ def test_no_figure_is_judged_against_the_wrong_system_or_basis(seeds_alone, misr
             assert finding.metric == metric, (why, finding.metric)
 
 
+@pytest.mark.parametrize("line, printed, metric, report", [
+    (312, "60.05", "backup_mb_per_s_per_database", "backup"),
+    (313, "480.41", "backup_mb_per_s_per_server", "backup"),
+    (319, "1.60", "log_replay_time_per_log", "replay"),
+])
+def test_seed_001s_backup_and_replay_figures_are_checked_against_their_own_reports(seeds_alone, line, printed,
+                                                                                  metric, report):
+    """The summary prints them beside the Performance report's figures; the backup and soft-recovery
+    reports hold them (not 'unverifiable: not stored for Report 2')."""
+    here = [f for f in seeds_alone.findings if (f.file or "").startswith("001") and f.line == line
+            and f.printed == printed and f.metric == metric]
+    # 1.6099 s per log is printed 1.60: a rounding (to one decimal, a trailing zero added), never unverifiable
+    assert len(here) == 1 and here[0].verdict in ("match", "rounding"), [(f.verdict, f.explanation) for f in here]
+    assert report in here[0].explanation
+
+
+def test_seed_002s_power_when_active_is_active_power(seeds_alone):
+    """'nearly 60 percent less power when active, … approximately 59 percent less power when idle' (lines
+    20, 29): the 60 is the active power's, the 59 the idle power's."""
+    for line in (20, 29):
+        here = {(f.printed, f.metric) for f in seeds_alone.findings if (f.file or "").startswith("002")
+                and f.line == line and f.metric and f.metric.startswith("percent_less:")}
+        assert ("60", "percent_less:active_power") in here and ("59", "percent_less:idle_power") in here, here
+        assert ("60", "percent_less:idle_power") not in here, here
+
+
 def test_the_seeds_alone_give_sixteen_causes_and_the_summary_counts_causes(seeds_alone, capsys):
     causes = seeds_alone.causes()
     mismatches = [c for c in causes if c.verdict == "mismatch"]

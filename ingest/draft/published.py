@@ -253,7 +253,7 @@ def _stated_basis(metric: str, sentence: str, paragraph: str, own: str | None = 
     """What the words around "N percent more" say the figure is per: idle power ("… while idle"), one
     disk of one side against the other whole ("each SSD … than all 24 HDDs"), active disks. `own`: the
     words right after the figure, which say its basis before the rest of the sentence does."""
-    if metric == "active_power" and _IDLE.search(own or sentence) and not _ACTIVE_POWER.search(own or ""):
+    if metric == "active_power" and not _ACTIVE_POWER.search(own or "") and (_IDLE.search(own or "") or _IDLE.search(sentence)):
         return "idle_power", None, None  # "59 percent less power while idle"; never "60 … when active, 59 … when idle"
     if _EACH.search(sentence) and metric in ("throughput_mb_per_s", "total_iops", "achieved_iops", "log_iops"):
         return f"{metric}_per_disk", metric, "all"

@@ -148,7 +148,7 @@ def apply_pairs(source: str, raw: RawSection, pairs: list[LabelledValue], report
     """Each row goes to key_values and fills its field; a value that cannot be read becomes a warning."""
     for pair in pairs:
         try:
-            tables.apply_key_values(source, shared_section(raw), [pair], report)
+            tables.apply_key_values(source, shared_section(raw), [pair], report, cite_value=True)
         except ParseError as error:
             where = error.line or pair.value_line
             report.warnings.append(f"line {where}: {raw.title}: {error.message}; value not used")

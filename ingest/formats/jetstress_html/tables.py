@@ -55,10 +55,13 @@ from ...jetstress.vocabulary import (
 from .dom import Grid, GridRow, LabelledValue, Section
 
 
-def apply_key_values(source: str, section: Section, pairs: list[LabelledValue], report: JetstressReport) -> None:
-    """Keep every row in `key_values`, and fill the typed field its label names."""
+def apply_key_values(source: str, section: Section, pairs: list[LabelledValue], report: JetstressReport,
+                     *, cite_value: bool = False) -> None:
+    """Keep every row in `key_values`, and fill the typed field its label names. `cite_value`: each row is
+    cited on its value's line (a document printing "Overall Test Result" above "Pass": the words judged)."""
     for pair in pairs:
-        report.key_values.append(KeyValue(section.title, pair.label, pair.value, pair.label_line))
+        line = pair.value_line if cite_value else pair.label_line
+        report.key_values.append(KeyValue(section.title, pair.label, pair.value, line))
         try:
             fields = interpret_label(pair.label, pair.value) or {}
         except ValueError as error:

@@ -179,6 +179,7 @@ class AuditData:
     tables: dict[int, DocTable]
     warnings: list[dict[str, Any]]
     designs: dict[int, dict[str, Any]] = field(default_factory=dict)  # solution id -> its test_designs row
+    facts: list[dict[str, Any]] = field(default_factory=list)  # solution_facts rows: what a document stated, where
 
     def solution_key(self, solution_id: int | None) -> str | None:
         return self.solutions[solution_id].key if solution_id in self.solutions else None
@@ -255,7 +256,9 @@ def load(engine: Engine) -> AuditData:
         tables = _load_tables(conn)
         warnings = _rows(conn, "SELECT source_file_id, run_id, check_name, message FROM ingest_warnings ORDER BY id")
         designs = {r["solution_id"]: r for r in _rows(conn, "SELECT * FROM test_designs")}
-    return AuditData(solutions, runs, claims, files, tables, warnings, designs)
+        facts = _rows(conn, "SELECT solution_id, fact, value_printed, value_number, unit, source_file_id, source_line, "
+                            "quote FROM solution_facts ORDER BY solution_id, ordinal")
+    return AuditData(solutions, runs, claims, files, tables, warnings, designs, facts)
 
 
 def _load_solutions(conn) -> dict[int, SolutionInfo]:

@@ -108,9 +108,19 @@ def raid_of(text: str) -> str | None:
     return f"RAID {match[1].replace(' ', '').upper().lstrip('-')}" if match else None
 
 
+_FORMULA = re.compile(r"\([^)]*[A-Za-z]{3}[^)]*\)\s*[x×*/]\s*\(", re.IGNORECASE)
+_THOUSANDS = re.compile(r"\s*(\d+(?:\.\d+)?)\s*K\b(?!B)", re.IGNORECASE)
+
+
 def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column: str | None) -> Fact | None:
     quote = f"{label}: {value}" if column is None else f"{label} [{column}]: {value}"
     if kind == "count" or kind == "number":
+        if _FORMULA.search(value):  # "(Database files capacity utilization) x (Total usable space) x (1,024 MB) / …"
+            return None  # how a figure is computed, not the figure
+        thousands = _THOUSANDS.match(value)
+        if thousands:  # "22K" mailboxes: the count a person means, its printed form in the quote
+            count = round(float(thousands[1]) * 1000)
+            return Fact(fact, str(count), float(count), None, line, quote, column)
         found = number_in(value)
         return Fact(fact, found[1], found[0], None, line, quote, column) if found else None
     if kind == "size":

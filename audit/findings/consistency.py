@@ -18,6 +18,7 @@ from ..terms import MATCH, MISMATCH, UNATTRIBUTED as UNATTRIBUTED_VERDICT, fmt
 from .finding import Finding, evidence
 from .naming import naming_findings
 from .stated_twice import stated_twice_findings
+from .table_ranges import table_range_findings
 
 WARNING_CHECKS = ("achieved_iops_vs_instances", "instance_count_vs_database_files", "verdict_vs_thresholds")
 SEEN_TWICE = "report_seen_twice"  # one report in two files that print a value differently (ingest.load.identity)
@@ -36,7 +37,7 @@ def _finding(data: AuditData, **fields) -> Finding:
 
 def run_checks(data: AuditData) -> list:
     return (verdict_findings(data) + warning_findings(data) + capacity_findings(data) + unattributed_findings(data)
-            + naming_findings(data) + stated_twice_findings(data))
+            + naming_findings(data) + stated_twice_findings(data) + table_range_findings(data))
 
 
 UNATTRIBUTED = "unattributed_claim"  # written by ingest.load for a figure no system could be told for

@@ -72,11 +72,18 @@ def counter_findings(data: AuditData) -> list[Finding]:
     return out
 
 
+# A column that is not the host's Jetstress figure: an extreme ("Max"), or the array's own measurement
+# ("Array read latency Avg", from the array's manager): never judged against the host's report.
+_NOT_THE_HOSTS = re.compile(r"\b(?:min|max|minimum|maximum|peak|array|controller)\b|array-side", re.IGNORECASE)
+
+
 def _column_metrics(table: DocTable) -> dict[int, tuple[str, str | None]]:
     """Column -> (run metric, latency unit) for a table whose columns are metrics ("Achieved IOPS", "DB read
     latency (ms)", "Log writes/sec", "Target IOPS")."""
     found: dict[int, tuple[str, str | None]] = {}
     for index, label in enumerate(table.columns):
+        if _NOT_THE_HOSTS.search(label):
+            continue
         if _TARGET.search(label):
             found[index] = ("target_iops", None)
             continue

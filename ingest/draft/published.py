@@ -19,6 +19,7 @@ from decimal import Decimal
 from ..formats.document.lines import Line
 from ..formats.document.records import DocumentTable
 from .iops_words import document_iops, paragraph_iops
+from .stated_basis import ACTIVE_BASIS, OWN_ENDS, stated_basis
 
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),
@@ -225,8 +226,8 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
         if metric:
             direction = "percent_more" if match["dir"].lower() in ("higher", "more", "greater") else "percent_less"
             sentence = _sentence(text, match.start())[0]
-            own = _OWN_ENDS.split(match["what"], maxsplit=1)[0]  # "power when active" of "…, 59 … when idle"
-            metric, versus_metric, basis = _stated_basis(per_disk or metric, sentence, text, own)
+            own = OWN_ENDS.split(match["what"], maxsplit=1)[0]  # "power when active" of "…, 59 … when idle"
+            metric, versus_metric, basis = stated_basis(per_disk or metric, sentence, text, own)
             than = _THAN.search(match["what"])
             claim = DraftClaim(f"{direction}:{metric}", match[2], "%", 0, text, _qualifier(match["q"]), comparison=True,
                                versus_metric=versus_metric, disk_basis=basis, than=than[1] if than else None)
@@ -238,28 +239,6 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
                     found.append(_placed(figure, text, starts, match.end() + each.start(1)))
     found.extend(_placed(claim, text, starts, m.start(2)) for m, claim in figures)
     return found
-
-
-_EACH = re.compile(r"\beach\s+(?:ssd|hdd|disk|drive)\b[^.;]*\bthan\s+(?:all|the)\b", re.IGNORECASE)
-_ACTIVE_BASIS = re.compile(r"\b(?:per|/)\s*active\s+(?:disk|drive)|\bactive\s+(?:disks|drives)\b", re.IGNORECASE)
-_IDLE = re.compile(r"\b(?:while|when)\s+idle\b|\bidle\s+power\b", re.IGNORECASE)
-
-
-_OWN_ENDS = re.compile(r"\bthan\b|\band\b|[,;]", re.IGNORECASE)
-_ACTIVE_POWER = re.compile(r"\b(?:when|while)\s+(?:active|busy|under\s+load)\b|\bactive\s+power\b", re.IGNORECASE)
-
-
-def _stated_basis(metric: str, sentence: str, paragraph: str, own: str | None = None) -> tuple[str, str | None, str | None]:
-    """What the words around "N percent more" say the figure is per: idle power ("… while idle"), one
-    disk of one side against the other whole ("each SSD … than all 24 HDDs"), active disks. `own`: the
-    words right after the figure, which say its basis before the rest of the sentence does."""
-    if metric == "active_power" and not _ACTIVE_POWER.search(own or "") and (_IDLE.search(own or "") or _IDLE.search(sentence)):
-        return "idle_power", None, None  # "59 percent less power while idle"; never "60 … when active, 59 … when idle"
-    if _EACH.search(sentence) and metric in ("throughput_mb_per_s", "total_iops", "achieved_iops", "log_iops"):
-        return f"{metric}_per_disk", metric, "all"
-    if metric.endswith("_per_disk"):
-        return metric, None, "active" if _ACTIVE_BASIS.search(paragraph) else None
-    return metric, None, None
 
 
 def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.Match[str], DraftClaim]]:
@@ -283,7 +262,7 @@ def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.M
             prefix = "achieved" if what.startswith("achieved") else "log" if what.startswith("log") else \
                 "total" if what.startswith("total") else paragraph_iops(text, match.start(), bare)
             metric, unit = kind or f"{prefix}_iops_per_disk", PER_UNITS[per]
-        basis = ("active" if per.startswith("active") or _ACTIVE_BASIS.search(text) else None) \
+        basis = ("active" if per.startswith("active") or ACTIVE_BASIS.search(text) else None) \
             if metric.endswith("_per_disk") else None
         found.append((match, DraftClaim(metric, match[2], unit, number, text, _qualifier(match["q"]), disk_basis=basis)))
     return found
@@ -394,7 +373,7 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
                     or (table.kind.startswith("esrp_") and re.match(r"database capacity utili", label, re.IGNORECASE))):
                 name = "database_percent_of_raw"  # ESRP's template defines it as database size / total raw capacity
             basis = _count_basis(label) if name == "disk_count" else \
-                ("active" if _ACTIVE_BASIS.search(label) else None) if name.endswith("_per_disk") else None
+                ("active" if ACTIVE_BASIS.search(label) else None) if name.endswith("_per_disk") else None
             unit = latency_unit(label, cell, match[1]) if name.endswith("_latency") else metric[1]
             found.append(DraftClaim(name, match[1], unit, row.line_of(index), quote, column=index, run=run,
                                     disk_basis=basis))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ...jetstress.vocabulary import IO_SCOPES_BY_TITLE, SECTION_KINDS_BY_TITLE, section_kind
 from .lines import Line
+from .wrapped_grids import names_rows
 
 _REPORT_TITLE = re.compile(r"(?P<kind>\S.*?)\s+test\s+result\s+report", re.IGNORECASE)
 _SUMMARY_WORDS = re.compile(r"\s*\btest\s+summary\b\s*", re.IGNORECASE)
@@ -153,7 +154,7 @@ class _Segmenter:
 
     def grid_ended(self, index: int, line: Line) -> bool:
         """A prose line after the table's rows ends the section, unless it is a row label whose cells follow."""
-        if line.separated or self.grid_rows < 2:
+        if line.separated or self.grid_rows < 2 or names_rows(line.text):  # "Instances" under "Database ==>"
             return False
         following = next((n for n in self.lines[index + 1 : index + 4] if not n.blank and not n.furniture), None)
         return not (following is not None and following.separated and not following.first)

@@ -220,13 +220,23 @@ def _single_spaced_grid(raw: RawSection, lines: list[Line]) -> Grid | None:
 _NUMBER_AT_END = re.compile(r"\s\d[\d,.]*$")
 
 
+def _lone_row_name(line: Line, header: Line) -> bool:
+    """A word of the first column's header on a line of its own ("Instances" under "MSExchange /
+    Database ==>"): an extraction drops the spaces after a line's only cell."""
+    return bool(header.starts) and len(line.cells) == 1 and wrapped_grids.names_rows(line.text) \
+        and not _is_number(line.text)
+
+
 def _header_block(lines: list[Line], start: int) -> tuple[list[str], int]:
     """The header line at `start` with the lines wrapped under it (no number in them), joined by where
     their words stand; returns the headers and the index of the first line after the block."""
     end = start + 1
     first = normalise_label(lines[start].cells[0]) if lines[start].cells else ""
-    while end < len(lines) and lines[end].separated and not any(_is_number(c) for c in lines[end].cells if c) \
+    while end < len(lines) and (lines[end].separated or _lone_row_name(lines[end], lines[start])) \
+            and not any(_is_number(c) for c in lines[end].cells if c) \
             and not (first and normalise_label(lines[end].cells[0]) == first):  # a header printed again: read below
+        if not lines[end].separated:  # "Instances" alone under "Database ==>": the first column's last word
+            lines[end] = replace(lines[end], separated=True, starts=(lines[start].starts or (0,))[:1])
         end += 1
     if end - start > 1:
         widest = next((line for line in lines[end:] if line.separated), None)

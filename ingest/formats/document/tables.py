@@ -255,6 +255,27 @@ def _row(cells: tuple[str, ...], width: int, number: int, warnings: list[str]) -
     return DocumentRow(cells[0], values, number)
 
 
+def _grouped_header(rows: list[Line]) -> list[Line]:
+    """A header of groups over sub-columns ("Array read latency" over "Avg  Min  Max"): one header row
+    whose cells name both ("Array read latency Avg"), each sub-column under the group whose heading
+    starts at or before its last character (a group's heading stands over its first columns)."""
+    if len(rows) < 3:
+        return rows
+    groups, header, data = rows[0], rows[1], rows[2]
+    named = [c for c in groups.cells if c]
+    aligned = not groups.cells[0] and groups.starts == header.starts[:len(groups.starts)]  # set in the columns below
+    if not (groups.starts and header.starts and data.starts) or not (aligned or groups.starts[0] > header.starts[0]) \
+            or len(header.cells) != len(data.cells) or not 1 <= len(named) < len(header.cells) - 1 \
+            or not header.cells[0] or any(_is_number(c) for c in (*groups.cells, *header.cells) if c):
+        return rows
+    cells = [header.cells[0]]
+    for column, (cell, start) in enumerate(zip(header.cells[1:], header.starts[1:]), start=1):
+        group = max((i for i, at in enumerate(groups.starts) if groups.cells[i] and (
+            i <= column if aligned else at <= start + max(len(cell) - 1, 0))), default=None)
+        cells.append(f"{groups.cells[group]} {cell}".strip() if group is not None else cell)
+    return [Line(header.number, tuple(cells), True, starts=header.starts), *rows[2:]]
+
+
 def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
                 machines: frozenset[str] = frozenset()) -> list[DocumentTable]:
     """Every table outside the reports, in document order; `machines`: the reports' machine names, case-folded."""
@@ -262,6 +283,7 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
     captions_on_top = captions_above(lines, consumed)
     tables, previous_end, used = [], -1, set()  # used: line numbers of captions already given to a table
     for first, last, rows in _blocks(lines, consumed):
+        rows = _grouped_header(rows)
         header = _header(rows)
         columns = tuple(cell for cell in header[1:]) if header else ()
         continued = _header_continued(header, rows)

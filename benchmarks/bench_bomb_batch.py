@@ -12,8 +12,8 @@ each). Printed: elapsed time and peak RSS of the command's whole process tree (s
 
 Measured once (2 shared cores, default batch, 10^6 rows): 292 s, peak RSS of the tree 1,160 MB, the
 largest process 1,047 MB (floor 0.14 s, 11 MB); the four PDFs refused within their limits, the three
-text files loaded. The time and the gigabyte are the 34 MB text document's (read in the writer itself:
-the per-document budget is a PDF's only).
+text files loaded. Not yet split by file: the 34 MB text document, read in the writer itself (the
+per-document budget is a PDF's only), is the likely owner of the time and the gigabyte.
 """
 
 from __future__ import annotations

@@ -16,10 +16,11 @@ def one_line(error: BaseException) -> str:
 
     from ..db.connection import BadDatabaseUrl
     from ..db.embedded import ServerError
+    from ..db.migrate import MigrationBlocked
 
     original = getattr(error, "orig", None) or error
     first = (str(original).strip().splitlines() or [type(original).__name__])[0]
-    if isinstance(error, (BadDatabaseUrl, ServerError)):
+    if isinstance(error, (BadDatabaseUrl, ServerError, MigrationBlocked)):
         return first
     sqlstate = getattr(original, "sqlstate", None) or ""
     if sqlstate == "53100":

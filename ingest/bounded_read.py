@@ -10,13 +10,38 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Iterator
+from typing import BinaryIO, Iterator
 
 from .errors import ParseError
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024  # for a whole-file format that names no cap of its own
 _KINDS = {stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
           stat.S_IFSOCK: "a socket", stat.S_IFDIR: "a folder"}
+
+
+# A file replaced while it is read (still being written, or swapped for another) would be stored under
+# the hash of one version with the figures of another: it is refused whole.
+CHANGED_WHILE_READ = ("the file changed while it was being read (still being written?); nothing was stored: ingest it "
+                      "again once it is complete")
+Identity = tuple[int, int, int, int, int]
+
+
+def identity_of(info: os.stat_result) -> Identity:
+    """What says a file is still the one stat'ed. Size and modification time can be set back (a file of the
+    same size renamed over it, `touch -r`); its device and inode cannot (a link pointed elsewhere is another
+    inode too), nor can its change time, which moves when it is rewritten in place. Size first: the
+    read-ahead sorts by it."""
+    return info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_dev, info.st_ino
+
+
+def open_as(path: Path, identity: Identity | None) -> BinaryIO:
+    """The file opened for reading; with `identity`, refused unless the file opened is the file stat'ed."""
+    stream = path.open("rb")
+    if identity is not None and (opened := os.fstat(stream.fileno())) and \
+            (opened.st_dev, opened.st_ino) != identity[3:]:
+        stream.close()
+        raise ParseError(str(path), CHANGED_WHILE_READ)
+    return stream
 
 
 def regular_file(path: Path) -> os.stat_result:

@@ -8,6 +8,7 @@ the transaction opens; perfmon exports stream into COPY inside it.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,37 +66,56 @@ def _already_loaded(engine: Engine, sha256: str) -> bool:
         return conn.execute(_LOADED, {"sha256": sha256}).first() is not None
 
 
-def read_file(path: Path, module=None) -> Any:
+@dataclass(frozen=True)
+class Read:
+    """A file's record and the SHA-256 of the very bytes it was read from (None: streamed in the write)."""
+
+    record: Any
+    sha256: str | None
+
+
+def read_hashed(path: Path, module=None) -> Read:
     """The read and draft stages for one file (pure: bytes in, a record out, outside any transaction):
     a document comes back with the systems drafted from it, and without its numbered lines (the
-    writer loads none of them), so a file read ahead in a child sends back only what is written."""
+    writer loads none of them), so a file read ahead in a child sends back only what is written.
+    The bytes read are hashed: the file is stored under the hash of what was read, never of what was
+    stat'ed before (a file swapped meanwhile for one of the same size and time)."""
     module = module or registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
-    record = module.parse(str(path), bounded_read.read_bounded(path, module))
+    data = bounded_read.read_bounded(path, module)
+    record = module.parse(str(path), data)
     if isinstance(record, ReportDocument):
         drafted = draft_document(record)
         record.lines = []
-        return drafted
-    return record
+        return Read(drafted, hashlib.sha256(data).hexdigest())
+    return Read(record, hashlib.sha256(data).hexdigest())
 
 
-def _read(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Any:
+def read_file(path: Path, module=None) -> Any:
+    """read_hashed's record alone."""
+    return read_hashed(path, module).record
+
+
+def _read(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Read:
     """Read now (a PDF read ahead is taken as read) and sanity-check the record; a perfmon export,
     too large to hold, is a `StreamedFile` read into COPY inside the transaction."""
     opener = getattr(module, "open_perfmon", None)
     if opener is not None:
-        return StreamedFile(path, name, opener)
-    record = ahead.take(path) if ahead is not None else None
-    if isinstance(record, ReadFailed):
-        raise record.error()
-    if record is None:
-        record = read_file(path, module)
+        return Read(StreamedFile(path, name, opener), None)
+    read = ahead.take(path) if ahead is not None else None
+    if isinstance(read, ReadFailed):
+        raise read.error()
+    if read is None:
+        read = read_hashed(path, module)
+    record = read.record
     sanity.check(name, record.document if isinstance(record, DraftedDocument) else record)  # before any SQL
-    return record
+    return read
 
 
 def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_key: str | None = None,
-                modules=None, ahead: ReadAhead | None = None, known: KnownFiles | None = None) -> FileOutcome:
-    """`modules` replaces the registry's format modules (a library user's own importers).
+                modules=None, ahead: ReadAhead | None = None, known: KnownFiles | None = None,
+                walked: tuple[int, int] | None = None) -> FileOutcome:
+    """`modules` replaces the registry's format modules (a library user's own importers); `walked` is the
+    (device, inode) a folder's walk found at `path`: another file there since is not read.
 
     One file, one outcome: whatever goes wrong while reading it (a file nested past Python's
     recursion limit, a value no parser expected, memory) is that file's `failed` line, and the
@@ -104,7 +124,7 @@ def ingest_file(engine: Engine, path: Path, *, explicit: bool = True, solution_k
     name = str(path)
     try:
         return _ingest_file(engine, path, explicit=explicit, solution_key=solution_key, modules=modules,
-                            ahead=ahead, known=known)
+                            ahead=ahead, known=known, walked=walked)
     except RecursionError:
         return FileOutcome(name, "failed", message=f"{name}: nested too deeply to read (past Python's recursion "
                                                    "limit); refused")
@@ -128,11 +148,14 @@ JETSTRESS_NAMES = re.compile(rf"^(?:(?:{'|'.join(REPORT_TYPES)})_.*|JetstressCon
 
 
 def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: str | None, modules,
-                 ahead: ReadAhead | None = None, known: KnownFiles | None = None) -> FileOutcome:
+                 ahead: ReadAhead | None = None, known: KnownFiles | None = None,
+                 walked: tuple[int, int] | None = None) -> FileOutcome:
     name = str(path)
     try:
         info = bounded_read.regular_file(path)
-        identity = (info.st_size, info.st_mtime_ns)
+        identity = bounded_read.identity_of(info)
+        if walked is not None and (info.st_dev, info.st_ino) != walked:
+            return FileOutcome(name, "failed", message=f"{name}: {REPLACED_SINCE_LISTED}")
         if info.st_size == 0 and (explicit or JETSTRESS_NAMES.match(path.name)):
             return FileOutcome(name, "failed", message=f"{name}: the file is empty (0 bytes); a report that was "
                                                        "not saved or not copied whole?")
@@ -145,16 +168,22 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
         return FileOutcome(name, "ignored", message="not a recognised format")
     except ParseError as error:
         return FileOutcome(name, "failed", message=str(error))
-    sha256 = known.sha256(path, identity) if known is not None else sha256_of(path)
+    try:
+        sha256 = known.sha256(path, identity) if known is not None else sha256_of(path, identity)
+    except ParseError as error:
+        return FileOutcome(name, "failed", module.FORMAT, message=str(error))
     if _changed(path, identity):
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: {CHANGED_WHILE_READ}")
     held = known.held(sha256) if known is not None else None  # asked already when it was read ahead
     if held if held is not None else _already_loaded(engine, sha256):
         return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
     try:
-        record = _read(module, name, path, ahead)
+        read = _read(module, name, path, ahead)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
+    if read.sha256 is not None and read.sha256 != sha256:  # swapped between its hash and its read
+        return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: {CHANGED_WHILE_READ}")
+    record = read.record
     if isinstance(record, SolutionManifest):  # it names other files: those first, each on its own
         return _ingest_manifest(engine, module, path, sha256, record)
     outcome = _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key, identity=identity)
@@ -165,20 +194,21 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
 
 # A file still being written (or replaced) while it is read would be stored under the hash of one
 # version with the figures of another, and load again as "new" next time: it is refused whole.
-CHANGED_WHILE_READ = ("the file changed while it was being read (still being written?); nothing was stored: ingest it "
-                      "again once it is complete")
+CHANGED_WHILE_READ = bounded_read.CHANGED_WHILE_READ
+REPLACED_SINCE_LISTED = ("not the file its folder held when the batch listed it (a link pointed elsewhere, or the file "
+                         "replaced since); not read: ingest it again")
 
 
-def _changed(path: Path, identity: tuple[int, int]) -> bool:
+def _changed(path: Path, identity: bounded_read.Identity) -> bool:
     try:
         now = path.stat()
     except OSError:
         return True
-    return (now.st_size, now.st_mtime_ns) != identity
+    return bounded_read.identity_of(now) != identity
 
 
 def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
-           solution_key: str | None = None, message: str = "", identity: tuple[int, int] | None = None) -> FileOutcome:
+           solution_key: str | None = None, message: str = "", identity: bounded_read.Identity | None = None) -> FileOutcome:
     """Claim the file's SHA-256 and write it in one transaction; any refusal leaves nothing behind."""
     name = str(path)
     source = load.SourceInfo(sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}",
@@ -261,7 +291,7 @@ def ingest_paths(
     # A PDF read ahead is read within the budget by its reading child itself (pdf/budget.py); a library
     # caller's own importers parse as they parse, nothing read ahead.
     known = KnownFiles(engine)
-    ahead = ReadAhead(read_file, setup=bound_this_process, clock=pdf_clock, wanted=known.not_held,
+    ahead = ReadAhead(read_hashed, setup=bound_this_process, clock=pdf_clock, wanted=known.not_held,
                       refusal=refusal_for) \
         if modules is None else None
     try:
@@ -276,7 +306,7 @@ def ingest_paths(
                 outcome = FileOutcome(str(path), "failed", message=f"{path}: no such file or folder")
             else:
                 outcome = ingest_file(engine, path, explicit=found.explicit, solution_key=solution_key, modules=modules,
-                                      ahead=ahead, known=known)
+                                      ahead=ahead, known=known, walked=found.inode)
             if ahead is not None:  # read ahead for a file that was skipped or failed before its parse
                 ahead = _or_give_up(ahead, ahead.drop, path)
             outcomes.append(outcome)

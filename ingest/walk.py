@@ -23,6 +23,7 @@ class Found:
     explicit: bool  # named on the command line, not found in a folder
     refused: str | None = None  # why it is not read: its outcome's message
     status: str = "failed"  # the outcome of a refused entry
+    inode: tuple[int, int] | None = None  # (device, inode) of the file a folder's walk found (a link: its target's)
 
 
 def found_files(paths: Iterable[str | Path]) -> Iterator[Found]:
@@ -65,7 +66,7 @@ def _folder(top: Path) -> Iterator[Found]:
                     else:
                         stack.append((path, depth + 1))
                 elif entry.is_file(follow_symlinks=False) and not entry.name.startswith("."):
-                    found.append(Found(path, False))
+                    found.append(Found(path, False, inode=(entry.stat(follow_symlinks=False).st_dev, entry.inode())))
             except OSError as error:
                 found.append(Found(path, False, f"{path}: cannot be read: {error.strerror or error}"))
     yield from sorted(found, key=lambda f: f.path)
@@ -81,4 +82,10 @@ def _link(path: Path, root: Path, top: Path) -> Found | None:
     if not target.is_relative_to(root):
         return Found(path, False, f"{path}: a link to {target}, outside the folder named ({top}); not followed",
                      status="skipped")
-    return Found(path, False) if target.is_file() else None
+    return Found(path, False, inode=_inode(target)) if target.is_file() else None
+
+
+def _inode(path: Path) -> tuple[int, int]:
+    """The file the walk found, so that ingest reads that file and no other put in its place since."""
+    info = os.stat(path)
+    return info.st_dev, info.st_ino

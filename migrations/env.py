@@ -29,6 +29,10 @@ def run_migrations_online() -> None:
     engine = create_engine(_url(), poolclass=pool.NullPool)
     with engine.connect() as connection:
         connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+        # Only now: waiting for another esrpdb's migration is right; waiting without end on a reader is not.
+        timeout = context.config.get_main_option("esrpdb.lock_timeout")
+        if timeout:
+            connection.execute(text("SELECT set_config('lock_timeout', :timeout, false)"), {"timeout": timeout})
         connection.commit()
         try:
             context.configure(connection=connection, target_metadata=target_metadata, compare_type=True)

@@ -59,7 +59,7 @@ class BuildReport:
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("esrpdb.site", "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=plain_text)
-    env.filters.update(FILTERS)
+    env.filters.update(FILTERS, drawable=charts_lib.drawable)  # a spec drawn in the browser: as drawn at build time
     return env
 
 

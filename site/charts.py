@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .data import CHART_METRICS, Row
+from .formatting import BIDI_SHOWN
 from .options import TOP_BARS
 
 TOP_POINTS = 2000  # points in the latency scatter
@@ -164,9 +165,11 @@ _UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 def drawable(value: Any) -> Any:
     """The spec with every control character in its strings written as \\uXXXX: the renderer aborts the
-    process on some of them (a vertical tab in a run label), and a label should show what is stored."""
+    process on some of them (a vertical tab in a run label), and a label should show what is stored. Bidi
+    controls are shown as their code point, as on the pages (formatting.plain_text): obeyed, they would
+    reorder a label ("exe.txt" read backwards)."""
     if isinstance(value, str):
-        return _UNDRAWABLE.sub(lambda m: f"\\u{ord(m[0]):04x}", value)
+        return _UNDRAWABLE.sub(lambda m: f"\\u{ord(m[0]):04x}", value).translate(BIDI_SHOWN)
     if isinstance(value, dict):
         return {drawable(k): drawable(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -65,7 +65,7 @@ def run_words(solution) -> str:
 
 # Bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE and kin) make a page show text in an order
 # other than its own ("exe.txt" read backwards); in the site they are shown as their code point.
-_BIDI_SHOWN = {ord(c): f"[U+{ord(c):04X}]" for c in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+BIDI_SHOWN = {ord(c): f"[U+{ord(c):04X}]" for c in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                "\u2066\u2067\u2068\u2069"}
 
 
@@ -73,7 +73,7 @@ def plain_text(value):
     """Every value a template prints (Jinja's `finalize`): bidi controls in text made visible, never obeyed;
     markup the site made itself passes as it is."""
     if isinstance(value, str) and not isinstance(value, Markup):
-        return value.translate(_BIDI_SHOWN)
+        return value.translate(BIDI_SHOWN)
     return value
 
 

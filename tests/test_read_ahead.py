@@ -202,7 +202,8 @@ def test_a_batch_run_again_reads_nothing_ahead_and_hashes_each_file_once(pdfs, c
     ingest_paths(catalog.engine, [pdfs])
     hashed = []
     real_sha256 = known_files.sha256_of
-    monkeypatch.setattr(known_files, "sha256_of", lambda path: hashed.append(path.name) or real_sha256(path))
+    monkeypatch.setattr(known_files, "sha256_of",
+                        lambda path, identity=None: hashed.append(path.name) or real_sha256(path, identity))
 
     read = []
     real_worker = read_ahead.ReadAhead._worker

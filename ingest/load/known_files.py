@@ -16,14 +16,16 @@ from pathlib import Path
 from sqlalchemy import Engine, select
 
 from ...schema import SourceFile, table_of
+from ..bounded_read import Identity, identity_of, open_as
+from ..errors import ParseError
 
 _SOURCES = table_of(SourceFile)
-Identity = tuple[int, int]
 
 
-def sha256_of(path: Path) -> str:
+def sha256_of(path: Path, identity: Identity | None = None) -> str:
+    """The file's SHA-256; with `identity`, of the file stat'ed only (else a ParseError: it changed)."""
     digest = hashlib.sha256()
-    with path.open("rb") as stream:
+    with open_as(path, identity) as stream:
         for block in iter(lambda: stream.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
@@ -36,10 +38,10 @@ class KnownFiles:
         self._held: dict[str, bool] = {}  # SHA-256 -> held (a True is final; a False is asked again at the write)
 
     def sha256(self, path: Path, identity: Identity) -> str:
-        """The file's SHA-256, hashed again only when its size or time has changed."""
+        """The file's SHA-256 (of the file `identity` names), hashed again only when its identity has changed."""
         known = self._hashes.get(path)
         if known is None or known[0] != identity:
-            known = (identity, sha256_of(path))
+            known = (identity, sha256_of(path, identity))
             self._hashes[path] = known
         return known[1]
 
@@ -57,8 +59,8 @@ class KnownFiles:
                 info = os.stat(path)
                 if not stat.S_ISREG(info.st_mode):
                     continue  # a pipe or a device is never read ahead: its turn refuses it
-                hashes[path] = self.sha256(path, (info.st_size, info.st_mtime_ns))
-            except OSError:
+                hashes[path] = self.sha256(path, identity_of(info))
+            except (OSError, ParseError):
                 continue  # its turn says what is wrong with it
         unasked = {sha for sha in hashes.values() if sha not in self._held}
         if unasked:

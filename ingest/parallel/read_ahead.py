@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from .. import bounded_read
+from ..bounded_read import Identity
 from ..errors import ParseError
 from ..formats.document.identify import PDF_MAGIC
 from . import forked
@@ -30,12 +31,12 @@ from .workers import Clock, Worker
 MIN_BYTES = 128 * 1024  # smaller PDFs read faster than a fork pays for itself
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
+def _identity(path: Path) -> Identity | None:
     try:
         info = os.stat(path)
     except OSError:
         return None
-    return info.st_size, info.st_mtime_ns
+    return bounded_read.identity_of(info)
 
 
 # PDFs being read at once besides the writer's file: every core kept busy. A reading that has finished
@@ -45,8 +46,6 @@ def _identity(path: Path) -> tuple[int, int] | None:
 AHEAD = max(1, os.cpu_count() or 1)
 READ_AHEAD_WINDOW = 8  # how far down the batch a PDF may be read ahead (each waiting result holds memory)
 MUCH_LARGER = 4  # a PDF this many times larger than another sets the batch's end: the smaller one reads beside it
-
-Identity = tuple[int, int]
 
 
 @dataclass(frozen=True)

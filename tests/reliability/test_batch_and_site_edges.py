@@ -6,9 +6,10 @@ identity keys of backup and recovery reports across a downgrade below revision 0
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -20,7 +21,7 @@ from esrpdb.ingest import pipeline, walk
 from esrpdb.ingest.formats import manifest
 from esrpdb.ingest.formats.manifest import ManifestError
 from esrpdb.site.build import build_site, environment
-from esrpdb.site.out_folder import MANIFEST
+from esrpdb.site.out_folder import write_list, written_before
 from tests.helpers import FIXTURES
 
 REPORTS = FIXTURES / "jetstress_html" / "seed001-md1220"
@@ -144,13 +145,14 @@ def test_right_to_left_overrides_are_shown_not_obeyed_on_the_site():
 def test_site_force_keeps_the_users_own_files_and_removes_only_what_it_wrote(catalog, tmp_path):
     out = tmp_path / "site"
     build_site(catalog.reader(), out)
-    written = (out / MANIFEST).read_text().splitlines()
-    assert "index.html" in written and any(line.startswith("static/") for line in written)
+    written = written_before(out)
+    assert PurePosixPath("index.html") in written and any(path.parts[0] == "static" for path in written)
     (out / "static" / "my-theme.css").write_text("body { color: teal }")
     (out / "solutions").mkdir(exist_ok=True)
     (out / "solutions" / "notes.txt").write_text("my notes")
     (out / "solutions" / "stale.html").write_text("an old page")
-    (out / MANIFEST).write_text("\n".join([*written, "solutions/stale.html", "../outside.txt"]) + "\n")
+    write_list(out, {**written, PurePosixPath("solutions/stale.html"): hashlib.sha256(b"an old page").hexdigest(),
+                     PurePosixPath("../outside.txt"): hashlib.sha256(b"not the site's").hexdigest()})
     (tmp_path / "outside.txt").write_text("not the site's")
     build_site(catalog.reader(), out, force=True)
     assert (out / "static" / "my-theme.css").read_text() == "body { color: teal }"

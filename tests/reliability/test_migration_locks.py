@@ -1,0 +1,58 @@
+"""Issue 49: a reader's open transaction holds a lock on a table a migration alters; the migration
+(`esrpdb init`, or any command that finds the catalogue behind the newest revision) used to queue behind
+it, and every later reader behind the migration. Now it waits MIGRATION_LOCK_TIMEOUT, then stops with one
+line naming the session in its way, changes nothing, and goes through once that session has ended."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from sqlalchemy import create_engine
+from typer.testing import CliRunner
+
+from esrpdb.cli.main import app
+from esrpdb.cli.unexpected import one_line
+from esrpdb.db import migrate
+from esrpdb.db.connection import derived_reader_url
+from tests.helpers import plain
+
+runner = CliRunner()
+
+
+@pytest.mark.db
+def test_a_readers_lock_stops_the_migration_with_one_line_and_changes_nothing(fresh_database_url, monkeypatch):
+    monkeypatch.setattr(migrate, "MIGRATION_LOCK_TIMEOUT", "200ms")
+    head = migrate.shipped_head()
+    migrate.downgrade(fresh_database_url, "-1")  # the newest revision alters `documents`
+    reader_url = derived_reader_url(fresh_database_url)
+    assert reader_url is not None
+    with psycopg.connect(plain(reader_url)) as reader:  # a transaction left open, as psql or a BI tool does
+        reader.execute("SELECT count(*) FROM documents")
+        reader_pid = reader.info.backend_pid
+        blocked = runner.invoke(app, ["--database-url", fresh_database_url, "init"])
+        assert blocked.exit_code == 1, blocked.output
+        (line,) = blocked.stderr.splitlines()
+        assert line.startswith("Error: ") and "lock" in line
+        assert f"pid {reader_pid}" in line and "esrpdb_reader" in line and "documents" in line
+        engine = create_engine(fresh_database_url)
+        try:
+            assert migrate.current_revision(engine) != head  # rolled back whole
+        finally:
+            engine.dispose()
+    done = runner.invoke(app, ["--database-url", fresh_database_url, "init"])
+    assert done.exit_code == 0, done.output
+    assert f"revision {head}" in done.stdout
+
+
+@pytest.mark.db
+def test_any_command_that_migrates_says_the_same(fresh_database_url, monkeypatch):
+    """A reading command opens the catalogue and migrates first: the same line, not 'cannot reach the server'."""
+    monkeypatch.setattr(migrate, "MIGRATION_LOCK_TIMEOUT", "200ms")
+    migrate.downgrade(fresh_database_url, "-1")
+    with psycopg.connect(plain(derived_reader_url(fresh_database_url) or "")) as reader:
+        reader.execute("SELECT count(*) FROM documents")
+        reader_pid = reader.info.backend_pid
+        listed = runner.invoke(app, ["--database-url", fresh_database_url, "solutions"])
+    assert listed.exit_code == 1 and listed.exception is not None
+    line = one_line(listed.exception)  # what the console script's net prints (cli/unexpected.py)
+    assert "\n" not in line and "lock" in line and f"pid {reader_pid}" in line and "cannot reach" not in line

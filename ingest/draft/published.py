@@ -19,7 +19,7 @@ from decimal import Decimal
 from ..formats.document.lines import Line
 from ..formats.document.records import DocumentTable
 from .iops_words import document_iops, paragraph_iops
-from .stated_basis import ACTIVE_BASIS, OWN_ENDS, stated_basis
+from .stated_basis import ACTIVE_BASIS, ITEM_ENDS, OWN_ENDS, stated_basis
 
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),
@@ -175,7 +175,23 @@ def paragraphs(lines: list[Line]) -> list[tuple[str, list[tuple[int, int]]]]:
             continue
         starts.append((len(text) + (1 if text else 0), line.number))
         text = f"{text} {line.text}" if text else line.text
-    return found
+    return _lists_with_their_lead_in(found)
+
+
+_BULLET = re.compile(r"\s*(?:[-*•·▪o]|\d+[.)])\s+\S")
+
+
+def _lists_with_their_lead_in(found: list[tuple[str, list[tuple[int, int]]]]) -> list[tuple[str, list[tuple[int, int]]]]:
+    """A list of bullets after a sentence ending with a colon ("Compared with B, A delivered:") is that
+    sentence's: the words that say whose figures the bullets are stand before them."""
+    joined: list[tuple[str, list[tuple[int, int]]]] = []
+    for text, starts in found:
+        if joined and joined[-1][0].rstrip().endswith(":") and _BULLET.match(text):
+            lead, lead_starts = joined[-1]
+            joined[-1] = (f"{lead} {text}", lead_starts + [(offset + len(lead) + 1, n) for offset, n in starts])
+        else:
+            joined.append((text, starts))
+    return joined
 
 
 def _sentence(text: str, position: int) -> tuple[str, int]:
@@ -227,7 +243,9 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
             direction = "percent_more" if match["dir"].lower() in ("higher", "more", "greater") else "percent_less"
             sentence = _sentence(text, match.start())[0]
             own = OWN_ENDS.split(match["what"], maxsplit=1)[0]  # "power when active" of "…, 59 … when idle"
-            metric, versus_metric, basis = stated_basis(per_disk or metric, sentence, text, own)
+            rest = text[match.end():]
+            item = text[match.start(): match.end() + (m.start() if (m := ITEM_ENDS.search(rest)) else len(rest))]
+            metric, versus_metric, basis = stated_basis(per_disk or metric, sentence, text, own, item)
             than = _THAN.search(match["what"])
             claim = DraftClaim(f"{direction}:{metric}", match[2], "%", 0, text, _qualifier(match["q"]), comparison=True,
                                versus_metric=versus_metric, disk_basis=basis, than=than[1] if than else None)

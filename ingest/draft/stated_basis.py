@@ -14,14 +14,28 @@ OWN_ENDS = re.compile(r"\bthan\b|\band\b|[,;]", re.IGNORECASE)
 _ACTIVE_POWER = re.compile(r"\b(?:when|while)\s+(?:active|busy|under\s+load)\b|\bactive\s+power\b", re.IGNORECASE)
 
 
-def stated_basis(metric: str, sentence: str, paragraph: str, own: str | None = None) -> tuple[str, str | None, str | None]:
+_ACTIVE_WORD = re.compile(r"\bactive\s+(?:disk|drive|spindle)s?\b", re.IGNORECASE)
+_ALL_WORDS = re.compile(r"\ball\s+(?:\d+\s+)?(?:(?:and\s+)?\d+\s+)?(?:disks|drives|spindles)\b|"
+                        r"\b(?:all|every)\s+(?:disks?|drives?)\s+counted\b|"
+                        r"including\s+(?:the\s+)?(?:hot\s+)?spares|\bspares\s+included\b", re.IGNORECASE)
+# One item of a list or clause: the figure's own words, up to the next bullet or sentence.
+ITEM_ENDS = re.compile(r"\s[-*•·▪]\s|\.\s|;")
+
+
+def stated_basis(metric: str, sentence: str, paragraph: str, own: str | None = None,
+                 item: str | None = None) -> tuple[str, str | None, str | None]:
     """What the words around "N percent more" say the figure is per: idle power ("… while idle"), one
     disk of one side against the other whole ("each SSD … than all 24 HDDs"), active disks. `own`: the
-    words right after the figure, which say its basis before the rest of the sentence does."""
+    words right after the figure, which say its basis before the rest of the sentence does; `item`: the
+    figure's list item or clause, whose basis ("per active drive", "all drives counted") is its own."""
     if metric == "active_power" and not _ACTIVE_POWER.search(own or "") and (_IDLE.search(own or "") or _IDLE.search(sentence)):
         return "idle_power", None, None  # "59 percent less power while idle"; never "60 … when active, 59 … when idle"
     if _EACH.search(sentence) and metric in ("throughput_mb_per_s", "total_iops", "achieved_iops", "log_iops"):
         return f"{metric}_per_disk", metric, "all"
     if metric.endswith("_per_disk"):
+        if item and (ACTIVE_BASIS.search(item) or _ACTIVE_WORD.search(item)):
+            return metric, None, "active"
+        if item and _ALL_WORDS.search(item):  # "(all drives counted)", "counting all 48 … including spares"
+            return metric, None, "all"
         return metric, None, "active" if ACTIVE_BASIS.search(paragraph) else None
     return metric, None, None

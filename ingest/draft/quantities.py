@@ -23,10 +23,10 @@ _INTERFACE = r"(NL[\s-]?SAS|SAS|SATA|FC|Fibre\s+Channel|NVMe|SSD|SAS\s+SSD)"
 
 # "72 x 300GB 15K SAS", "(48) 450GB 10K SAS 6Gbps drives", "75 600GB 10K RPM SAS disks", "36 x 2TB 7.2K NL-SAS"
 DISK_GROUP = re.compile(
-    rf"(?<![\w.,])(?:\(\s*{_N}\s*\)\s*|{_N}(?:\s*[x×*]\s*|\s+))(\d+(?:\.\d+)?)\s?(GB|TB)\b(?!\s*(?:per|/))"
+    rf"(?<![\w.,])(?:\(\s*{_N}\s*\)\s*|{_N}(?:\s*[x×*]\s*|\s+))(\d+(?:\.\d+)?)\s?([GgTt](?-i:B))\b(?!\s*(?:per|/))"
     rf"(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
 _DISK_AFTER = re.compile(rf"[\s,]*(?:\d+\s?Gb(?:ps|/s)\s*)?(?:\w+\s+){{0,2}}{_DISK_NOUN}", re.IGNORECASE)
-SIZE_FIRST = re.compile(rf"(\d+(?:\.\d+)?)\s?(GB|TB)\b(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
+SIZE_FIRST = re.compile(rf"(\d+(?:\.\d+)?)\s?([GgTt](?-i:B))\b(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
 SPARES = re.compile(rf"(?:(?<![\w.,]){_N}\s+(?:are\s+)?(?:global\s+|dedicated\s+)?(?:hot[\s-]?)?spares?\b"
                     rf"|\bspares?\s*(?:drives?|disks?)?\s*[:=]?\s*{_N}(?![\w.,]))", re.IGNORECASE)
 ACTIVE = re.compile(rf"(?<![\w.,]){_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:active|in\s+use|carrying\s+data|for\s+data)\b",

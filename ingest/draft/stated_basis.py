@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 _EACH = re.compile(r"\beach\s+(?:ssd|hdd|disk|drive)\b[^.;]*\bthan\s+(?:all|the)\b", re.IGNORECASE)
-ACTIVE_BASIS = re.compile(r"\b(?:per|/)\s*active\s+(?:disk|drive)|\bactive\s+(?:disks|drives)\b", re.IGNORECASE)
+ACTIVE_BASIS = re.compile(r"(?:\bper|/)\s*active\s+(?:disk|drive)|\bactive\s+(?:disks|drives)\b", re.IGNORECASE)
 _IDLE = re.compile(r"\b(?:while|when)\s+idle\b|\bidle\s+power\b", re.IGNORECASE)
 
 

@@ -366,7 +366,9 @@ def _add_sentences(solutions: list[DraftSolution], prose: Paragraphs, distinct: 
         versus = None
         if claim.comparison and owner is not None:
             others = [i for i in range(len(solutions)) if i != owner]
-            versus = _best(text[near:], distinct) if len(others) > 1 else (others[0] if others else None)
+            named = _best(claim.than, distinct) if claim.than else None  # "than the StorStack 3100i", its own words
+            versus = named if named is not None and named != owner else \
+                _best(text[near:], distinct) if len(others) > 1 else (others[0] if others else None)
             versus = None if versus == owner else versus
         if claim.comparison and owner is not None and versus is None:  # "… 10% less than in the baseline"
             tests = versus_tests(claim.than, text[:near], [(r.label, r.scenario) for r in solutions[owner].runs])

@@ -349,3 +349,17 @@ def child_pids() -> list[int]:
             except OSError:
                 continue
     return found
+
+
+def pty_screen(leader: int) -> bytes:
+    """Everything a command wrote to its pseudo-terminal until it closed (the test's side of it: `leader`)."""
+    screen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other side closed: Linux reports EIO
+            break
+        if not chunk:
+            break
+        screen += chunk
+    return screen

@@ -14,7 +14,7 @@ import pytest
 from esrpdb.cli.ingest_progress import IngestProgress, clock, progress_line, seconds_left
 from esrpdb.ingest.load import progress
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.helpers import FIXTURES, chromium
+from tests.helpers import FIXTURES, chromium, pty_screen
 
 ROWS = 30_000  # synthetic: the typeperf sample's header, one row a second for eight hours
 
@@ -110,15 +110,7 @@ def test_the_terminal_shows_pages_per_second_and_the_time_left(fresh_database_ur
                                 "ingest", str(folder)], stdin=follower, stdout=subprocess.PIPE, stderr=follower,
                                env=env)
     os.close(follower)
-    screen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        screen += chunk
+    screen = pty_screen(leader)
     stdout, _ = process.communicate(timeout=180)
     os.close(leader)
     assert process.returncode == 0 and f"{COPIES} loaded".encode() in stdout, stdout[-500:]

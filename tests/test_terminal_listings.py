@@ -16,6 +16,7 @@ import termios
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
+from tests.helpers import pty_screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
 
@@ -28,15 +29,7 @@ def _on_terminal(url: str, columns: int, *args: str) -> str:
     process = subprocess.Popen([sys.executable, "-m", "esrpdb.cli.main", "--database-url", url, *args],
                                stdin=follower, stdout=follower, stderr=follower, env=env)
     os.close(follower)
-    screen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        screen += chunk
+    screen = pty_screen(leader)
     assert process.wait(timeout=120) == 0, screen.decode(errors="replace")
     os.close(leader)
     return ANSI.sub("", screen.decode()).replace("\r\n", "\n")

@@ -52,9 +52,7 @@ def _test_of_its_own(ctx: ClaimContext, claim: ClaimRow, metric: str, run: RunIn
     wherever the document prints it and whatever the report's number: when the run the claim was placed on
     holds none, the one report of the system that does (on the run's server, where there are several)."""
     held = _OWN_TEST.get(metric)
-    if held is None or claim.run_id is not None and getattr(run, held):
-        return run, is_headline
-    if getattr(run, held):
+    if held is None or getattr(run, held):
         return run, is_headline
     holders = [r for r in ctx.data.runs.values() if r.solution_id == run.solution_id and getattr(r, held)]
     same_server = [r for r in holders if r.machine_name and r.machine_name == run.machine_name]

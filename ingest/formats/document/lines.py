@@ -231,7 +231,7 @@ def align_indented(lines: list[Line]) -> list[Line]:
                       if len(n.starts) > len(line.starts) and n.starts[0] < line.starts[0]]
         # a header line above that starts a column at every place this one does (a narrow header's words
         # one space apart hide a column start in the line just above: "Writes/sec Reads"), else the nearest
-        exact = [n for n in candidates[:len(above)] if set(line.starts) <= set(n.starts) and n in above]
+        exact = [n for n in candidates if n in above and set(line.starts) <= set(n.starts)]
         grid = max(exact, key=lambda n: len(n.starts)) if exact else next(iter(candidates), None)
         if grid is None:
             continue

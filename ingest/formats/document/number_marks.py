@@ -33,34 +33,29 @@ MIN_EVIDENCE = 5  # comma-decimal figures, at least, before a document is read t
 DOMINANCE = 3  # ... and this many times as many as point-decimal ones
 
 
+def _count(lines: list[Line], skipped: set[int], pattern: re.Pattern[str]) -> int:
+    """How often the document's own text (never a report's line, nor page furniture) prints the pattern,
+    cell by cell (a line joins its cells with a space, which would make "8" and "397.621" one number)."""
+    return sum(len(pattern.findall(cell)) for index, line in enumerate(lines)
+               if index not in skipped and not line.furniture for cell in line.cells)
+
+
 def comma_decimal(lines: list[Line], skipped: set[int]) -> bool:
     """The document's own text (outside the `skipped` line indices) writes decimals with a comma."""
-    comma = point = 0
-    for index, line in enumerate(lines):
-        if index in skipped or line.furniture:
-            continue
-        comma += sum(len(_COMMA_ONLY.findall(cell)) for cell in line.cells)
-        point += sum(len(_POINT_ONLY.findall(cell)) for cell in line.cells)
+    comma, point = _count(lines, skipped, _COMMA_ONLY), _count(lines, skipped, _POINT_ONLY)
     return comma >= MIN_EVIDENCE and comma >= DOMINANCE * max(point, 1)
 
 
 def space_grouped(lines: list[Line], skipped: set[int]) -> bool:
     """The document's own text groups thousands with a space, never with a comma."""
-    spaced = grouped = 0
-    for index, line in enumerate(lines):
-        if index in skipped or line.furniture:
-            continue
-        spaced += sum(len(_SPACE_ONLY.findall(cell)) for cell in line.cells)  # cells: a line joins them by a space
-        grouped += sum(len(_COMMA_GROUPED.findall(cell)) for cell in line.cells)
-    return spaced >= MIN_EVIDENCE and grouped == 0
+    return _count(lines, skipped, _SPACE_ONLY) >= MIN_EVIDENCE and _count(lines, skipped, _COMMA_GROUPED) == 0
 
 
 def with_comma_groups(lines: list[Line], skipped: set[int]) -> list[Line]:
     """`lines` with each space-grouped number outside the `skipped` line indices grouped by commas."""
     def grouped(cell: str) -> str:
         return _SPACE_GROUPED.sub(lambda m: m[0].replace(" ", ","), cell)
-    return [line if index in skipped else replace(line, cells=tuple(grouped(c) for c in line.cells))
-            for index, line in enumerate(lines)]
+    return _rewritten(lines, skipped, grouped)
 
 
 def _swapped(cell: str) -> str:
@@ -69,5 +64,9 @@ def _swapped(cell: str) -> str:
 
 def with_decimal_points(lines: list[Line], skipped: set[int]) -> list[Line]:
     """`lines` with each number outside the `skipped` line indices rewritten to the decimal-point convention."""
-    return [line if index in skipped else replace(line, cells=tuple(_swapped(c) for c in line.cells))
+    return _rewritten(lines, skipped, _swapped)
+
+
+def _rewritten(lines: list[Line], skipped: set[int], rewrite) -> list[Line]:
+    return [line if index in skipped else replace(line, cells=tuple(rewrite(c) for c in line.cells))
             for index, line in enumerate(lines)]

@@ -19,7 +19,7 @@ from ..schema.vocabulary import split_metric
 from .candidates.context import ClaimContext, subject_run
 from .candidates.runs import LATENCY_METRICS, RATE_METRICS, Unverifiable
 from .gather import ClaimRow, RunInfo, SolutionInfo
-from .terms import DOUBT, MATCH, MISMATCH, Judgement, Printed, fmt, parse_printed
+from .terms import DOUBT, MATCH, MISMATCH, Judgement, Printed, fmt, parse_printed, percent_change
 
 # A table of one group of disks: the ESRP template's mailbox store and log disk tables, "Database LUNs".
 _DISK_GROUP = re.compile(r"\b(?:log|logs|transaction(?:al)? logs?|database|databases|db|mailbox stores?|data)\b"
@@ -30,11 +30,14 @@ _PER_DISK = ("achieved_iops_per_disk", "total_iops_per_disk")
 
 def reconsidered(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement) -> Judgement:
     """The judgement, or the reader's doubt (or a match over disk groups) where a mismatch has a likelier story."""
-    if judgement.verdict != MISMATCH or split_metric(claim.metric)[0] is not None:
+    if judgement.verdict != MISMATCH:
         return judgement
     printed = parse_printed(claim.value_printed)
     if printed is None:
         return judgement
+    kind = split_metric(claim.metric)[0]
+    if kind is not None:
+        return _sides_swapped(kind, judgement, printed) or judgement
     return (_disk_groups(ctx, claim, judgement, printed) or _held_elsewhere(ctx, claim, judgement, printed)
             or _other_unit(claim, judgement, printed) or judgement)
 
@@ -167,6 +170,20 @@ def _held_elsewhere(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, pr
     return _doubt(judgement, f"the printed {claim.value_printed} is what the catalogue holds for another run: {shown}. "
                              "The document reader may have placed this figure under the wrong system, server or "
                              f"test ({claim.location or 'text'}).", {"elsewhere": found})
+
+
+def _sides_swapped(kind: str, judgement: Judgement, printed: Printed) -> Judgement | None:
+    """A comparison whose printed percentage holds with its two sides the other way round: the reader took
+    the system the sentence compares against for the one it speaks of."""
+    a, b = judgement.inputs.get("a"), judgement.inputs.get("b")
+    if not isinstance(a, (int, float)) or not isinstance(b, (int, float)) or not a:
+        return None
+    swapped = percent_change(kind, b, a)
+    if not _equals(printed, swapped):
+        return None
+    return _doubt(judgement, f"the printed {printed.text}% is "
+                             f"{fmt(swapped)}% with the two sides the other way round: the reader may have taken the "
+                             "system compared against for the one the sentence speaks of.", {"swapped": swapped})
 
 
 def _other_unit(claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:

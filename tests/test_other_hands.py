@@ -22,18 +22,17 @@ from tests.helpers import FIXTURES, TEMPLATE, scratch_database
 FOLDER = FIXTURES / "other_hands"
 # document -> (found at least, per column of COLUMNS), false alarms at most
 FLOORS: dict[str, tuple[dict[str, int], int]] = {
-    # a1_03's author names the vendor short ("Keystrel"); the reader widens it to the company the document
-    # names ("Keystrel Networks", as most authors' keys do): one fact lower than before, on purpose
-    "oh_esrp_a1_03": ({"systems": 1, "facts": 13, "runs": 16, "latencies": 8, "figures": 4, "planted": 2}, 0),
-    "oh_esrp_a1_04": ({"systems": 1, "facts": 14, "runs": 12, "latencies": 6, "figures": 6, "planted": 1}, 2),
+    "oh_esrp_a1_03": ({"systems": 1, "facts": 14, "runs": 16, "latencies": 8, "figures": 4, "planted": 2}, 0),
+    "oh_esrp_a1_04": ({"systems": 1, "facts": 15, "runs": 12, "latencies": 6, "figures": 6, "planted": 1}, 2),
     "oh_esrp_a2_02": ({"systems": 1, "facts": 16, "runs": 14, "latencies": 10, "figures": 6, "planted": 1}, 0),
     "oh_third-party_a5_01": ({"systems": 2, "facts": 36, "runs": 6, "latencies": 2, "figures": 18, "planted": 2}, 0),
     "oh_third-party_a5_02": ({"systems": 2, "facts": 34, "runs": 10, "latencies": 2, "figures": 18, "planted": 0}, 0),
-    "oh_third-party_a6_03": ({"systems": 3, "facts": 50, "runs": 10, "latencies": 4, "figures": 23, "planted": 2}, 2),
-    "oh_third-party_a6_04": ({"systems": 3, "facts": 44, "runs": 14, "latencies": 4, "figures": 27, "planted": 2}, 2),
-    "oh_third-party_a6_06": ({"systems": 4, "facts": 53, "runs": 16, "latencies": 6, "figures": 32, "planted": 4}, 1),
+    "oh_third-party_a6_03": ({"systems": 3, "facts": 53, "runs": 10, "latencies": 4, "figures": 23, "planted": 2}, 2),
+    "oh_third-party_a6_04": ({"systems": 3, "facts": 44, "runs": 14, "latencies": 4, "figures": 27, "planted": 2}, 1),
+    "oh_third-party_a6_05": ({"systems": 2, "facts": 40, "runs": 8, "latencies": 2, "figures": 18, "planted": 0}, 0),
+    "oh_third-party_a6_06": ({"systems": 4, "facts": 57, "runs": 16, "latencies": 6, "figures": 32, "planted": 4}, 1),
     "oh_vendor-ra_a3_05": ({"systems": 1, "facts": 13, "runs": 8, "latencies": 8, "figures": 2, "planted": 2}, 0),
-    "oh_vendor-ra_a4_04": ({"systems": 1, "facts": 16, "runs": 12, "latencies": 12, "figures": 8, "planted": 3}, 0),
+    "oh_vendor-ra_a4_04": ({"systems": 1, "facts": 18, "runs": 12, "latencies": 12, "figures": 8, "planted": 3}, 0),
 }
 PAIRS = {path.stem: (path, key) for path, key in documents(FOLDER)}
 

@@ -38,15 +38,16 @@ _MARKS = re.compile(r"[™®©]")
 ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
     (fact, re.compile(pattern, re.IGNORECASE), kind) for fact, pattern, kind in (
         ("spare_disk_count", r"^(?:number of )?(?:global |dedicated )?(?:hot[\s-]?)?spares?(?: (?:disks?|drives?))?$", "count"),
-        ("active_disk_count", r"^(?:number of )?active (?:disks|drives)$|^(?:disks|drives) in use$", "count"),
+        ("active_disk_count", r"^(?:number of )?active (?:disks|drives)$|^(?:disks|drives) (?:in use|active)$", "count"),
         ("disk_count", r"^(?!.*\b(?:maximum|max|per|slices?|spindles can)\b)(?:number|total number|total|number of)"
                        r"\b.*\b(?:disks?|drives?)\b.*\b(?:tested|test|solution|system)\b", "count"),
         ("disk_count", r"^number (?:of )?(?:physical )?(?:disks|drives)$|^(?:disks|drives)$|^(?:disks|drives),? total$|"
-                       r"^total (?:disks|drives)$", "count"),
+                       r"^total (?:disks|drives)$|^(?:disks|drives) (?:installed|fitted)$|^installed (?:disks|drives)$",
+         "count"),
         ("disk_capacity", r"^(?:raw )?(?:capacity|size)\b.*\bper (?:disk|drive)|^size \((?:GB|TB)\)$", "size"),
         ("raw_capacity", r"^total raw (?:storage )?capacity", "size"),
         ("usable_capacity", r"^(?:total )?formatted (?:storage )?capacity|^total use?able space|^use?able capacity|"
-                            r"^use?able(?: \(formatted\))?$",
+                            r"^use?able(?: \(formatted\))?$|^use?able \((?:GB|TB)\)$",
          "size"),
         ("media", r"^(?:disk|drive) type\b|^disks$|^drives$|^type$", "media"),
         ("raid_level", r"^raid (?:level|technology)|^protection$|^raid$", "raid"),
@@ -62,7 +63,7 @@ ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("storage_model", r"^storage model|^storage system$|^storage array$|^arrays?$|^vendor and model|^array model",
          "text"),
         ("connectivity", r"^storage connectivity|^connection$|^connectivity$|^(?:host )?attach(?:ment|ed)?(?: via)?$|"
-                         r"^host (?:connection|interface|link)$", "text"),
+                         r"^host (?:connection|interface|link)$|^(?:host |front[\s-]end )?interface$|^protocol$", "text"),
     ))
 # Facts a value's own unit settles (quantities.py) before its row label does, by family.
 FAMILIES = {"databases": "databases", "databases_per_server": "databases", "iops_per_mailbox": "profile",

@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 import re
 
-WORD = re.compile(r"[a-z0-9][a-z0-9-]+", re.IGNORECASE)
+# A word, never a part of a printed number ("0.20", "1,800": no "20", no "800").
+WORD = re.compile(r"(?<!\d[.,])[a-z0-9][a-z0-9-]+(?![.,]\d)", re.IGNORECASE)
 # Words every storage system's name may carry: they tell none apart.
 STOP = frozenset({"the", "and", "for", "with", "san", "drives", "disks", "disk", "drive", "storage", "array", "arrays",
                   "total", "two", "three", "system", "solution", "channel"})
@@ -66,10 +67,14 @@ def _mentions(text: str, distinct: tuple[frozenset[str], ...]) -> tuple[tuple[in
     found: list[tuple[int, int]] = []
     last_end = -1
     owners = {word: i for i in reversed(range(len(distinct))) for word in distinct[i]}  # the first system's word wins
+    previous = None
     for start, end, word in tokens(text):
-        index = owners.get(word)
+        index, before = owners.get(word), previous
+        previous = (end, index)
         if index is None:
             continue
+        if len(word) < 3 and word.isdigit() and (before is None or before[1] != index or start - before[0] > 1):
+            continue  # "20" alone is a quantity; "Aurex 20" names the system
         same_name = found and found[-1][1] == index and (start <= last_end or (
             not _PUNCTUATION.search(text, last_end, start) and len(text[last_end:start].split()) <= 2))
         if not same_name:

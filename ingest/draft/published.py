@@ -50,11 +50,15 @@ COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNO
     (r"(?:use?able )?(?:mb|megabytes) per (?:dollar|\$)", "mb_per_dollar"),
     (r"iops per (?:dollar|\$)", "iops_per_dollar"),
     (r"achieved iops per (?:active |physical )?(?:disk|drive)", "achieved_iops_per_disk"),
+    (r"^\s*(?:\w+\s+)?(?:drives|disks|spindles)\b", "disk_count"),
+    (r"\bcosts?\b(?!\s+per)|\bpriced?\b(?!\s+per)|\bcheaper\b|\bless expensive\b", "list_price"),
     (r"log iops per (?:active |physical )?(?:disk|drive)", "log_iops_per_disk"),
     (r"total iops per (?:active |physical )?(?:disk|drive)", "total_iops_per_disk"),
     (r"iops per (?:active |physical )?(?:disk|drive)", "bare_iops_per_disk"),
     (r"throughput|megabytes per second|mb per second|mb/s", "throughput_mb_per_s"),
     (r"power when idle|while idle|idle", "idle_power"), (r"power", "active_power"),
+    (r"\blogs? write latency", "log_write_latency"), (r"read latency", "db_read_latency"),
+    (r"write latency", "db_write_latency"),
     (r"achieved iops|transactional iops", "achieved_iops"), (r"log iops", "log_iops"), (r"total iops", "total_iops"),
     (r"iops", "bare_iops"),
 ))
@@ -194,6 +198,17 @@ def _lists_with_their_lead_in(found: list[tuple[str, list[tuple[int, int]]]]) ->
     return joined
 
 
+_LAST_WATTS = re.compile(r"\d\s*(?:W|watts)\b(?!.*\d\s+(?:\w+\s+)?IOPS\b)(?P<after>.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def _watts_before(sentence: str, at: int) -> str | None:
+    """Idle or active power when the last figure before `at` in its sentence is in watts."""
+    found = _LAST_WATTS.search(sentence[:at])
+    if found is None:
+        return None
+    return "idle_power" if re.search(r"\bidle\b", found["after"], re.IGNORECASE) else "active_power"
+
+
 def _sentence(text: str, position: int) -> tuple[str, int]:
     """The sentence around `position` and the position within it."""
     start = max((m.end() for m in re.finditer(r"[.!?]\s+(?=[A-Z(])", text[:position])), default=0)
@@ -228,7 +243,10 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
         before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]
         after = [(m.start(), c.metric) for m, c in figures if m.start() > match.start()]
         if metric is None:  # "drove the processors up to 235.0 percent more than …": the words before it
-            metric = _compared(text[max(0, match.start() - 40) : match.start()].rsplit(",", 1)[-1])
+            sentence, at = _sentence(text, match.start())
+            metric = _compared(re.split(r"[,;•▪·*]|\s[-o]\s|\d[\d.,]*", sentence[max(0, at - 40):at])[-1])
+        if metric is None:  # "… drew 380 W while idle, 25% less than …": watts printed last in its sentence
+            metric = _watts_before(*_sentence(text, match.start()))
         if metric is None and (before or after):  # "… 12.34 MB per dollar. This is 75 percent more than …"
             metric = max(before)[1] if before else min(after)[1]
         if metric is None:  # "… delivered 1,234.5 IOPS, 10% less than …": the unit of the figure before it

@@ -95,6 +95,19 @@ def _heading_like(line: Line) -> bool:
     return bool(line.heading) or not text.endswith((".", ",", ";"))
 
 
+_SENTENCE_INSIDE = re.compile(r"[a-z0-9)][.;]\s+[A-Z]")
+
+
+def _wrapped_prose(line: Line, above: Line | None) -> bool:
+    """A short line of a wrapped paragraph is no heading: it starts in lower case, ends one sentence and starts
+    the next, or carries on a long line directly above it that ends mid-sentence."""
+    text = line.text
+    if text[:1].islower() or _SENTENCE_INSIDE.search(text):
+        return True
+    return (above is not None and above.number == line.number - 1 and not above.separated and not above.heading
+            and len(above.text.split()) >= 8 and not above.text.endswith((".", ":", "!", "?")))
+
+
 def _opens_table(lines: list[Line], index: int, consumed: set[int]) -> bool:
     """A one-cell row ("Test server⇥", "Database I/O⇥") opens a table when rows follow it."""
     line = lines[index]
@@ -303,7 +316,8 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
         above = [line for line in _lines_above(lines, first, previous_end, consumed) if line.number not in used]
         after = None if captions_on_top else _caption_after(lines, last, consumed)
         caption = lines[after] if after is not None else next((ln for ln in above[:1] if CAPTION.match(ln.text)), None)
-        headings = [line.text.rstrip(":").strip() for line in above if _heading_like(line)]
+        headings = [line.text.rstrip(":").strip() for at, line in enumerate(above)
+                    if _heading_like(line) and not _wrapped_prose(line, above[at + 1] if at + 1 < len(above) else None)]
         known = next((h for h in headings if classify([h], [], [], esrp) in SECTION_KINDS), None)
         nearest = headings[0] if headings else None
         title = caption.text if caption else known or nearest or (header[0] if header else "")

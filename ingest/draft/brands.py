@@ -1,0 +1,68 @@
+"""Which words of a system's name are its maker and which its model, from how the document itself names it.
+
+A document names a system whole once ("Graymoor GS-1200") and by its model alone everywhere else
+("GS-1200 costs 45% less"): the words it drops are the maker's. Its legal lines say which names are
+brands of which company ("Brightwater and TerraVault are trademarks of Brightwater Storage Corp."):
+a brand read as a vendor ("TerraVault" of "TerraVault 7600") is the product line, and the company is the
+vendor. No list of vendors: only the document's own words. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .fact import Fact
+
+_NAME = r"[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}?"
+_LEGAL_FORM = re.compile(r",?\s+(?:Inc|Corp|Corporation|Co|AB|AG|Ltd|LLC|GmbH|SA|plc)\b\.?$")
+# "A, B and C are (registered) trademarks of COMPANY", "B is a registered trademark of COMPANY"
+_TRADEMARKS = re.compile(
+    rf"(?P<brands>{_NAME}(?:\s*,\s*{_NAME})*(?:,?\s+and\s+{_NAME})?)\s+(?:is\s+an?|are)\s+(?:registered\s+)?"
+    rf"trademarks?\s+(?:or\s+registered\s+trademarks?\s+)?of\s+(?P<company>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){{0,3}})")
+_BRAND_SPLIT = re.compile(r"\s*,\s*|,?\s+and\s+")
+_MODEL_WORD = re.compile(r"[A-Za-z-]*\d[\w-]*")
+
+
+def brand_owners(texts: Iterable[str]) -> dict[str, str]:
+    """Each brand the legal lines name, case-folded, with the company that owns it."""
+    owners: dict[str, str] = {}
+    for text in texts:
+        for match in _TRADEMARKS.finditer(text):
+            company = _LEGAL_FORM.sub("", " ".join(match["company"].split()))
+            for brand in _BRAND_SPLIT.split(match["brands"]):
+                brand = " ".join(brand.split())
+                if brand and brand.casefold() != company.casefold():
+                    owners.setdefault(brand.casefold(), company)
+    return owners
+
+
+def owned_brand(facts: list[Fact], owners: dict[str, str]) -> list[Fact]:
+    """A vendor fact that is a brand of a company the document names: the company is the vendor, the brand
+    part of the model ("TerraVault" + "7600" -> "Brightwater Storage", "TerraVault 7600")."""
+    vendor = next((f for f in facts if f.fact == "vendor"), None)
+    if vendor is None or vendor.value.casefold() not in owners:
+        return facts
+    company = owners[vendor.value.casefold()]
+    changed = []
+    for fact in facts:
+        if fact.fact == "vendor" and fact.value.casefold() == vendor.value.casefold():
+            fact = Fact("vendor", company, None, None, fact.line, fact.quote, fact.column)
+        elif fact.fact == "model" and not fact.value.casefold().startswith(vendor.value.casefold()):
+            fact = Fact("model", f"{vendor.value} {fact.value}", None, None, fact.line, fact.quote, fact.column)
+        changed.append(fact)
+    return changed
+
+
+def maker_words(name: str, text: str) -> tuple[str, str] | None:
+    """(maker, model) of a system's name when the document also names it by its last words alone, the
+    model keeping a word with a digit ("Graymoor GS-1200" where "GS-1200 costs…" stands on its own)."""
+    words = name.split()
+    for cut in range(1, len(words)):
+        maker, model = " ".join(words[:cut]), " ".join(words[cut:])
+        if not any(_MODEL_WORD.fullmatch(w) for w in words[cut:]) or not maker[:1].isupper():
+            continue
+        alone = re.compile(rf"(?<![\w-])(?<!{re.escape(words[cut - 1])} ){re.escape(model)}(?![\w-])")
+        if alone.search(text):
+            return maker, model
+    return None

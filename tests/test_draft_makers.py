@@ -1,0 +1,97 @@
+"""Which words of a system's name are its maker's, what a percentage compares, and which short lines are
+headings: each read from the document's own words (ingest/draft/brands.py, published.py, names.py,
+formats/document/tables.py). Pure. The words are in the shape of the lab comparisons and reference
+architectures by other hands (fixtures/other_hands/oh_third-party_a6_05, oh_vendor-ra_a4_04, SYNTHETIC);
+every name here is made up, and each rule is asked again with the systems renamed."""
+
+from __future__ import annotations
+
+import pytest
+
+from esrpdb.audit.doubts import _sides_swapped
+from esrpdb.audit.terms import DOUBT, MISMATCH, Judgement, parse_printed
+from esrpdb.ingest.draft.brands import brand_owners, maker_words, owned_brand
+from esrpdb.ingest.draft.fact import Fact
+from esrpdb.ingest.draft.names import mentions, words
+from esrpdb.ingest.draft.published import paragraphs, sentence_claims
+from esrpdb.ingest.formats import document
+from esrpdb.ingest.formats.document.lines import split_lines
+
+NAMES = [("Graymoor", "GS-1200", "Ferrant", "Aurex 20"), ("Oakhurst", "OK-3300", "Pelling", "Nimbo 40")]
+
+
+@pytest.mark.parametrize("maker, model, other_maker, other_model", NAMES)
+def test_the_maker_is_the_words_the_document_drops(maker, model, other_maker, other_model):
+    text = (f"{maker} {model} versus {other_maker} {other_model}. The {model} costs 45% less; "
+            f"the {other_model} is faster.")
+    assert maker_words(f"{maker} {model}", text) == (maker, model)
+    assert maker_words(f"{other_maker} {other_model}", text) == (other_maker, other_model)
+
+
+def test_a_name_printed_only_whole_has_no_maker_split():
+    assert maker_words("Graymoor GS-1200", "The Graymoor GS-1200 ran twice. Graymoor GS-1200 passed.") is None
+
+
+@pytest.mark.parametrize("company, brand", [("Brightwater Storage", "TerraVault"), ("Keller Data", "Summit")])
+def test_a_brand_of_a_company_is_the_product_line(company, brand):
+    owners = brand_owners([f"{company.split()[0]} and {brand} are trademarks of {company} Corp.",
+                           f"(c) 2019 {company} Inc. {brand} is a registered trademark of {company} Inc."])
+    assert owners[brand.casefold()] == company
+    facts = owned_brand([Fact("vendor", brand, None, None, 2, "title"), Fact("model", "7600", None, None, 2, "title")],
+                        owners)
+    assert [(f.fact, f.value) for f in facts] == [("vendor", company), ("model", f"{brand} 7600")]
+
+
+def test_a_number_inside_a_printed_number_names_no_system():
+    distinct = [set(words("GS-1200")), set(words("Aurex 20"))]
+    assert mentions("Profile: 200 messages a day (0.20 IOPS per mailbox), 6 databases.", distinct) == []
+    assert [system for _, system in mentions("the Aurex 20 sustained 1,479.5 IOPS", distinct)] == [1]
+
+
+def _claims(text: str) -> dict[str, str]:
+    return {c.value: c.metric for c in sentence_claims(paragraphs(split_lines(text, [])))}
+
+
+@pytest.mark.parametrize("other", ["Aurex", "Nimbo"])
+def test_a_percentage_compares_what_its_own_words_name(other):
+    claims = _claims(f"The Graymoor costs 45% less and returns 1.6 times the total IOPS per dollar of the {other}; "
+                     f"it also drew 380 W while idle, 25% less than the {other}. It needs 20% fewer drives, "
+                     f"with 33% lower average database read latency.")
+    assert claims == {"45": "percent_less:list_price", "25": "percent_less:idle_power",
+                      "20": "percent_less:disk_count", "33": "percent_less:db_read_latency"}
+
+
+def test_a_bullet_is_not_read_with_the_words_of_the_bullet_before():
+    claims = _claims("The Alpha array offered:\n\n  - 79% more IOPS per watt under load\n"
+                     "  - 33% lower average database read latency\n")
+    assert claims == {"79": "percent_more:perf_per_watt", "33": "percent_less:db_read_latency"}
+
+
+TABLE = """How we tested
+
+Profile: 200 messages a day (0.20 IOPS per mailbox), 512 MB mailboxes, 5,000 mailboxes in 6
+databases, one copy (no replication). One server per array ran Jetstress 2010 (14.00.0639.019)
+in two-hour Performance mode.
+
+Table 1. Hardware
+
+System                 Interface      Drives   RAID        Usable (GB)
+{a}             SAS          24   RAID 10        6,138.0
+{b}   Fibre Channel          30   RAID 10        5,866.0
+"""
+
+
+@pytest.mark.parametrize("a, b", [("Graymoor GS-1200", "Ferrant Aurex 20"), ("Oakhurst OK-3300", "Pelling Nimbo 40")])
+def test_a_wrapped_line_of_prose_is_no_heading_of_the_table_below(a, b):
+    """"databases, one copy (no replication). One server per array …" is short and ends without a stop,
+    but it carries a paragraph on: the table is the storage its rows describe, not a server table."""
+    parsed = document.parse("hardware.txt", TABLE.format(a=a, b=b).encode())
+    table = next(t for t in parsed.tables if t.title.startswith("Table 1"))
+    assert table.kind == "storage_systems" and table.columns == (a, b)
+
+
+def test_a_comparison_true_the_other_way_round_is_the_readers_doubt():
+    judgement = Judgement(MISMATCH, -300.0, 5.0, "(1 - a / b) x 100 with a = 96, b = 24", {"a": 96.0, "b": 24.0})
+    doubt = _sides_swapped("percent_less", judgement, parse_printed("75"))
+    assert doubt is not None and doubt.verdict == DOUBT and "other way round" in doubt.explanation
+    assert _sides_swapped("percent_less", judgement, parse_printed("70")) is None

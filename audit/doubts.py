@@ -19,7 +19,7 @@ from ..schema.vocabulary import split_metric
 from .candidates.context import ClaimContext, subject_run
 from .candidates.runs import LATENCY_METRICS, RATE_METRICS, Unverifiable
 from .gather import ClaimRow, RunInfo, SolutionInfo
-from .terms import DOUBT, MATCH, MISMATCH, Judgement, Printed, fmt, parse_printed, percent_change
+from .terms import DOUBT, MATCH, MISMATCH, ROUNDING, Judgement, Printed, fmt, parse_printed, percent_change
 
 # A table of one group of disks: the ESRP template's mailbox store and log disk tables, "Database LUNs".
 _DISK_GROUP = re.compile(r"\b(?:log|logs|transaction(?:al)? logs?|database|databases|db|mailbox stores?|data)\b"
@@ -28,10 +28,32 @@ DISK_GROUP_METRICS = frozenset({"disk_count", "raw_capacity", "usable_capacity"}
 _PER_DISK = ("achieved_iops_per_disk", "total_iops_per_disk")
 
 
-def reconsidered(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement) -> Judgement:
+# Ratios whose printed label states no formula ("Storage capacity utilization"): formatted over raw is one
+# reading; a document may mean the share of formatted space Exchange uses. The reading stands in a document
+# only where one of its own figures bears it out.
+UNSTATED_FORMULA = frozenset({"formatted_percent_of_raw"})
+
+
+def definitions_confirmed(claims: Iterable[ClaimRow], judged: dict[int, Judgement]) -> set[tuple[int | None, str]]:
+    """(file, metric) of each ratio of UNSTATED_FORMULA that at least one figure of the file matches."""
+    return {(c.source_file_id, c.metric) for c in claims
+            if c.metric in UNSTATED_FORMULA and c.id in judged and judged[c.id].verdict in (MATCH, ROUNDING)}
+
+
+_FORMULA_STATED = re.compile(r"formatted[^/]{0,40}/[^/]{0,40}\braw\b", re.IGNORECASE)  # "formatted capacity/total raw capacity"
+
+
+def reconsidered(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement,
+                 confirmed: set[tuple[int | None, str]] | None = None) -> Judgement:
     """The judgement, or the reader's doubt (or a match over disk groups) where a mismatch has a likelier story."""
     if judgement.verdict != MISMATCH:
         return judgement
+    if claim.metric in UNSTATED_FORMULA and confirmed is not None and (claim.source_file_id, claim.metric) not in confirmed \
+            and not _FORMULA_STATED.search(claim.quote or ""):
+        return _doubt(judgement, f"no {claim.metric.replace('_', ' ')} figure of this document is formatted capacity "
+                                 "over raw capacity, the reading that makes this one a mismatch: its label states no "
+                                 "formula, and the document may mean another share (the formatted space Exchange "
+                                 "uses).", {"unconfirmed_reading": claim.metric})
     printed = parse_printed(claim.value_printed)
     if printed is None:
         return judgement

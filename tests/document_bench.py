@@ -15,6 +15,7 @@ against the inconsistencies the key plants:
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,7 +94,7 @@ def audit_score(report: Any, key: dict[str, Any], lines: list[str], *, by_line: 
         if not any(rests_on(f, planted_lines, planted_numbers) for f in cause.findings):
             result.false_alarms += 1
             first = cause.findings[0]
-            result.alarms.append(f"line {first.line} {first.metric} {first.printed!r}: {first.explanation[:160]}")
+            result.alarms.append(f"line {first.line} {first.metric} {first.printed!r}: {first.explanation[:int(os.environ.get('BENCH_EXPLAIN', '160'))]}")
     result.doubts = sum(1 for f in report.findings if f.verdict == DOUBT)
     return result
 

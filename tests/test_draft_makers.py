@@ -95,3 +95,45 @@ def test_a_comparison_true_the_other_way_round_is_the_readers_doubt():
     doubt = _sides_swapped("percent_less", judgement, parse_printed("75"))
     assert doubt is not None and doubt.verdict == DOUBT and "other way round" in doubt.explanation
     assert _sides_swapped("percent_less", judgement, parse_printed("70")) is None
+
+
+def test_a_figure_for_each_of_its_drives_is_per_disk_over_all_of_them():
+    claims = {c.value: c for c in sentence_claims(paragraphs(split_lines(
+        "The array reached 2,062.3 achieved IOPS, or 46.9 achieved IOPS for each of its 48 drives, and "
+        "214.3 total IOPS for each SSD.", [])))}
+    assert (claims["46.9"].metric, claims["46.9"].disk_basis) == ("achieved_iops_per_disk", "all")
+    assert claims["214.3"].metric == "total_iops_per_disk" and claims["2,062.3"].metric == "achieved_iops"
+
+
+def test_a_figure_in_brackets_after_than_is_the_other_sides():
+    claims = _claims("That is 38% more IOPS per SSD than our 2015 reference design (390.4 IOPS per SSD). "
+                     "It ran 538.7 IOPS per SSD.")
+    assert "390.4" not in claims and "538.7" in claims
+
+
+REPORT_LINES = """Jetstress System Parameters
+Run Background Database Maintenance
+True
+Number of Copies per Database
+2
+Database Configuration
+"""
+
+
+def test_a_bare_number_under_a_reports_label_is_its_value_not_a_page_number():
+    from esrpdb.ingest.formats.document.lines import mark_furniture
+
+    lines = mark_furniture(split_lines(REPORT_LINES, []))
+    assert [ln.furniture for ln in lines if ln.text == "2"] == [False]
+    prose = mark_furniture(split_lines("Some prose here.\n\n2\n\nMore prose.\n", []))
+    assert [ln.furniture for ln in prose if ln.text == "2"] == [True]
+
+
+@pytest.mark.parametrize("a, b", [("Ventara 7400", "FS6100"), ("Larch 20", "Birch 9")])
+def test_a_count_printed_as_a_product_is_the_product(a, b):
+    text = (f"Table 2 Exchange profile\n\nArray\tServers\tMailboxes\tDatabases\n{a}\t2\t2 x 5,000\t8\n"
+            f"{b}\t2\t2 x 5,000\t8\n")
+    from esrpdb.ingest.draft.facts import table_facts
+
+    table = next(t for t in document.parse("profile.txt", text.encode()).tables if t.title.startswith("Table 2"))
+    assert {f.column: f.number for f in table_facts(table) if f.fact == "mailboxes"} == {a: 10000.0, b: 10000.0}

@@ -32,7 +32,9 @@ FLOORS: dict[str, tuple[dict[str, int], int]] = {
     "oh_third-party_a6_05": ({"systems": 2, "facts": 40, "runs": 8, "latencies": 2, "figures": 18, "planted": 0}, 0),
     "oh_third-party_a6_06": ({"systems": 4, "facts": 57, "runs": 16, "latencies": 6, "figures": 32, "planted": 4}, 1),
     "oh_vendor-ra_a3_05": ({"systems": 1, "facts": 13, "runs": 8, "latencies": 8, "figures": 2, "planted": 2}, 0),
-    "oh_vendor-ra_a4_04": ({"systems": 1, "facts": 18, "runs": 12, "latencies": 12, "figures": 8, "planted": 3}, 0),
+    # a4_04's "27% more IOPS per dollar than our 2013 design (0.0142 IOPS per dollar)": the bracketed figure is
+    # the other design's, no longer judged as this system's own (which found the planted error by accident)
+    "oh_vendor-ra_a4_04": ({"systems": 1, "facts": 18, "runs": 12, "latencies": 12, "figures": 8, "planted": 2}, 0),
 }
 PAIRS = {path.stem: (path, key) for path, key in documents(FOLDER)}
 

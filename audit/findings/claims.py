@@ -65,8 +65,9 @@ def claim_findings(data: AuditData) -> list[Finding]:
     judged = judge_claims(data)
     ctx = ClaimContext(data)
     out = []
+    confirmed = doubts.definitions_confirmed(data.claims, judged)
     for claim in data.claims:
-        j = doubts.reconsidered(ctx, claim, judged[claim.id])
+        j = doubts.reconsidered(ctx, claim, judged[claim.id], confirmed)
         place = claim.location or "manifest claim"
         if claim.line is not None:
             place += f", line {claim.line}"

@@ -110,6 +110,7 @@ def raid_of(text: str) -> str | None:
 
 
 _FORMULA = re.compile(r"\([^)]*[A-Za-z]{3}[^)]*\)\s*[x×*/]\s*\(", re.IGNORECASE)
+_PRODUCT = re.compile(r"\s*(\d{1,2})\s*[x×]\s*(\d{1,3}(?:,\d{3})+|\d+)\s*")
 _THOUSANDS = re.compile(r"\s*(\d+(?:\.\d+)?)\s*K\b(?!B)", re.IGNORECASE)
 
 
@@ -118,6 +119,10 @@ def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column
     if kind == "count" or kind == "number":
         if _FORMULA.search(value):  # "(Database files capacity utilization) x (Total usable space) x (1,024 MB) / …"
             return None  # how a figure is computed, not the figure
+        product = _PRODUCT.fullmatch(value)
+        if product:  # "2 x 5,000" mailboxes: two servers' (or groups') share each, the count is the product
+            count = int(product[1]) * round(float(product[2].replace(",", "")))
+            return Fact(fact, str(count), float(count), None, line, quote, column)
         thousands = _THOUSANDS.match(value)
         if thousands:  # "22K" mailboxes: the count a person means, its printed form in the quote
             count = round(float(thousands[1]) * 1000)
@@ -288,9 +293,10 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
     return facts
 
 
-# Sentences end at a full stop; a bullet ("- 6,000 mailboxes") starts one, even where extraction
+# Sentences end at a full stop; a bullet ("- 6,000 mailboxes", a word processor's "o 9000 mailboxes") starts one,
+# even where extraction
 # joined a list into one paragraph.
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[-•*]?\s*[A-Z0-9(©])|\s+(?=[-•*]\s+\S)")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[-•*▪·]?\s*[A-Z0-9(©])|\s+(?=(?:[-•*▪·]|o)\s+\S)")
 
 
 def _sentences(text: str) -> list[tuple[int, str]]:

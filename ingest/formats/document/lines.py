@@ -295,8 +295,18 @@ def mark_furniture(lines: list[Line]) -> list[Line]:
             counts[together] += 1
             wrapped[n] = wrapped[n + 1] = together
     return [replace(line, furniture=True)
-            if _is_furniture(line, counts) or (n in wrapped and _furniture_text(wrapped[n], counts))
+            if (_is_furniture(line, counts) and not _labelled_value(lines, n))
+            or (n in wrapped and _furniture_text(wrapped[n], counts))
             else line for n, line in enumerate(lines)]
+
+
+def _labelled_value(lines: list[Line], n: int) -> bool:
+    """A bare number right under a report's own label, with no blank between ("Number of Copies per
+    Database" then "1"): the label's value, not a page number."""
+    above = lines[n - 1] if n > 0 else None
+    return (above is not None and above.number == lines[n].number - 1 and not above.separated
+            and bool(above.text) and not _PAGE_NUMBER.fullmatch(above.text) and _is_report_text(above.text)
+            and bool(_PAGE_NUMBER.fullmatch(lines[n].text)))
 
 
 # --- document title ------------------------------------------------------------------

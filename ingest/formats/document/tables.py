@@ -32,6 +32,8 @@ TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), kind, esrp_kind) for pattern, kind, esrp_kind in (
         (r"simulated exchange.*(calculation|parameter)", "simulated_exchange_parameters", None),
         (r"simulated exchange", "simulated_exchange_configuration", "esrp_simulated_exchange_configuration"),
+        (r"\b(?:exchange|mailbox|user|workload) profile\b|\bprofiles? (?:tested|simulated)\b",
+         "simulated_exchange_configuration", None),
         (r"replication configuration", "replication_configuration", "esrp_replication_configuration"),
         (r"(disk|drive) configuration", "disk_configuration", "esrp_primary_storage_disk_configuration"),
         (r"storage hardware", "storage_hardware", "esrp_primary_storage_hardware"),
@@ -52,7 +54,7 @@ TITLE_KINDS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"result|performance|comparison", "results", None),
     ))
 # Kinds named by the standard ESRP/whitepaper section headings: such a heading names the table below it.
-SECTION_KINDS = frozenset({kind for _, kind, _ in TITLE_KINDS[:9]} | {k for _, _, k in TITLE_KINDS if k})
+SECTION_KINDS = frozenset({kind for _, kind, _ in TITLE_KINDS[:10]} | {k for _, _, k in TITLE_KINDS if k})
 LABEL_KINDS = ((re.compile(r"\bprice\b|\bcost\b|\$\s?\d|\busd\b", re.IGNORECASE), "pricing"),
                (re.compile(r"\bpower\b|\bwatts?\b", re.IGNORECASE), "power"),
                (re.compile(r"\bdisks?\b|\bdrives?\b|\bcapacity\b", re.IGNORECASE), "storage_systems"))

@@ -149,6 +149,21 @@ def test_the_audit_judges_a_claim_on_the_test_by_its_sums(tmp_path, catalog):
     assert {f.verdict for f in found.values()} <= {MATCH, ROUNDING}, [f.explanation for f in found.values()]
 
 
+def test_a_hosts_own_figure_is_judged_on_its_own_report_never_on_the_tests_sum(tmp_path, catalog):
+    """`host = "MBXSIM2"` with run "Baseline": the claim's run is that host's report (its run in the catalogue),
+    so 584.560 achieved IOPS is MBXSIM2's, not the three hosts' sum; a machine the test has not leaves it
+    with no run rather than the sum."""
+    own = CLAIM.replace('metric = "total_iops"\nvalue = "1,887"', 'metric = "achieved_iops"\nvalue = "584.560"')
+    own = own.replace('run = "Baseline"', 'run = "Baseline"\nhost = "MBXSIM2"')
+    stranger = own.replace('host = "MBXSIM2"', 'host = "NOT-A-HOST"').replace('"584.560"', '"584.561"')
+    assert load(catalog.engine, tmp_path, HEAD + TESTS + own + stranger).status == "loaded"
+    placed = rows(catalog.engine, "SELECT c.value_printed, r.machine_name, r.test_run_id IS NOT NULL FROM claims c "
+                                  "LEFT JOIN runs r ON r.id = c.run_id ORDER BY c.value_printed")
+    assert placed == [("584.560", "MBXSIM2", True), ("584.561", None, False)]
+    found = [f for f in audit(catalog.engine, solution="huawei-5300-v3").findings if f.printed == "584.560"]
+    assert [f.verdict for f in found] == [MATCH], [f.explanation for f in found]
+
+
 def test_a_drafted_test_leaves_hosts_a_confirmed_solution_holds(tmp_path, catalog):
     engine = catalog.engine
     assert load(engine, tmp_path, HEAD + TESTS).status == "loaded"

@@ -390,6 +390,8 @@ BAD = [
     (edit('run = "Run 1"', 'run = "Run 9"'), 'claims[0].run: "Run 9" is not a [[runs]] label of this manifest; known: Run 1, Run 2'),
     (edit('subject = "run"\nrun = "Run 1"', 'subject = "solution"\nrun = "Run 1"'),
      'claims[0].run: only with subject = "run" or "comparison"'),
+    (edit('subject = "run"\nrun = "Run 1"', 'subject = "solution"\nhost = "MBX1"'),
+     "claims[0].host: only with run: the machine of one host report of that run's test"),
     (edit('subject = "run"', 'subject = "comparison"'),
      "claims[0].metric: a comparison claim needs percent_more:<metric> or percent_less:<metric>"),
     (edit('metric = "achieved_iops_per_disk"\nvalue = "1,208.40"\nunit = "IOPS/disk"\nsubject = "run"',

@@ -24,13 +24,15 @@ FOLDER = FIXTURES / "other_hands"
 FLOORS: dict[str, tuple[dict[str, int], int]] = {
     "oh_esrp_a1_03": ({"systems": 1, "facts": 14, "runs": 16, "latencies": 8, "figures": 4, "planted": 2}, 0),
     "oh_esrp_a1_04": ({"systems": 1, "facts": 15, "runs": 12, "latencies": 6, "figures": 6, "planted": 1}, 2),
-    "oh_esrp_a2_02": ({"systems": 1, "facts": 16, "runs": 14, "latencies": 10, "figures": 6, "planted": 1}, 0),
+    "oh_esrp_a2_02": ({"systems": 1, "facts": 16, "runs": 14, "latencies": 10, "figures": 6, "planted": 2}, 0),
     "oh_third-party_a5_01": ({"systems": 2, "facts": 36, "runs": 6, "latencies": 2, "figures": 18, "planted": 2}, 0),
     "oh_third-party_a5_02": ({"systems": 2, "facts": 34, "runs": 10, "latencies": 2, "figures": 18, "planted": 0}, 0),
     "oh_third-party_a6_03": ({"systems": 3, "facts": 53, "runs": 10, "latencies": 4, "figures": 23, "planted": 2}, 2),
     "oh_third-party_a6_04": ({"systems": 3, "facts": 44, "runs": 14, "latencies": 4, "figures": 27, "planted": 2}, 1),
     "oh_third-party_a6_05": ({"systems": 2, "facts": 40, "runs": 8, "latencies": 2, "figures": 18, "planted": 0}, 0),
     "oh_third-party_a6_06": ({"systems": 4, "facts": 57, "runs": 16, "latencies": 6, "figures": 32, "planted": 4}, 1),
+    "oh_vendor-ra_a4_02": ({"systems": 1, "facts": 14, "runs": 6, "latencies": 6, "figures": 6, "planted": 2}, 0),
+    "oh_vendor-ra_a4_05": ({"systems": 1, "facts": 17, "runs": 4, "latencies": 4, "figures": 6, "planted": 1}, 1),
     "oh_vendor-ra_a3_05": ({"systems": 1, "facts": 13, "runs": 8, "latencies": 8, "figures": 2, "planted": 2}, 0),
     # a4_04's "27% more IOPS per dollar than our 2013 design (0.0142 IOPS per dollar)": the bracketed figure is
     # the other design's, no longer judged as this system's own (which found the planted error by accident)

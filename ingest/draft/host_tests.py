@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from ..formats.document.lines import Line
 from ..jetstress.records import JetstressReport
 
-SCENARIO = re.compile(r"\bfail(?:ure|ed|ing)?\b|\bdegraded\b|\brebuil(?:d|t|ding)\b|\bfault\w*|\bpulled\b|\bremoved\b|"
-                      r"\boutage\b|\bdisabled\b|\bcopyback\b|\bresync\w*", re.IGNORECASE)
+SCENARIO = re.compile(r"\bfail(?:ure|ed|ing|over)?\b|\bfail-over\b|\bdegraded\b|\brebuil(?:d|t|ding)\b|\bfault\w*|"
+                      r"\bpulled\b|\bremoved\b|\boutage\b|\bdisabled\b|\bcopyback\b|\bresync\w*|\boffline\b|"
+                      r"\b(?:node|controller|path|link)s?[\s-]+down\b", re.IGNORECASE)
 _PRODUCT_LINE = re.compile(r"jetstress|test result report|test summary", re.IGNORECASE)
 _DASHES = re.compile(r"^[\s\-–—:|]+|[\s\-–—:|]+$")
 
@@ -100,7 +101,8 @@ def host_tests(reports: list[JetstressReport], indexes: list[int], lines: list[L
         captions = {caption(lines, reports[i]) for i in group}
         descriptions = {_without_machine(reports[i].test_description or "", reports[i].machine_name) for i in group}
         named = next(iter(captions)) if len(captions) == 1 and None not in captions else None
-        described = next(iter(descriptions)) if len(descriptions) == 1 else None
+        described = next(iter(descriptions)) if len(descriptions) == 1 else \
+            min(descriptions) if all(SCENARIO.search(d) for d in descriptions) else None  # each host's own words
         first = reports[group[0]]
         label = named or f"{first.report_type} test {number}"
         tests.append(HostTest(label, tuple(group), scenario_of(named, described), first.source_line))

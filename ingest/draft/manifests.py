@@ -239,6 +239,7 @@ class _Builder:
         subject = "comparison" if kind else "run" if claim.run else "solution"
         return ClaimSpec(metric=claim.metric, value=claim.value, subject=subject, document=self.document,
                          location=where, unit=unit, run=claim.run if subject == "run" or claim.versus_run else None,
+                         host=claim.host if subject == "run" else None,
                          versus=(versus or "") if kind else None, versus_metric=claim.versus_metric if kind else None,
                          versus_run=claim.versus_run if kind else None,
                          disk_basis=(claim.disk_basis or "all") if metric.per_disk else None,

@@ -130,7 +130,7 @@ _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _PERCENT_FOR = re.compile(rf"{_NUMBER}\s*(?:percent|%)\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
 _FOR_EACH = re.compile(rf"{_NUMBER}\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)")
 _PERCENT_CELL = re.compile(rf"{_NUMBER}\s*%")
-_LEADING_NUMBER = re.compile(rf"^\s*(?:\([^)]*\)\s*)?{_NUMBER}(?![\d/])")
+_LEADING_NUMBER = re.compile(rf"^\s*(?:\([^)]*\)\s*)?{_NUMBER}(?!\d|\.\d|/\d)")  # "117.2/s" is 117.2; "1/2" none
 _CELL_NUMBER = re.compile(rf"^\s*\$?\s?{_NUMBER}\s*(?:%|percent|GB|MB|watts?)?\s*$", re.IGNORECASE)
 
 
@@ -155,6 +155,7 @@ class DraftClaim:
     disk_basis: str | None = None  # "per active disk": the basis the words state
     than: str | None = None  # "… 10% less than in the baseline": the words naming the other side
     versus_run: str | None = None  # the other side when it is another run of the same system
+    host: str | None = None  # with `run` a test over several hosts: the machine whose own figure it is
 
 
 def _qualifier(text: str | None) -> str | None:
@@ -219,7 +220,7 @@ def _sentence(text: str, position: int) -> tuple[str, int]:
     return text[start : position + end if end else len(text)], position - start
 
 
-def _placed(claim: DraftClaim, text: str, starts: list[tuple[int, int]], position: int) -> DraftClaim:
+def placed(claim: DraftClaim, text: str, starts: list[tuple[int, int]], position: int) -> DraftClaim:
     line = max((number for offset, number in starts if offset <= position), default=starts[0][1])
     quote, offset = _sentence(text, position)
     return replace(claim, line=line, quote=quote, offset=offset, position=position, paragraph=text)
@@ -275,13 +276,13 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
             than = _THAN.search(match["what"])
             claim = DraftClaim(f"{direction}:{metric}", match[2], "%", 0, text, _qualifier(match["q"]), comparison=True,
                                versus_metric=versus_metric, disk_basis=basis, than=than[1] if than else None)
-            found.append(_placed(claim, text, starts, match.start(2)))
+            found.append(placed(claim, text, starts, match.start(2)))
             if metric == "cpu_percent":  # "…; 6.7 percent for the SSDs and 2.0 percent for the HDDs."
                 rest = text[match.end() : match.end() + 200].split(". ")[0]
                 for each in _PERCENT_FOR.finditer(rest):
                     figure = DraftClaim(metric, each[1], "%", 0, text, named=each[2])
-                    found.append(_placed(figure, text, starts, match.end() + each.start(1)))
-    found.extend(_placed(claim, text, starts, m.start(2)) for m, claim in figures)
+                    found.append(placed(figure, text, starts, match.end() + each.start(1)))
+    found.extend(placed(claim, text, starts, m.start(2)) for m, claim in figures)
     return found
 
 
@@ -319,7 +320,7 @@ def price_and_power(prose: Paragraphs) -> list[DraftClaim]:
     found = []
     for text, starts in prose:
         for match in _DOLLARS.finditer(text):
-            claim = _placed(DraftClaim("list_price", match[1], "USD", 0, text), text, starts, match.start(1))
+            claim = placed(DraftClaim("list_price", match[1], "USD", 0, text), text, starts, match.start(1))
             if re.search(r"\bpric|\bcost", claim.quote, re.IGNORECASE):
                 found.append(claim)
     return found

@@ -23,6 +23,7 @@ from .company import company_names, title_product_facts, widened
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
+from .host_figures import host_claims, host_table_claims
 from .host_tests import SCENARIO, caption, host_tests, scenario_of
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_label, report_owners
@@ -148,18 +149,17 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
     variant_claims: dict[str, list[tuple[DraftClaim, str]]] = {}
     scenario_claims: dict[tuple[int, str], tuple[DocumentTable, list[DraftClaim]]] = {}
     machines = machine_names(document)
+    host_tables: list[DocumentTable] = []
     for table in document.tables:
         if count == 1 and not document.reports and columns_are_hosts(table, machines):
             # no report of its hosts is printed: the table is the test, whatever its caption calls it
             run = host_table_run(table, _where(table), {r.label for r in solutions[0].runs})
             if run is not None:
                 solutions[0].runs.append(run)
-        if table.kind in NOT_STORAGE_KINDS:
-            continue
         if count == 1 and columns_are_hosts(table, machines):  # one host's part of a test, not the system's figure
-            if unattributed is not None and table_claims(table):
-                unattributed.append(f"{_where(table)} (line {table.line}): its columns are the hosts of one test; "
-                                    "a host's figures are not the system's, not judged")
+            host_tables.append(table)  # judged on each host's own report, once the tests are known
+            continue
+        if table.kind in NOT_STORAGE_KINDS:
             continue
         runs_as_columns = any(_RUN.search(c) for c in table.columns)
         owner = (_table_owner(table, count, distinct, owners, document) if runs_as_columns or len(table.columns) <= 1
@@ -201,11 +201,17 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         _group_hosts(solution, document)
         hosts = max((len(run.hosts) for run in solution.runs if run.hosts), default=0)
         solution.claims = per_host_claims_left_out(solution.claims, hosts, unattributed)
+    for table in host_tables:
+        if not host_table_claims(solutions, document, table, _where(table)) and unattributed is not None \
+                and table_claims(table):
+            unattributed.append(f"{_where(table)} (line {table.line}): its columns are the hosts of one test; "
+                                "a host's figures are not the system's, not judged")
     for table, claims in scenario_claims.values():
         _add_scenario_run(solutions[0], table, claims)
     for index in range(count):
         _add_table_runs(solutions, index, document, distinct, owners)
-    _add_sentences(solutions, prose, distinct, unattributed if unattributed is not None else [])
+    unplaced = unattributed if unattributed is not None else []
+    _add_sentences(solutions, prose, distinct, unplaced, host_claims(solutions, document, prose, unplaced))
     add_verdicts(solutions, document, prose, distinct)  # verdicts stated in prose, the pass rule stated
     basis = document_disk_basis(prose)
     if basis is not None:  # what the document says its per-disk figures divide by, where a claim says nothing
@@ -355,11 +361,14 @@ def _add_table_runs(solutions: list[DraftSolution], index: int, document: Report
 
 
 def _add_sentences(solutions: list[DraftSolution], prose: Paragraphs, distinct: list[set[str]],
-                   unattributed: list[str]) -> None:
-    """Figures printed in prose, each given to the system its sentence says it is (names.owner_at)."""
+                   unattributed: list[str], hosts_placed: set[tuple[int, str]]) -> None:
+    """Figures printed in prose, each given to the system its sentence says it is (names.owner_at); a
+    figure a host's sentence gave that host (host_figures.py) is not placed again."""
     recent: tuple[int, int] | None = None  # (line, owner) of the last figure placed: "This is 181 percent more …"
     subject: tuple[int, int] | None = None  # (line, owner) of the last comparison placed
     for claim in sorted([*sentence_claims(prose), *price_and_power(prose)], key=lambda c: (c.line, c.position)):
+        if (claim.line, claim.value) in hosts_placed:
+            continue
         text = claim.quote
         near = claim.offset if claim.offset is not None else text.find(claim.value)
         if len(solutions) == 1:

@@ -71,7 +71,7 @@ def _run(lines: _Lines, path: str, run: RunSpec) -> None:
 
 def _claim(lines: _Lines, path: str, claim: ClaimSpec) -> None:
     lines.table("[[claims]]")
-    for name in ("metric", "value", "unit", "subject", "versus", "versus_run", "versus_metric", "run", "disk_basis",
+    for name in ("metric", "value", "unit", "subject", "versus", "versus_run", "versus_metric", "run", "host", "disk_basis",
                  "qualifier", "document", "location", "line", "quote"):
         lines.put(path, name, getattr(claim, name))
 

@@ -30,7 +30,7 @@ from ...schema import (
     Trial,
     table_of,
 )
-from ..formats.manifest.records import SolutionManifest
+from ..formats.manifest.records import ClaimSpec, SolutionManifest
 from .plan import ManifestPlan, RunPlan
 from .rows import copy_dicts, solution_id_for
 
@@ -180,11 +180,15 @@ def write_plans(session: Session, plans: list[ManifestPlan], *, fresh_sources: I
     asked: list[tuple[dict[str, Any], int, str]] = []  # claims whose versus run is read back after the writes
     for n, (plan, (solution_id, new)) in enumerate(zip(plans, solutions)):
         refs: dict[str, Ref] = {}
+        host_refs: dict[tuple[str, str], Ref] = {}
         figures: list[tuple[Ref, dict[str, Any]]] = []
         attached: list[tuple[int, dict[str, Any]]] = []  # report runs taken, after the manifest's other runs
         for run in plan.runs:
             ref = _walk_run(walk, plan, run, solution_id, new, trial_ids, twins, attached)
             refs[run.spec.label] = ref
+            for report in run.hosts.reports if run.hosts is not None else ():
+                if report.machine_name:  # a host's own figure is its report's (a claim's `host`)
+                    host_refs[run.spec.label, report.machine_name.strip().casefold()] = (0, report.id)
             if run.perf_sources or run.power_source is not None:
                 evidence.append((ref, run))
             figures += [(ref, row) for row in _published_rows(run.values)]
@@ -204,7 +208,7 @@ def write_plans(session: Session, plans: list[ManifestPlan], *, fresh_sources: I
                 other_run = walk.labelled(batch[1], spec.versus_run)  # (a later system's is bare as yet: none)
             row = {"manifest_file_id": plan.manifest_file_id, "source_file_id": claim.document_id,
                    "solution_id": solution_id, "subject": spec.subject,
-                   "run_id": refs.get(spec.run) if spec.run else None, "other_solution_id": other_solution,
+                   "run_id": _claim_run(spec, refs, host_refs), "other_solution_id": other_solution,
                    "other_run_id": other_run, "other_metric": spec.versus_metric, "metric": spec.metric,
                    "value_printed": spec.value, "unit": spec.unit, "disk_basis": spec.disk_basis,
                    "qualifier": spec.qualifier, "location": spec.location, "line": spec.line, "quote": spec.quote}
@@ -252,6 +256,16 @@ def _taken_columns(taken: list[tuple[int, dict[str, Any]]],
                                      for name in ("solution_id", "trial_id", "run_label", "scenario")},
             "sets_test": ["test_run_id" in columns for columns in merged.values()],
             "test_run_ids": [run_id(columns.get("test_run_id")) for columns in merged.values()]}
+
+
+def _claim_run(spec: ClaimSpec, refs: dict[str, Ref], host_refs: dict[tuple[str, str], Ref]) -> Ref | None:
+    """The run a claim is judged on: its run, or one host's report of that run's test (none when the test has
+    no such host: a host's figure is never the test's sum)."""
+    if not spec.run:
+        return None
+    if spec.host and any(label == spec.run for label, _ in host_refs):
+        return host_refs.get((spec.run, spec.host.strip().casefold()))
+    return refs.get(spec.run)
 
 
 def _walk_run(walk: _Walk, plan: ManifestPlan, run: RunPlan, solution_id: int, new: bool,

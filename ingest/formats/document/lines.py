@@ -301,12 +301,13 @@ def mark_furniture(lines: list[Line]) -> list[Line]:
 
 
 def _labelled_value(lines: list[Line], n: int) -> bool:
-    """A bare number right under a report's own label, with no blank between ("Number of Copies per
-    Database" then "1"): the label's value, not a page number."""
+    """A line right under a report's own label, with no blank between ("Number of Copies per Database" then
+    "1"; "Test Description" then the description every host's report repeats): the label's value, not a page
+    number or a running header."""
     above = lines[n - 1] if n > 0 else None
     return (above is not None and above.number == lines[n].number - 1 and not above.separated
-            and bool(above.text) and not _PAGE_NUMBER.fullmatch(above.text) and _is_report_text(above.text)
-            and bool(_PAGE_NUMBER.fullmatch(lines[n].text)))
+            and bool(above.text) and normalise_label(above.text).startswith(_KNOWN_STARTS)
+            and section_kind(above.text) is None)
 
 
 # --- document title ------------------------------------------------------------------

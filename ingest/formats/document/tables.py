@@ -136,6 +136,8 @@ def _blocks(lines: list[Line], consumed: set[int]) -> list[tuple[int, int, list[
                 rows.append(line)
                 last, cursor = cursor, cursor + 1
                 continue
+            if rows and CAPTION.match(line.text):
+                break  # "Table 5. …" between two tables: the next one's caption, never a row of this one
             following = lines[cursor + 1] if cursor + 1 < len(lines) else None
             if following is not None and following.separated and not following.first and cursor + 1 not in consumed:
                 rows.append(Line(line.number, (line.text, *following.cells[1:]), True))
@@ -317,7 +319,9 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
             continue
         above = [line for line in _lines_above(lines, first, previous_end, consumed) if line.number not in used]
         after = None if captions_on_top else _caption_after(lines, last, consumed)
-        caption = lines[after] if after is not None else next((ln for ln in above[:1] if CAPTION.match(ln.text)), None)
+        # the caption right above, or above a short group heading over the columns ("Mailbox VM")
+        near = above[:2] if above and len(above[0].text.split()) <= 4 and not CAPTION.match(above[0].text) else above[:1]
+        caption = lines[after] if after is not None else next((ln for ln in near if CAPTION.match(ln.text)), None)
         headings = [line.text.rstrip(":").strip() for at, line in enumerate(above)
                     if _heading_like(line) and not _wrapped_prose(line, above[at + 1] if at + 1 < len(above) else None)]
         known = next((h for h in headings if classify([h], [], [], esrp) in SECTION_KINDS), None)

@@ -12,7 +12,7 @@ from ....schema.vocabulary import CLAIM_SUBJECTS, COMPARISONS, DISK_BASES, METRI
 from .records import KEY_PATTERN, PRINTED_NUMBER, ClaimSpec, unit_allowed
 from .toml_checker import TomlChecker, kind_of, show_value
 
-CLAIM_KEYS = ("metric", "value", "unit", "subject", "run", "versus", "versus_run", "versus_metric", "disk_basis",
+CLAIM_KEYS = ("metric", "value", "unit", "subject", "run", "host", "versus", "versus_run", "versus_metric", "disk_basis",
               "qualifier", "document", "location", "line", "quote")
 
 
@@ -55,7 +55,8 @@ class ClaimChecker(TomlChecker):
             self.problem(f"{path}.value", f"give the value as a string exactly as printed (e.g. \"12.5\"), "
                          f"got {kind_of(value)} {show_value(value)}")
             value = None
-        fields: dict[str, Any] = {key: self.string(table, key, path) for key in ("unit", "run", "versus", "versus_run", "quote")}
+        fields: dict[str, Any] = {key: self.string(table, key, path)
+                                  for key in ("unit", "run", "host", "versus", "versus_run", "quote")}
         fields["versus_metric"] = self.metric(table, "versus_metric", path, comparison_allowed=False)
         fields["disk_basis"] = self.string(table, "disk_basis", path, choices=DISK_BASES)
         fields["qualifier"] = self.string(table, "qualifier", path, choices=QUALIFIERS)
@@ -110,6 +111,8 @@ class ClaimChecker(TomlChecker):
             self.problem(f"{path}.run", "only with subject = \"run\" or \"comparison\"")
         if run is not None and run not in run_labels:
             self.problem(f"{path}.run", f"{show_value(run)} is not a [[runs]] label of this manifest; known: {known}")
+        if "host" in table and run is None:
+            self.problem(f"{path}.host", "only with run: the machine of one host report of that run's test")
         if subject != "comparison":
             for key in ("versus", "versus_run", "versus_metric"):
                 if key in table:

@@ -209,6 +209,7 @@ class ClaimSpec:
     location: str  # figure, table, page or section
     unit: str | None = None
     run: str | None = None  # a [[runs]] label of this manifest
+    host: str | None = None  # with a run over several hosts: the machine whose own report the figure is
     versus: str | None = None  # comparison: the other solution's key (this one's own for run vs run)
     versus_run: str | None = None  # comparison: a run label of the other side
     versus_metric: str | None = None  # comparison: the other side's metric when it differs

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
 from ...schema.units import size_in_bytes
+from ...schema.vocabulary import NAMED_DIFFERENTLY, UNATTRIBUTED_CLAIM
 from ..draft import DraftedDocument
 from ..draft.drafts import DraftSolution
 from ..draft.fact import Fact
@@ -34,8 +35,6 @@ from .readback import ReadBack
 from .rows import copy_dicts
 
 KEY_PREFIX = "doc-"
-UNATTRIBUTED = "unattributed_claim"  # a published figure no system could be told for (the audit lists it)
-NAMED_DIFFERENTLY = "named_differently"  # one thing the document spells two ways (draft/naming.py; the audit lists it)
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
                                 "and machine names, and the captions of its run tables")
 
@@ -78,7 +77,7 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
     messages: list[str] = []
     # Said once per document, not again for its other forms (the twin returned above).
     warnings += [{"source_file_id": source_file_id, "run_id": None, "check_name": check, "message": w}
-                 for check, found in ((UNATTRIBUTED, drafted.unattributed), (NAMED_DIFFERENTLY, drafted.named_differently))
+                 for check, found in ((UNATTRIBUTED_CLAIM, drafted.unattributed), (NAMED_DIFFERENTLY, drafted.named_differently))
                  for w in found]
     # A lone system without reports (a paper printing its results in tables and prose) is loaded when
     # the document says anything of it: a fact, a claim, a run from a table.

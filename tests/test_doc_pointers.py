@@ -1,6 +1,6 @@
 """The pages that say where things are point at things that exist: every backticked dotted name in
 docs/architecture.md and ingest/README.md resolves to a module, an attribute or a stored column, and
-every backticked path to a file or folder (`<name>` and `00NN` stand for any)."""
+every backticked path to a file or folder (`<name>`, any `<word>`, and `00NN` stand for any)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _is_column(dotted: str) -> bool:
 
 
 def _path_exists(path: str, page: str) -> bool:
-    pattern = path.replace("<name>", "*").replace("00NN", "00??").rstrip("/")
+    pattern = re.sub(r"<\w+>", "*", path).replace("00NN", "00??").rstrip("/")
     places = [REPO_ROOT, (REPO_ROOT / page).parent]
     return any(list(place.glob(pattern)) for place in places) or any(REPO_ROOT.rglob(pattern))
 

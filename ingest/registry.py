@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 from .errors import AmbiguousFormat, UnknownFormat
 
 if TYPE_CHECKING:
-    from .contract import LateIdentified, StreamedFormat, WholeFileFormat
+    from .formats.contract import LateIdentified, StreamedFormat, WholeFileFormat
 
 HEAD_BYTES = 8192
 
@@ -17,7 +17,7 @@ def format_modules() -> Sequence[ModuleType]:
     """The one list of formats: every package under `formats/`, in a fixed order.
 
     Imported here, not at the top, so a missing or broken format fails loudly at the list. Each is
-    named below as the protocol it satisfies (ingest/contract.py), so mypy checks every format's face.
+    named below as the protocol it satisfies (ingest/formats/contract.py), so mypy checks every format's face.
     """
     from .formats import config, document, jetstress_html, log, manifest, perfmon, power
     from .formats.perfmon import blg as perfmon_blg

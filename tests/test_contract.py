@@ -1,4 +1,4 @@
-"""The contract between reading and writing (ingest/contract.py), checked over the registry at run time
+"""The contract between reading and writing (ingest/formats/contract.py), checked over the registry at run time
 as mypy checks it in registry.format_modules: every format is a whole-file or a streamed one, every
 `parse` returns a record the contract names, and every record names a writer that exists."""
 
@@ -9,7 +9,8 @@ import typing
 
 import pytest
 
-from esrpdb.ingest import contract, registry
+from esrpdb.ingest import registry
+from esrpdb.ingest.formats import contract
 
 MODULES = registry.format_modules()
 

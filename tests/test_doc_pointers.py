@@ -71,5 +71,5 @@ def test_every_pointer_of_the_page_exists(page):
 
 def test_a_stale_pointer_is_caught():
     assert not _resolves("ingest.pipeline._writer")
-    assert _resolves("ingest.pipeline.ingest_paths") and _resolves("ingest.contract.RECORDS")
+    assert _resolves("ingest.pipeline.ingest_paths") and _resolves("ingest.formats.contract.RECORDS")
     assert not _path_exists("ingest/nowhere.py", "docs/architecture.md")

@@ -24,9 +24,9 @@ STAGES = {
     "shared": ("__init__", "errors", "decoding", "bounded_read"),
     # files in, records out (no database): the walk that finds the files, the formats and their
     # registry, the PDF engine, the reading workers, Jetstress's own knowledge, `esrpdb parse`
-    # (inspect: detect and parse, no database), the type check on a read record (sanity) and the
-    # contract between reading and writing (the record types, the formats' protocols)
-    "read": ("walk", "registry", "contract", "formats", "pdf", "parallel", "jetstress", "inspect", "sanity"),
+    # (inspect: detect and parse, no database) and the type check on a read record (sanity); the
+    # contract between reading and writing (record types, the formats' protocols) is formats/contract.py
+    "read": ("walk", "registry", "formats", "pdf", "parallel", "jetstress", "inspect", "sanity"),
     # a read document's systems as manifest records
     "draft": ("draft",),
     # the catalogue written: the writers, and the links from evidence to runs after a batch (SQL)

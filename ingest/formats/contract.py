@@ -1,15 +1,16 @@
 """The contract between reading and writing: what a file can become, and what a format must provide.
 
-A format package under `formats/` is one of two kinds, each a `typing.Protocol` the package (a module)
+A format package beside this module is one of two kinds, each a `typing.Protocol` the package (a module)
 satisfies as it is: a whole-file format (`WholeFileFormat`: `FORMAT`, `MAX_BYTES`, `identify`,
 `parse`), whose `parse` returns one of `RECORDS` below, or a streamed one (`StreamedFormat`: `FORMAT`,
 `MAX_BYTES` None, `identify`, `open_perfmon`), whose rows stream into COPY inside the write
 transaction. A format that may print what identifies it late (documents) is also `LateIdentified`
-(`identify_rest`). `registry.format_modules` holds each package typed as its protocol, so mypy checks
+(`identify_rest`). `ingest.registry.format_modules` holds each package typed as its protocol, so mypy checks
 every format against it; tests/test_contract.py checks the same at run time, and that every `parse`
 returns a record named here.
 
-Read stage: this module imports records only, never a database, a draft or a writer.
+Read stage (here, under formats/, so the formats' own tests and mypy see it beside them): this module
+imports records only, never a database, a draft or a writer.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import BinaryIO, Iterable, Iterator, Protocol, Union, runtime_checkable
 
-from .formats.config.records import JetstressConfig
-from .formats.document.records import ReportDocument
-from .formats.log import JetstressLog
-from .formats.manifest.records import SolutionManifest
-from .formats.perfmon import CounterPath, Row
-from .formats.power import PowerLog
-from .jetstress.records import JetstressReport
+from ..jetstress.records import JetstressReport
+from .config.records import JetstressConfig
+from .document.records import ReportDocument
+from .log import JetstressLog
+from .manifest.records import SolutionManifest
+from .perfmon import CounterPath, Row
+from .power import PowerLog
 
 # What a whole-file format's `parse` returns: exactly the types in RECORDS.
 ReadRecord = Union[JetstressReport, ReportDocument, JetstressConfig, JetstressLog, PowerLog, SolutionManifest]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..schema.vocabulary import NAMED_DIFFERENTLY
 from .findings.finding import Finding
 from .terms import MISMATCH, ROUNDING, SEVERITY
 
@@ -77,7 +78,7 @@ def _other_run(finding: Finding) -> bool:
     return isinstance(reproduced, dict) and "run" in reproduced
 
 
-STANDALONE_KINDS = ("named_differently",)  # a line naming a thing two ways is its own error, whatever else is on it
+STANDALONE_KINDS = (NAMED_DIFFERENTLY,)  # a line naming a thing two ways is its own error, whatever else is on it
 
 
 def _keys(finding: Finding, blocks: dict[tuple, int | None]) -> list[tuple]:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from .errors import AmbiguousFormat, UnknownFormat
+
+if TYPE_CHECKING:
+    from .formats.contract import LateIdentified, StreamedFormat, WholeFileFormat
 
 HEAD_BYTES = 8192
 
@@ -13,11 +16,16 @@ HEAD_BYTES = 8192
 def format_modules() -> Sequence[ModuleType]:
     """The one list of formats: every package under `formats/`, in a fixed order.
 
-    Imported here, not at the top, so a missing or broken format fails loudly at the list.
+    Imported here, not at the top, so a missing or broken format fails loudly at the list. Each is
+    named below as the protocol it satisfies (ingest/formats/contract.py), so mypy checks every format's face.
     """
     from .formats import config, document, jetstress_html, log, manifest, perfmon, power
     from .formats.perfmon import blg as perfmon_blg
 
+    whole: tuple[WholeFileFormat, ...] = (jetstress_html, config, log, power, document, manifest)
+    streamed: tuple[StreamedFormat, ...] = (perfmon, perfmon_blg)
+    late: tuple[LateIdentified, ...] = (document,)
+    del whole, streamed, late  # the check is mypy's; the list below keeps the order detect() names them in
     return (jetstress_html, config, log, perfmon, perfmon_blg, power, document, manifest)
 
 

@@ -26,28 +26,6 @@ if TYPE_CHECKING:  # `query --list` reads the files without a database library
 
 QUERIES_DIR = Path(__file__).resolve().parent
 
-# Creation order: a view comes after the views it reads.
-VIEW_ORDER = (
-    "run_iops",
-    "median_runs",
-    "disk_counts",
-    "per_disk_iops",
-    "run_throughput",
-    "throughput_per_disk",
-    "iops_per_dollar",
-    "dollars_per_kiops",
-    "mb_per_dollar",
-    "perf_per_watt",
-    "run_summary",
-    "latency_summary",
-    "backup_throughput",
-    "log_replay",
-    "test_designs",
-    "esrp_tests",
-    "representative_runs",
-    "mailbox_class_ranks",
-)
-
 _META = re.compile(r"^--\s*(title|description|column\s+(\w+))\s*:\s*(.*)$")
 
 
@@ -91,9 +69,30 @@ def _parse(path: Path) -> CannedQuery:
     return query
 
 
+_TITLED = re.compile(r"^--\s*title\s*:", re.MULTILINE)
+_COMMENT = re.compile(r"--[^\n]*")
+
+
+def view_order(folder: Path = QUERIES_DIR) -> tuple[str, ...]:
+    """Every canned view, each after the views its SQL reads, else by name: derived from the files, so a
+    new canned query is its file alone. A canned view is a `*.sql` file here whose comment block gives
+    a title (run_figures.sql and the other stored figures' functions give none)."""
+    texts = {path.stem: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.sql"))}
+    bodies = {name: _COMMENT.sub("", text) for name, text in texts.items() if _TITLED.search(text)}
+    reads = {name: {other for other in bodies if other != name and re.search(rf"\b{other}\b", body)}
+             for name, body in bodies.items()}
+    order: list[str] = []
+    while len(order) < len(reads):
+        ready = [name for name in sorted(reads) if name not in order and reads[name] <= set(order)]
+        if not ready:
+            raise ValueError(f"canned views that read each other: {sorted(set(reads) - set(order))}")
+        order.append(ready[0])
+    return tuple(order)
+
+
 def all_queries() -> dict[str, CannedQuery]:
-    """Every canned query, in view creation order."""
-    return {q.name: q for q in (_parse(QUERIES_DIR / f"{view}.sql") for view in VIEW_ORDER)}
+    """Every canned query, in view creation order (view_order)."""
+    return {q.name: q for q in (_parse(QUERIES_DIR / f"{view}.sql") for view in view_order())}
 
 
 def get(name: str) -> CannedQuery:

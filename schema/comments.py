@@ -10,6 +10,8 @@ column whose table gives its name another sense is in COLUMNS below.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .column_words import WORDS
@@ -304,13 +306,54 @@ COLUMNS: dict[str, dict[str, str]] = {
 }
 
 
+QUERIES = Path(__file__).resolve().parents[1] / "queries"
+_META = re.compile(r"^--\s*(title|description|column\s+(\w+))\s*:\s*(.*)$")
+
+
+def view_header_words(name: str, folder: Path = QUERIES) -> tuple[str | None, dict[str, str]] | None:
+    """A canned view newer than VIEWS: (its description, else its title; each column's note) from its
+    file's comment block, as the revision that created it wrote them (migrations/view_words.py reads
+    the frozen copy the same way); None when `name` is described above or has no such file."""
+    path = folder / f"{name}.sql"
+    if name in TABLES or name in VIEWS or not path.is_file():
+        return None
+    return header_words(path)
+
+
+def header_words(path: Path) -> tuple[str | None, dict[str, str]] | None:
+    """(description, else title; each column's note) of a canned view's file; None: no title or description."""
+    title = description = current = None
+    columns: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("--"):
+            break
+        match = _META.match(line)
+        if match:
+            key, column, value = match.groups()
+            current = None
+            if column:
+                columns[column] = value.strip()
+            elif key == "title":
+                title = value.strip()
+            else:
+                description, current = value.strip(), "description"
+        elif current == "description" and description is not None:
+            description += " " + line.lstrip("- ").strip()
+    return (description or title, columns) if description or title else None
+
+
 def relation_comment(name: str) -> str | None:
-    """The one-line comment of a table or view; None for one this module does not describe."""
-    return TABLES.get(name) or VIEWS.get(name)
+    """The one-line comment of a table or view; None for one this module does not describe. A canned view
+    VIEWS does not name has its file's own words (view_header_words)."""
+    header = view_header_words(name)
+    return TABLES.get(name) or VIEWS.get(name) or (header[0] if header else None)
 
 
 def column_comment(relation: str, column: str) -> str | None:
     """What `relation.column` holds, its unit and basis; None for a column no word describes."""
+    header = view_header_words(relation)
+    if header is not None:  # a newer canned view: its file's notes alone, as its revision wrote them
+        return header[1].get(column)
     found = COLUMNS.get(relation, {}).get(column)
     if found is None and relation == "mailbox_class_rank_rows":  # the view's rows: the view's words
         found = COLUMNS["mailbox_class_ranks"].get(column)

@@ -63,6 +63,31 @@ def other_basis(basis: str) -> str:
     return "active" if basis == "all" else "all"
 
 
+# --- ingest warnings: the checks the ingest writes (ingest_warnings.check_name) and the audit reads --
+
+IngestCheck = Literal[
+    "parser",  # what a format's reader could not read in a report (the report still loads)
+    "document_reader",  # the same for a document (a table row, a section)
+    "achieved_iops_vs_instances",  # a report's achieved IOPS against its instances' sum (ingest.jetstress.rules)
+    "instance_count_vs_database_files",  # the database files it names against the instances it lists
+    "verdict_vs_thresholds",  # its printed verdict against its own latencies and thresholds
+    "report_seen_twice",  # one report in two files that print a value differently (ingest.load.identity)
+    "unattributed_claim",  # a published figure no system could be told for (ingest.load.provisional)
+    "named_differently",  # one thing a document spells two ways (ingest.draft.naming)
+]
+INGEST_CHECKS: tuple[str, ...] = get_args(IngestCheck)
+PARSER_WARNING: IngestCheck = "parser"
+DOCUMENT_READER: IngestCheck = "document_reader"
+ACHIEVED_IOPS_VS_INSTANCES: IngestCheck = "achieved_iops_vs_instances"
+INSTANCE_COUNT_VS_DATABASE_FILES: IngestCheck = "instance_count_vs_database_files"
+VERDICT_VS_THRESHOLDS: IngestCheck = "verdict_vs_thresholds"
+REPORT_SEEN_TWICE: IngestCheck = "report_seen_twice"
+UNATTRIBUTED_CLAIM: IngestCheck = "unattributed_claim"
+NAMED_DIFFERENTLY: IngestCheck = "named_differently"
+# The checks of a report against itself, run as it is written (ingest.jetstress.rules.CHECKS, in order).
+REPORT_CHECKS: tuple[IngestCheck, ...] = (ACHIEVED_IOPS_VS_INSTANCES, INSTANCE_COUNT_VS_DATABASE_FILES,
+                                          VERDICT_VS_THRESHOLDS)
+
 # --- claims: what vendors publish -----------------------------------------------------------
 
 CLAIM_SUBJECTS = ("solution", "run", "comparison")

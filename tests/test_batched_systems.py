@@ -39,9 +39,13 @@ def test_a_system_that_fails_its_plan_writes_nothing_and_the_others_load(catalog
     drafted = draft_document(document_format.parse(DOCUMENT.name, data))
     good, bad = drafted.systems
     assert any(run.table is not None for run in bad.runs)
-    broken = replace(bad, runs=[replace(run, column="No such column") if run.table is not None else run
-                                for run in bad.runs])
-    source_id, messages = _load(catalog, replace(drafted, systems=[good, broken]), data)
+    # The writer loads the draft stage's finished manifests: the bad system's names a column its table lacks.
+    good_manifest, bad_manifest = drafted.manifests
+    broken = replace(bad_manifest.manifest, runs=tuple(
+        replace(run, table=replace(run.table, column="No such column")) if run.table is not None else run
+        for run in bad_manifest.manifest.runs))
+    source_id, messages = _load(catalog, replace(drafted, manifests=[good_manifest, replace(bad_manifest, manifest=broken)]),
+                                data)
 
     failed = [m for m in messages if m.startswith(f"system {bad.name!r} was not loaded: ")]
     assert len(failed) == 1 and "no column 'No such column'" in failed[0], messages

@@ -12,7 +12,13 @@ import re
 
 from ...ingest.jetstress.rules import DEFAULT_THRESHOLDS_MS, IOPS_MARGIN, MAX_AVERAGE_PAGE_FAULT_STALLS
 from ...schema.units import size_factor
-from ...schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
+from ...schema.vocabulary import (
+    REPORT_CHECKS as WARNING_CHECKS,
+    REPORT_SEEN_TWICE as SEEN_TWICE,
+    TRANSACTIONAL_REPORT_TYPES,
+    UNATTRIBUTED_CLAIM as UNATTRIBUTED,
+    VERDICT_VS_THRESHOLDS,
+)
 from ..gather import AuditData, RunInfo
 from ..terms import MATCH, MISMATCH, UNATTRIBUTED as UNATTRIBUTED_VERDICT, fmt
 from .finding import Finding, evidence
@@ -20,8 +26,6 @@ from .naming import naming_findings
 from .stated_twice import stated_twice_findings
 from .table_ranges import table_range_findings
 
-WARNING_CHECKS = ("achieved_iops_vs_instances", "instance_count_vs_database_files", "verdict_vs_thresholds")
-SEEN_TWICE = "report_seen_twice"  # one report in two files that print a value differently (ingest.load.identity)
 _LINE = re.compile(r"^line (\d+):")
 GB = size_factor("GB", "binary")  # usable capacity is stated in GB of 2^30 bytes
 VENDOR_GB = size_factor("GB", "decimal")  # disk vendors' GB, which raw capacity is printed in
@@ -40,7 +44,6 @@ def run_checks(data: AuditData) -> list:
             + naming_findings(data) + stated_twice_findings(data) + table_range_findings(data))
 
 
-UNATTRIBUTED = "unattributed_claim"  # written by ingest.load for a figure no system could be told for
 _PRINTED = re.compile(r'^line \d+: "([^"]*)"')
 _SENTENCE = re.compile(r' in "(.+)"; not judged$')  # the words the figure is printed in (ingest/draft/systems.py)
 
@@ -119,10 +122,10 @@ def verdict_findings(data: AuditData) -> list:
         verdict, reasons, inputs = result
         explanation = (f"The report says {run.reported_verdict}; under {_rules(run, inputs)} its own numbers give "
                        f"{verdict} ({_seen(inputs)}; {'; '.join(reasons) if reasons else 'every limit is met'})")
-        warned = ingest.get((run.id, "verdict_vs_thresholds"))
+        warned = ingest.get((run.id, VERDICT_VS_THRESHOLDS))
         agree = verdict == run.reported_verdict and warned is None
         explanation += f"; at ingest: {warned}." if warned else "."
-        out.append(_finding(data, solution=data.solution_key(solution_id), kind="verdict_vs_thresholds",
+        out.append(_finding(data, solution=data.solution_key(solution_id), kind=VERDICT_VS_THRESHOLDS,
                             metric="verdict", verdict=MATCH if agree else MISMATCH, printed=run.reported_verdict,
                             recomputed=None, explanation=explanation,
                             inputs={"run": run.name, "recomputed_verdict": verdict, **inputs},

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
+from ...schema.vocabulary import NAMED_DIFFERENTLY  # written by ingest.load.provisional
 from ..gather import AuditData
 from ..terms import MISMATCH
 from .finding import Finding, evidence
 
-NAMED_DIFFERENTLY = "named_differently"  # written by ingest.load.provisional
 _HEAD = re.compile(r'^(?P<attribute>[^:"]+?)(?: of "(?P<system>[^"]*)")?: (?P<rest>.*)$')
 _SPELLING = re.compile(r'"([^"]*)" \(lines? ([\d, ?]+)\)')
 _WHY = re.compile(r'\): ([^")]+)$')

@@ -11,12 +11,14 @@ document in, records out. The *write* stage (`esrpdb.ingest.load`) loads those r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from ..formats import document as document_format
 from ..formats.document.records import ReportDocument
 from .drafts import DraftSolution
-from .manifests import drafted_manifests
+from .fact import Fact
+from .facts import document_facts
+from .manifests import DraftedManifest, drafted_manifests
 from .naming import named_differently
 from .systems import draft_solutions
 from .toml_text import render
@@ -31,6 +33,11 @@ class DraftedDocument:
     warnings: list[str] = field(default_factory=list)  # facts a row names that no rule could read
     unattributed: list[str] = field(default_factory=list)  # published figures no system can be told for, why
     named_differently: list[str] = field(default_factory=list)  # one thing spelled two ways, with the lines (naming.py)
+    # The finished records the writer loads: each system's manifest, keyed as if the catalogue held no key
+    # (the writer maps one it already holds: manifests.rekeyed), and the document's own facts (those of
+    # the one solution that takes the reports no system claims).
+    manifests: list[DraftedManifest] = field(default_factory=list)
+    facts: list[Fact] = field(default_factory=list)
 
 
 def draft_document(document: ReportDocument) -> DraftedDocument:
@@ -38,8 +45,11 @@ def draft_document(document: ReportDocument) -> DraftedDocument:
     unread: list[str] = []
     unattributed: list[str] = []
     systems = draft_solutions(document, document.lines, unread, unattributed)
+    name = Path(document.source_name).name
+    manifests = drafted_manifests(systems, name, name, report_types=[r.report_type for r in document.reports])
     return DraftedDocument(document, systems, list(dict.fromkeys(unread)),  # a row's warning once, whatever its columns
-                           list(dict.fromkeys(unattributed)), named_differently(document, systems))
+                           list(dict.fromkeys(unattributed)), named_differently(document, systems), manifests,
+                           document_facts(document))
 
 
 def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ system without a disk count and media gets no disk group, and says so).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -278,3 +278,19 @@ def drafted_manifests(solutions: list[DraftSolution], document: str, source_name
     """Every system's manifest (keys from their vendor and model when not given)."""
     keys = keys if keys is not None else system_keys(solutions, set())
     return [drafted_manifest(s, key, keys, document, source_name, report_types) for key, s in zip(keys, solutions)]
+
+
+def rekeyed(drafted: list[DraftedManifest], keys: list[str]) -> list[DraftedManifest]:
+    """The same manifests under other keys, one per manifest in order (the writer's, where the catalogue
+    already holds a drafted key): the key, the source name that shows it and the comparisons naming it."""
+    names = {d.manifest.key: key for d, key in zip(drafted, keys)}
+    if all(old == new for old, new in names.items()):
+        return drafted
+    out = []
+    for d in drafted:
+        manifest = d.manifest
+        source = manifest.source_name.removesuffix(f" [system {manifest.key}]")
+        claims = tuple(replace(c, versus=names.get(c.versus, c.versus)) if c.versus else c for c in manifest.claims)
+        out.append(DraftedManifest(replace(manifest, key=names[manifest.key], claims=claims,
+                                           source_name=f"{source} [system {names[manifest.key]}]"), d.notes))
+    return out

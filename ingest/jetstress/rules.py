@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...schema.units import latency_ms
-from ...schema.vocabulary import ACHIEVED_SCOPES, TRANSACTIONAL_REPORT_TYPES
+from ...schema.vocabulary import (
+    ACHIEVED_IOPS_VS_INSTANCES,
+    ACHIEVED_SCOPES,
+    INSTANCE_COUNT_VS_DATABASE_FILES,
+    PARSER_WARNING,
+    TRANSACTIONAL_REPORT_TYPES,
+    VERDICT_VS_THRESHOLDS,
+    IngestCheck,
+)
 from .normalise import jetstress_release
 from .records import IoRow, JetstressReport
 
@@ -27,7 +35,7 @@ MAX_AVERAGE_PAGE_FAULT_STALLS = 1.0  # 2013+
 
 @dataclass(frozen=True)
 class Finding:
-    check_name: str
+    check_name: IngestCheck
     message: str
 
 
@@ -55,7 +63,7 @@ def achieved_iops_vs_instances(report: JetstressReport) -> list[Finding]:
     if abs(total - report.achieved_iops) <= tolerance:
         return []
     return [Finding(
-        "achieved_iops_vs_instances",
+        ACHIEVED_IOPS_VS_INSTANCES,
         f"achieved I/O per second {report.achieved_iops:g} but the {len(rows)} database rows "
         f"sum to {total:.3f} reads+writes/s (difference {total - report.achieved_iops:+.3f})",
     )]
@@ -69,7 +77,7 @@ def instance_count_vs_database_files(report: JetstressReport) -> list[Finding]:
     if len(names) == report.database_file_count:
         return []
     return [Finding(
-        "instance_count_vs_database_files",
+        INSTANCE_COUNT_VS_DATABASE_FILES,
         f"report says {report.database_file_count} database files but lists {len(names)} database instances/volumes",
     )]
 
@@ -116,7 +124,7 @@ def verdict_vs_thresholds(report: JetstressReport) -> list[Finding]:
         return []
     why = "; ".join(reasons) if reasons else "every average latency is within its threshold"
     return [Finding(
-        "verdict_vs_thresholds",
+        VERDICT_VS_THRESHOLDS,
         f"report says {report.overall_result} but its own numbers give {verdict}: {why}",
     )]
 
@@ -125,7 +133,7 @@ CHECKS = (achieved_iops_vs_instances, instance_count_vs_database_files, verdict_
 
 
 def check_report(report: JetstressReport) -> list[Finding]:
-    findings = [Finding("parser", w) for w in report.warnings]
+    findings = [Finding(PARSER_WARNING, w) for w in report.warnings]
     for check in CHECKS:
         findings.extend(check(report))
     return findings

@@ -9,6 +9,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
 from ...schema import Document, DocumentCell, DocumentTable, IngestWarning, SourceFile, table_of
+from ...schema.vocabulary import DOCUMENT_READER, REPORT_SEEN_TWICE
 from ..draft import DraftedDocument
 from ..formats.document.fingerprint import content_fingerprint
 from ..formats.document.records import DocumentTable as DocumentTableRecord
@@ -65,7 +66,7 @@ def load_report(
         return written.new_run_id, findings
     run_id = written.existing_run_id
     messages = identity.record_sighting(session, run_id, source_file_id, report, report_index, solution_id)
-    return run_id, [Finding("report_seen_twice", message) for message in messages]
+    return run_id, [Finding(REPORT_SEEN_TWICE, message) for message in messages]
 
 
 def report_rows(source_file_id: int, report: JetstressReport, findings: list[Finding], *, report_index: int = 0,
@@ -177,7 +178,7 @@ def load_document(
     if solution_id is None:
         messages.extend(provisional.document_systems(session, source_file_id, drafted, fingerprint, read_back, stored))
     copy_dicts(session, IngestWarning, stored + [
-        {"source_file_id": source_file_id, "run_id": None, "check_name": "document_reader", "message": w}
+        {"source_file_id": source_file_id, "run_id": None, "check_name": DOCUMENT_READER, "message": w}
         for w in warnings
     ])
     return len(document.reports), messages

@@ -18,6 +18,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session, aliased
 
 from ...schema import IngestWarning, Run, SourceFile
+from ...schema.vocabulary import REPORT_SEEN_TWICE
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
 
@@ -75,7 +76,7 @@ def record_sighting(session: Session, run_id: int, source_file_id: int, report: 
                 f"{stored!r} there, {printed!r} in {printed_in[0]}"
                 for column, stored, printed in conflicts(run, report)]
     for message in messages:
-        session.add(IngestWarning(source_file_id=source_file_id, run_id=run.id, check_name="report_seen_twice",
+        session.add(IngestWarning(source_file_id=source_file_id, run_id=run.id, check_name=REPORT_SEEN_TWICE,
                                   message=message))
     changes: dict[str, object] = {}
     if run.solution_id is None and solution_id is not None:

@@ -21,11 +21,11 @@ from sqlalchemy.orm import Session
 
 from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
 from ...schema.units import size_in_bytes
+from ...schema.vocabulary import NAMED_DIFFERENTLY, UNATTRIBUTED_CLAIM
 from ..draft import DraftedDocument
 from ..draft.drafts import DraftSolution
 from ..draft.fact import Fact
-from ..draft.facts import document_facts
-from ..draft.manifests import drafted_manifests, key_patterns, system_keys
+from ..draft.manifests import DraftedManifest, key_patterns, rekeyed, system_keys
 from ..errors import ParseError
 from ..formats.document.records import ReportDocument
 from .batch import write_plans
@@ -34,8 +34,6 @@ from .readback import ReadBack
 from .rows import copy_dicts
 
 KEY_PREFIX = "doc-"
-UNATTRIBUTED = "unattributed_claim"  # a published figure no system could be told for (the audit lists it)
-NAMED_DIFFERENTLY = "named_differently"  # one thing the document spells two ways (draft/naming.py; the audit lists it)
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
                                 "and machine names, and the captions of its run tables")
 
@@ -78,18 +76,18 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
     messages: list[str] = []
     # Said once per document, not again for its other forms (the twin returned above).
     warnings += [{"source_file_id": source_file_id, "run_id": None, "check_name": check, "message": w}
-                 for check, found in ((UNATTRIBUTED, drafted.unattributed), (NAMED_DIFFERENTLY, drafted.named_differently))
+                 for check, found in ((UNATTRIBUTED_CLAIM, drafted.unattributed), (NAMED_DIFFERENTLY, drafted.named_differently))
                  for w in found]
     # A lone system without reports (a paper printing its results in tables and prose) is loaded when
     # the document says anything of it: a fact, a claim, a run from a table.
     if len(drafts) > 1 or document.reports or any(d.facts or d.claims or d.runs for d in drafts):
-        messages += _load_systems(session, source_file_id, sha256, document, drafts, read_back)
+        messages += _load_systems(session, source_file_id, sha256, drafts, drafted.manifests, read_back)
     elif document.tables:
         messages.append(f"no system found (looked at {WHERE_SYSTEMS_ARE_LOOKED_FOR}, its facts and sentences): "
                         "its tables are kept, no solution made")
     unassigned = _unassigned_runs(session, source_file_id)
     if unassigned:
-        fallback = provisional_solution(session, source_file_id, sha256, document)
+        fallback = provisional_solution(session, source_file_id, sha256, document, drafted.facts)
         session.execute(update(Run).where(Run.id.in_(unassigned)).values(solution_id=fallback))
         if len(drafts) > 1:
             messages.append(f"{len(unassigned)} report(s) could not be told apart between the document's "
@@ -103,13 +101,12 @@ def document_lock(fingerprint: str) -> str:
     return f"esrpdb document {fingerprint}"
 
 
-def _load_systems(session: Session, source_file_id: int, sha256: str, document: ReportDocument,
-                  drafts: list[DraftSolution], read_back: ReadBack) -> list[str]:
-    # A provisional solution whose document was deleted (kept for a run another file prints) lends
-    # its key back: the document ingested again is the same systems.
-    keys = system_keys(drafts, _taken_keys(session, drafts))
-    name = Path(document.source_name).name
-    manifests = drafted_manifests(drafts, name, name, keys=keys, report_types=[r.report_type for r in document.reports])
+def _load_systems(session: Session, source_file_id: int, sha256: str, drafts: list[DraftSolution],
+                  drafted_manifests: list[DraftedManifest], read_back: ReadBack) -> list[str]:
+    """The draft stage's finished manifests written; a key the catalogue already holds is mapped to a free
+    one first (nothing is drafted here). A provisional solution whose document was deleted (kept for a
+    run another file prints) lends its key back: the document ingested again is the same systems."""
+    manifests = rekeyed(drafted_manifests, system_keys(drafts, _taken_keys(session, drafts)))
     messages = []
     plans = []
     for drafted, draft in zip(manifests, drafts):
@@ -139,10 +136,10 @@ def _unassigned_runs(session: Session, source_file_id: int) -> list[int]:
         RunSource.source_file_id == source_file_id, Run.solution_id.is_(None))).scalars())
 
 
-def provisional_solution(session: Session, source_file_id: int, sha256: str, document: ReportDocument) -> int:
+def provisional_solution(session: Session, source_file_id: int, sha256: str, document: ReportDocument,
+                         facts: list[Fact]) -> int:
     """One solution for the whole document (key "doc-" + the first 12 digits of its SHA-256): the
-    fallback for reports no system claims."""
-    facts = document_facts(document)
+    fallback for reports no system claims; `facts` are the document's own (drafted: DraftedDocument.facts)."""
     single = [f for f in facts if f.column is None]  # a document that tests several solutions names none alone
     values = {"key": f"{KEY_PREFIX}{sha256[:12]}", "provisional": True, "derived_from_source_file_id": source_file_id,
               "label": document.title or document.source_name,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..formats.document.lines import Line
 from .fact import Fact
 
 _NAME = r"[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}?"
@@ -66,3 +67,13 @@ def maker_words(name: str, text: str) -> tuple[str, str] | None:
         if alone.search(text):
             return maker, model
     return None
+
+
+def maker_facts(name: str, text: str, lines: list[Line]) -> list[Fact]:
+    """Vendor and model of a name the document also prints by its model alone (maker_words)."""
+    found = maker_words(name, text)
+    if found is None:
+        return []
+    line = next((ln.number for ln in lines if name in ln.text), None)
+    quote = next((ln.text for ln in lines if name in ln.text), name)
+    return [Fact("vendor", found[0], None, None, line, quote), Fact("model", found[1], None, None, line, quote)]

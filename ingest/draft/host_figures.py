@@ -18,7 +18,8 @@ from ..formats.document.records import DocumentTable, ReportDocument
 from .drafts import DraftSolution
 from .host_tests import SCENARIO
 from .iops_words import document_iops, paragraph_iops
-from .published import DraftClaim, Paragraphs, placed, table_claims
+from .published import DraftClaim, Paragraphs, placed
+from .table_claims import table_claims
 
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(

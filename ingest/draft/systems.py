@@ -18,7 +18,7 @@ from ..formats.document.lines import Line
 from ..formats.document.orientation import is_aggregate
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
-from .brands import brand_owners, maker_words, owned_brand
+from .brands import brand_owners, maker_facts, owned_brand
 from .company import company_names, title_product_facts, widened
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
@@ -34,10 +34,10 @@ from .published import (
     paragraphs,
     price_and_power,
     sentence_claims,
-    table_claims,
 )
 from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
 from .run_versus import versus_tests
+from .table_claims import table_claims
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 from .verdicts import add_verdicts
 from .workload import add_shared_design
@@ -69,16 +69,6 @@ def _names(document: ReportDocument) -> list[str]:
     count = max(len(systems_of(t)) for t in tables)
     widest = next(t for t in tables if len(systems_of(t)) == count)
     return systems_of(widest)
-
-
-def _maker_facts(name: str, text: str, lines: list[Line]) -> list[Fact]:
-    """Vendor and model of a name the document also prints by its model alone (brands.maker_words)."""
-    found = maker_words(name, text)
-    if found is None:
-        return []
-    line = next((ln.number for ln in lines if name in ln.text), None)
-    quote = next((ln.text for ln in lines if name in ln.text), name)
-    return [Fact("vendor", found[0], None, None, line, quote), Fact("model", found[1], None, None, line, quote)]
 
 
 def _media(solution: DraftSolution) -> str | None:
@@ -135,12 +125,12 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         solutions[0].facts.extend(prose_facts(document, prose))
         if not any(f.fact == "model" for f in solutions[0].facts):
             solutions[0].facts.extend(title_system(document) or title_product_facts(document, companies))
-    owners, text = brand_owners(line.text for line in lines), " ".join(" ".join(ln.text for ln in lines).split())
+    brands, text = brand_owners(line.text for line in lines), " ".join(" ".join(ln.text for ln in lines).split())
     for solution in solutions:  # "Corvane" where the document names the company "Corvane Systems"
         solution.facts = owned_brand([replace(f, value=widened(f.value, companies)) if f.fact == "vendor" else f
-                                      for f in solution.facts], owners)
+                                      for f in solution.facts], brands)
         if not any(f.fact == "vendor" for f in solution.facts):
-            solution.facts.extend(_maker_facts(solution.name, text, lines))
+            solution.facts.extend(maker_facts(solution.name, text, lines))
     distinct = _distinct(solutions)
     if count > 1:
         add_shared_design(solutions, prose_facts(document, prose), distinct)

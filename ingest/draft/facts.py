@@ -289,6 +289,9 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
             if LEGAL.search(sentence):  # a copyright or disclaimer names the vendor, never a fact
                 continue
             line = max((n for start, n in starts if start <= offset), default=starts[0][1])
+            covered = [line, *(n for start, n in starts if offset < start < offset + len(sentence))]
+            if any(a <= n <= b for n in covered for a, b in spans):
+                continue  # a report's own lines, run on into a caption where a PDF prints no blank line
             facts.extend(replace(fact, quote=sentence) for fact in quantity_facts(sentence, line))
     return facts
 

@@ -42,6 +42,9 @@ def _may_be_title(text: str) -> bool:
     return any(word in folded for word in _TITLE_WORDS)
 
 
+_FIGURES_ROW = re.compile(r"^\S+(?:\s+(?:\d[\d.,]*|ms|s|%))+\s*$", re.IGNORECASE)
+
+
 @dataclass
 class RawSection:
     title: str  # as printed, with split words rejoined
@@ -155,6 +158,8 @@ class _Segmenter:
     def grid_ended(self, index: int, line: Line) -> bool:
         """A prose line after the table's rows ends the section, unless it is a row label whose cells follow."""
         if line.separated or self.grid_rows < 2 or names_rows(line.text):  # "Instances" under "Database ==>"
+            return False
+        if _FIGURES_ROW.match(line.text):  # a row with single spaces between its cells: a name and its figures
             return False
         following = next((n for n in self.lines[index + 1 : index + 4] if not n.blank and not n.furniture), None)
         return not (following is not None and following.separated and not following.first)

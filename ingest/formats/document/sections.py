@@ -224,7 +224,7 @@ def _lone_row_name(line: Line, header: Line) -> bool:
     """A word of the first column's header on a line of its own ("Instances" under "MSExchange /
     Database ==>"): an extraction drops the spaces after a line's only cell."""
     return bool(header.starts) and len(line.cells) == 1 and wrapped_grids.names_rows(line.text) \
-        and not _is_number(line.text)
+        and not any(ch.isdigit() for ch in line.text)  # never a row ("Instance5332.1 13.698 ms …")
 
 
 def _header_block(lines: list[Line], start: int) -> tuple[list[str], int]:
@@ -233,7 +233,7 @@ def _header_block(lines: list[Line], start: int) -> tuple[list[str], int]:
     end = start + 1
     first = normalise_label(lines[start].cells[0]) if lines[start].cells else ""
     while end < len(lines) and (lines[end].separated or _lone_row_name(lines[end], lines[start])) \
-            and not any(_is_number(c) for c in lines[end].cells if c) \
+            and not any(_is_number(word) for c in lines[end].cells for word in c.split()) \
             and not (first and normalise_label(lines[end].cells[0]) == first):  # a header printed again: read below
         if not lines[end].separated:  # "Instances" alone under "Database ==>": the first column's last word
             lines[end] = replace(lines[end], separated=True, starts=(lines[start].starts or (0,))[:1])
@@ -267,6 +267,9 @@ def read_grid(raw: RawSection, warnings: list[str]) -> Grid | None:
         cells = list(line.cells)
         previous = rows[-1] if rows else None
         if not line.separated:
+            if previous and len(previous[0]) == 1 and line.text and _is_number(line.text.split()[0]):
+                previous[0][0] += " " + line.text  # a one-cell row a narrow page wrapped onto the next line
+                continue
             rows.append(([line.text], [line.number]))  # a row label alone; its cells follow
         elif not rows and not cells[0] and not any(_is_number(c) for c in cells if c):
             _merge_header(headers, cells)
@@ -286,6 +289,11 @@ def read_grid(raw: RawSection, warnings: list[str]) -> Grid | None:
             rows.append((cells, [line.number] * len(cells)))
     grid_rows = []
     for cells, numbers in rows:
+        if len(cells) == 1 or (1 < len([c for c in cells if c]) < len(headers) and any(" " in c for c in cells[1:])):
+            # one cell, or cells two of which a single space joins ("231 350.438 10 158.760"): read by its words
+            spaced = one_cell_row(" ".join(c for c in cells if c), len(headers))
+            if spaced is not None:
+                cells, numbers = spaced, [numbers[0]] * len(spaced)
         cells, numbers = _respaced(cells, numbers, len(headers))
         last = max((i for i, c in enumerate(cells) if c), default=0)
         keep = max(len(headers), last + 1)
@@ -293,15 +301,46 @@ def read_grid(raw: RawSection, warnings: list[str]) -> Grid | None:
     return Grid(tuple(headers), header_line, tuple(grid_rows))
 
 
+_UNIT_TOKEN = re.compile(r"(?:ms|s|%|MB|KB|GB)$", re.IGNORECASE)
+_GROUP = re.compile(r"\d{1,3}")
+_GROUPED = re.compile(r"\d{3}(?:\.\d+)?")
+
+
+def one_cell_row(text: str, width: int) -> list[str] | None:
+    """A row a PDF printed with single spaces between its cells ("Instance5332.1 13.698 ms 5.490 ms … 33 476.136
+    …"): its name and figures, a unit kept with its figure, and a thousands group a space sets off ("33 476.136")
+    joined where that, and only that, gives as many cells as the header has; None when no reading does."""
+    words = text.split()
+    if len(words) < 2 or _is_number(words[0]):
+        return None
+    figures: list[str] = []
+    for word in words[1:]:
+        if _UNIT_TOKEN.fullmatch(word) and figures:
+            figures[-1] += f" {word}"
+        elif _is_number(word):
+            figures.append(word)
+        else:
+            return None
+    extra = len(figures) - (width - 1)
+    joins = [i for i in range(len(figures) - 1) if _GROUP.fullmatch(figures[i]) and _GROUPED.fullmatch(figures[i + 1])]
+    if extra < 0 or len(joins) != extra or any(b - a < 2 for a, b in zip(joins, joins[1:])):
+        return None
+    for i in reversed(joins):
+        figures[i:i + 2] = [f"{figures[i]} {figures[i + 1]}"]
+    return [words[0], *figures]
+
+
 def _respaced(cells: list[str], numbers: list[int], width: int) -> tuple[list[str], list[int]]:
     """A row whose figures a PDF's ruling set off by a cell ("Instance1", "", "0.901", "0.583 387.787", …):
     its numbers one a column, in order, when that gives exactly as many cells as the header has; any
     other row as printed."""
-    tokens = [token for cell in cells[1:] for token in cell.split()]
-    misplaced = any(len(cell.split()) > 1 for cell in cells[1:]) or any(not cell for cell in cells[1:width])
+    name, *led = cells[0].split() if cells and cells[0].strip() else [""]
+    led = led if led and all(_is_number(token) for token in led) else []  # "Instance8243.1 10.876": its first figure
+    tokens = led + [token for cell in cells[1:] for token in cell.split()]
+    misplaced = bool(led) or any(len(cell.split()) > 1 for cell in cells[1:]) or any(not cell for cell in cells[1:width])
     if not misplaced or len(tokens) != width - 1 or not all(_is_number(token) for token in tokens):
         return cells, numbers
-    return [cells[0], *tokens], [numbers[0]] * width
+    return [name if led else cells[0], *tokens], [numbers[0]] * width
 
 
 def _valid_rows(grid: Grid, check: Callable[[Grid], object], title: str, warnings: list[str]) -> Grid:

@@ -193,6 +193,10 @@ def _header_continued(header: tuple[str, ...] | None, rows: list[Line]) -> tuple
     if header is None or len(rows) < 3:
         return None
     second = rows[1].cells
+    if len(second) > 1 and not second[1] and re.fullmatch(r"\(.+\)", second[0].strip()):
+        # "(USD, as tested)" printed wider than "Price" above it, so a PDF's layout set it under the stub:
+        # the bracketed words qualify the first column's heading
+        second = ("", second[0], *second[2:])
     values = [cell for cell in second[1:] if cell]
     label = second[0].strip().casefold().rstrip(":") if second else ""
     if not values or any(_is_number(v) for v in values) or (label and label not in HEADER_STUBS):

@@ -48,3 +48,27 @@ def test_a_bracketed_heading_set_under_the_stub_qualifies_the_first_column():
     table = document.parse("cost.txt", text.encode()).tables[0]
     assert table.columns == ("GS-1200", "Aurex 20")
     assert [row.label for row in table.rows] == ["Price (USD, as tested)", "Power under load", "Power idle"]
+
+
+def test_glyphs_set_one_by_one_are_joined_back_into_their_words():
+    from esrpdb.ingest.pdf.words import Word, _touching
+
+    size = 10.0
+    letters = [Word(ch, x, x + 5.0, 700.0, size) for ch, x in zip("Read", (0.0, 5.3, 10.5, 15.9))]
+    spaced = [Word("Operations", 23.0, 70.0, 700.0, size)]  # a word space: 2 points, 0.2 em
+    assert [w.text for w in _touching(letters + spaced)] == ["Read", "Operations"]
+    narrow_one = [Word("7", 0.0, 5.0, 10.0, size), Word("1", 6.1, 8.0, 10.0, size), Word("7", 8.4, 13.0, 10.0, size)]
+    assert [w.text for w in _touching(narrow_one)] == ["717"]
+
+
+def test_a_line_at_the_top_of_many_pages_is_the_running_header_however_short():
+    from esrpdb.ingest.formats.document.lines import split_lines
+
+    page = ["12/2/26, 2:02 AM vendor_ra", "Instance1.1 9.025 261504.927", "Some prose about the test.",
+            "file:///tmp/vendor_ra.html {n}/4"]
+    text = "\n".join(line.format(n=n) for n in range(1, 5) for line in page)
+    lines = split_lines(text, [], [1, 5, 9, 13])
+    furniture = {line.text for line in lines if line.furniture}
+    assert "12/2/26, 2:02 AM vendor_ra" in furniture and "file:///tmp/vendor_ra.html 3/4" in furniture
+    assert not furniture & {"Instance1.1 9.025 261504.927", "Some prose about the test."}
+    assert not {line.text for line in split_lines(text, []) if line.furniture} & {"12/2/26, 2:02 AM vendor_ra"}

@@ -68,7 +68,7 @@ def read_lines(name: str, data: bytes, warnings: list[str] | None = None) -> tup
         warnings.extend(pdf.warnings)
     else:
         text = decode(name, data, warnings)
-    return split_lines(text, warnings), pdf
+    return split_lines(text, warnings, pdf.page_starts if pdf is not None else ()), pdf
 
 
 def parse(name: str, data: bytes) -> ReportDocument:

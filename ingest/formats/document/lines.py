@@ -186,8 +186,9 @@ def _plain(match: re.Match[str]) -> str:
     return TYPOGRAPHY[ord(match[0])] or ""
 
 
-def split_lines(text: str, warnings: list[str]) -> list[Line]:
-    """Numbered, cleaned lines; an overlong line is read up to MAX_LINE_CHARS, with a warning."""
+def split_lines(text: str, warnings: list[str], page_lines: tuple[int, ...] | list[int] = ()) -> list[Line]:
+    """Numbered, cleaned lines; an overlong line is read up to MAX_LINE_CHARS, with a warning. `page_lines`:
+    the line numbers a PDF's pages start on (form feeds mark them in a text)."""
     lines = []
     text = _TYPOGRAPHIC.sub(_plain, text)
     for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
@@ -196,7 +197,9 @@ def split_lines(text: str, warnings: list[str]) -> list[Line]:
                             f"{MAX_LINE_CHARS:,} were read")
             raw = raw[:MAX_LINE_CHARS]
         lines.append(make_line(number, raw.replace("\f", " ")))
-    return mark_furniture(align_indented(lines))
+    starts = sorted({n for n, raw in enumerate(text.split("\n")) if raw.startswith("\f")}
+                    | {n - 1 for n in page_lines if 1 < n <= len(lines)})
+    return mark_furniture(align_indented(lines), starts)
 
 
 # --- columns aligned with spaces -----------------------------------------------------
@@ -282,9 +285,11 @@ def _furniture_text(text: str, counts: Counter[str]) -> bool:
     return bool(printed_as_furniture) and not _TIMESTAMP.search(text) and not _is_report_text(text)
 
 
-def mark_furniture(lines: list[Line]) -> list[Line]:
+def mark_furniture(lines: list[Line], page_starts: list[int] | None = None) -> list[Line]:
     """Running headers/footers: page-number lines, and long prose lines printed verbatim more than once,
-    a printing wrapped over two lines (a narrow column) counting as one."""
+    a printing wrapped over two lines (a narrow column) counting as one; in a paged text (form feeds at
+    `page_starts`), a page's first or last line that other pages print too, its numbers aside."""
+    edges = _page_edges(lines, page_starts or [])
     counts = Counter(line.text for line in lines if not line.separated and len(line.text) >= 30)
     wrapped = {}  # index of a line -> the long line it and its neighbour print together
     for n, (first, second) in enumerate(zip(lines, lines[1:])):
@@ -296,8 +301,29 @@ def mark_furniture(lines: list[Line]) -> list[Line]:
             wrapped[n] = wrapped[n + 1] = together
     return [replace(line, furniture=True)
             if (_is_furniture(line, counts) and not _labelled_value(lines, n))
-            or (n in wrapped and _furniture_text(wrapped[n], counts))
+            or (n in wrapped and _furniture_text(wrapped[n], counts)) or n in edges
             else line for n, line in enumerate(lines)]
+
+
+_PAGE_COUNTER = re.compile(r"(?<![\d.,])\d+\s*(?:/|of)\s*\d+\s*$|(?<![\d.,])\d+\s*$", re.IGNORECASE)  # "3/36", "Page 3 of 36"
+EDGE_PAGES = 3  # pages that print a line at their top or foot before it is the running header or footer
+EDGE_SHARE = 0.2  # and at least this share of the pages: a report that starts each page is not furniture
+
+
+def _page_edges(lines: list[Line], page_starts: list[int]) -> set[int]:
+    """Indexes of lines at a page's top or foot that EDGE_PAGES pages or more print alike, their page counter
+    aside (a browser's date and title, "file:///… 3/36"): running furniture however short."""
+    if len(page_starts) + 1 < EDGE_PAGES:
+        return set()
+    bounds = [0, *page_starts, len(lines)]
+    at_edge: dict[str, list[int]] = {}
+    for start, end in zip(bounds, bounds[1:]):
+        filled = [i for i in range(start, end) if lines[i].text]
+        for i in {*filled[:1], *filled[-1:]}:
+            at_edge.setdefault(_PAGE_COUNTER.sub("#", lines[i].text), []).append(i)
+    least = max(EDGE_PAGES, round(EDGE_SHARE * (len(bounds) - 2)))
+    return {i for key, found in at_edge.items() if len(found) >= least and re.search(r"[^\W\d_]{2}", key)
+            and not _is_report_text(lines[found[0]].text) for i in found}  # a report's own heading is no header
 
 
 def _labelled_value(lines: list[Line], n: int) -> bool:

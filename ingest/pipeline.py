@@ -29,7 +29,7 @@ from .load.known_files import KnownFiles, sha256_of
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
-from .reading import Read as Read, read_ahead_of_batch, read_hashed as read_hashed
+from .parallel.reading import Read as Read, read_ahead_of_batch, read_hashed as read_hashed
 from .walk import found_files
 
 PARSER_VERSION = "1"
@@ -259,7 +259,7 @@ def ingest_paths(
     ahead: ReadAhead | None = None,
 ) -> list[FileOutcome]:
     """Load every file; `solution_key` must name a solution unless `new_solution` creates it. `ahead`: the
-    read-ahead reading.reading_started began before the database was at hand (its reading of the first
+    read-ahead parallel/reading.py's reading_started began before the database was at hand (its reading of the first
     file is taken as the batch's own); closed here whatever happens."""
     try:
         if solution_key is not None:

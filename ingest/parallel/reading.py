@@ -6,7 +6,7 @@ begin reading without importing SQLAlchemy, psycopg and the catalogue's models: 
 starts reading its first PDF (`reading_started`) in a worker forked as the command starts, and loads
 the database's side while the worker reads (on two cores the two overlap: an 18-page document's read
 and drafting, ~0.3 s, no longer come after the imports and the catalogue's opening, ~0.5 s). The worker
-is the read-ahead's own (parallel/read_ahead.py: the same function, the same budget, the file's
+is the read-ahead's own (read_ahead.py: the same function, the same budget, the file's
 identity checked when its result is taken), so the catalogue is the same as when the batch reads the
 file itself (tests/test_speed_equivalence.py).
 """
@@ -16,12 +16,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
-from . import bounded_read, registry
-
-if TYPE_CHECKING:
-    from .parallel.read_ahead import ReadAhead
+from .. import bounded_read, registry
+from .read_ahead import ReadAhead
 
 
 @dataclass(frozen=True)
@@ -38,8 +36,8 @@ def read_hashed(path: Path, module=None) -> Read:
     writer loads none of them), so a file read ahead in a child sends back only what is written.
     The bytes read are hashed: the file is stored under the hash of what was read, never of what was
     stat'ed before (a file swapped meanwhile for one of the same size and time)."""
-    from .draft import draft_document
-    from .formats.document.records import ReportDocument
+    from ..draft import draft_document
+    from ..formats.document.records import ReportDocument
 
     module = module or registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
     data = bounded_read.read_bounded(path, module)
@@ -55,8 +53,7 @@ def read_ahead_of_batch() -> ReadAhead:
     """The batch's read-ahead: `read_hashed` in forked workers, each PDF within its budget (pdf/budget.py).
     Whether a file is still wanted (not in the catalogue yet) is the batch's to say once it has a
     database (ReadAhead.want)."""
-    from .parallel.read_ahead import ReadAhead
-    from .pdf.budget import bound_this_process, pdf_clock, refusal_for
+    from ..pdf.budget import bound_this_process, pdf_clock, refusal_for
 
     return ReadAhead(read_hashed, setup=bound_this_process, clock=pdf_clock, refusal=refusal_for)
 
@@ -67,8 +64,8 @@ def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
     The file may turn out to be in the catalogue already: its reading is then stopped (ReadAhead.drop),
     a fraction of a second of a core spent for nothing. Give it to `ingest_paths(ahead=...)`, which
     closes it; a caller that never gets there closes it itself."""
-    from .parallel import forked
-    from .walk import found_files
+    from ..walk import found_files
+    from . import forked
 
     if not forked.available():
         return None
@@ -79,7 +76,7 @@ def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
     # before the fork: the worker does not load it a second time, and the two processes then overlap
     # only on what is each one's own (PDFium and the reading; SQLAlchemy, the models, the catalogue).
     registry.format_modules()
-    from . import draft  # noqa: F401
+    from .. import draft  # noqa: F401
     ahead = read_ahead_of_batch()
     try:
         ahead.start([first.path])

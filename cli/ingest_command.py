@@ -28,34 +28,50 @@ def ingest(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list the files no format recognised."),
 ) -> None:
     """Load Jetstress reports (and other recognised files) into the catalogue."""
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn
-
-    from ..ingest.pipeline import ingest_paths, iter_files
-    from ..schema.keys import UnknownKey
+    from ..ingest.parallel.reading import reading_started
 
     if new_solution and not solution:
         fail("--new-solution needs --solution KEY")
-    engine = ctx.obj.catalog().engine
-    sizes = {str(path): _size(path) for path, _ in iter_files(paths)}
-    total = len(sizes)
-    err = Console(stderr=True)
-    done: list = []  # outcomes as they come, so an interrupt can say what was committed
-    options: dict[str, Any] = {"solution_key": solution, "new_solution": new_solution, "failfast": failfast}
-    with friendly_errors(ctx, UnknownKey), interruptible(lambda: _interrupted(done, total)):
-        if not err.is_terminal:
-            with _logged(sizes, done) as record:
-                outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
-        else:
-            with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[detail]}"),
-                          console=err, transient=True) as bar, _shown(bar, sizes, done) as record:
-                outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
+    # The first PDF is read in a worker while this process loads the database's side and opens the
+    # catalogue (ingest/parallel/reading.py): one new document is mostly that start-up.
+    ahead = reading_started(paths)
+    try:
+        outcomes = _ingest(ctx, paths, ahead, {"solution_key": solution, "new_solution": new_solution,
+                                               "failfast": failfast})
+    finally:
+        if ahead is not None:  # closed by ingest_paths already, unless the catalogue could not be opened
+            ahead.close()
     _summarise(outcomes, fmt, verbose)
     if any(o.status == "failed" for o in outcomes):
         reason = ctx.obj.server_disk_full()
         if reason:
             echo(f"Error: {reason}", err=True)
         raise typer.Exit(1)
+
+
+def _ingest(ctx: typer.Context, paths: List[Path], ahead, options: dict[str, Any]) -> list:
+    from rich.console import Console
+
+    from ..ingest.pipeline import ingest_paths, iter_files
+    from ..schema.keys import UnknownKey
+
+    engine = ctx.obj.catalog().engine
+    sizes = {str(path): _size(path) for path, _ in iter_files(paths)}
+    total = len(sizes)
+    err = Console(stderr=True)
+    done: list = []  # outcomes as they come, so an interrupt can say what was committed
+    options = {**options, "ahead": ahead}
+    with friendly_errors(ctx, UnknownKey), interruptible(lambda: _interrupted(done, total)):
+        if not err.is_terminal:
+            with _logged(sizes, done) as record:
+                outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
+        else:
+            from rich.progress import BarColumn, Progress, TextColumn  # a terminal's bar alone needs it
+
+            with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[detail]}"),
+                          console=err, transient=True) as bar, _shown(bar, sizes, done) as record:
+                outcomes = ingest_paths(engine, paths, on_outcome=record, **options)
+    return outcomes
 
 
 def _size(path: Path) -> int:

@@ -8,7 +8,6 @@ the transaction opens; perfmon exports stream into COPY inside it.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,16 +21,15 @@ from sqlalchemy.orm import Session
 from ..schema import SourceFile, table_of
 from ..schema.vocabulary import REPORT_TYPES
 from . import bounded_read, load, registry, sanity
-from .draft import DraftedDocument, draft_document
+from .draft import DraftedDocument
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
-from .formats.document.records import ReportDocument
 from .formats.manifest.records import SolutionManifest
 from .link import link_evidence
 from .load.known_files import KnownFiles, sha256_of
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
-from .pdf.budget import bound_this_process, pdf_clock, refusal_for
+from .parallel.reading import Read as Read, read_ahead_of_batch, read_hashed as read_hashed
 from .walk import found_files
 
 PARSER_VERSION = "1"
@@ -64,30 +62,6 @@ _LOADED = select(_SOURCES.c.id).where(_SOURCES.c.sha256 == bindparam("sha256"))
 def _already_loaded(engine: Engine, sha256: str) -> bool:
     with engine.connect() as conn:
         return conn.execute(_LOADED, {"sha256": sha256}).first() is not None
-
-
-@dataclass(frozen=True)
-class Read:
-    """A file's record and the SHA-256 of the very bytes it was read from (None: streamed in the write)."""
-
-    record: Any
-    sha256: str | None
-
-
-def read_hashed(path: Path, module=None) -> Read:
-    """The read and draft stages for one file (pure: bytes in, a record out, outside any transaction):
-    a document comes back with the systems drafted from it, and without its numbered lines (the
-    writer loads none of them), so a file read ahead in a child sends back only what is written.
-    The bytes read are hashed: the file is stored under the hash of what was read, never of what was
-    stat'ed before (a file swapped meanwhile for one of the same size and time)."""
-    module = module or registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
-    data = bounded_read.read_bounded(path, module)
-    record = module.parse(str(path), data)
-    if isinstance(record, ReportDocument):
-        drafted = draft_document(record)
-        record.lines = []
-        return Read(drafted, hashlib.sha256(data).hexdigest())
-    return Read(record, hashlib.sha256(data).hexdigest())
 
 
 def read_file(path: Path, module=None) -> Any:
@@ -282,18 +256,29 @@ def ingest_paths(
     on_outcome: Callable[[FileOutcome], None] | None = None,
     modules=None,
     new_solution: bool = False,
+    ahead: ReadAhead | None = None,
 ) -> list[FileOutcome]:
-    """Load every file; `solution_key` must name a solution unless `new_solution` creates it."""
-    if solution_key is not None:
-        _require_solution(engine, solution_key, create=new_solution)
+    """Load every file; `solution_key` must name a solution unless `new_solution` creates it. `ahead`: the
+    read-ahead parallel/reading.py's reading_started began before the database was at hand (its reading of the first
+    file is taken as the batch's own); closed here whatever happens."""
+    try:
+        if solution_key is not None:
+            _require_solution(engine, solution_key, create=new_solution)
+        files = list(found_files(paths))
+    except BaseException:
+        if ahead is not None:
+            ahead.close()
+        raise
     outcomes = []
-    files = list(found_files(paths))
     # A PDF read ahead is read within the budget by its reading child itself (pdf/budget.py); a library
     # caller's own importers parse as they parse, nothing read ahead.
     known = KnownFiles(engine)
-    ahead = ReadAhead(read_hashed, setup=bound_this_process, clock=pdf_clock, wanted=known.not_held,
-                      refusal=refusal_for) \
-        if modules is None else None
+    if modules is not None and ahead is not None:
+        ahead.close()
+        ahead = None
+    elif modules is None:
+        ahead = ahead or read_ahead_of_batch()
+        ahead.want(known.not_held)
     try:
         for n, found in enumerate(files):
             path = found.path

@@ -1,6 +1,5 @@
 """Shared declarative base and column helpers, so every table spells measures the same way."""
 
-from __future__ import annotations
 
 from typing import Any, cast
 

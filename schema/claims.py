@@ -1,6 +1,5 @@
 """A vendor's published figure, kept as printed so its precision is known."""
 
-from __future__ import annotations
 
 from sqlalchemy import ForeignKey, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column

@@ -8,7 +8,6 @@ of its batch (db/class_ranks.py). The view reads them while fresh and computes t
 a missed rebuild is slower, never wrong. Nothing here is entered by hand.
 """
 
-from __future__ import annotations
 
 from sqlalchemy import BigInteger, Boolean, CheckConstraint, Integer, PrimaryKeyConstraint, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column

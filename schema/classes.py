@@ -4,7 +4,6 @@ Rows, not constants: the owner may change the bounds (`UPDATE mailbox_classes ..
 owner) and every query, listing and the site follow. Revision 0018 seeds the defaults.
 """
 
-from __future__ import annotations
 
 from sqlalchemy import CheckConstraint, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column

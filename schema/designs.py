@@ -10,7 +10,6 @@ solution's figures from every claim at each call. The mailbox class is not store
 change the bounds): the views join mailbox_classes when read.
 """
 
-from __future__ import annotations
 
 from datetime import date
 

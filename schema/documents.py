@@ -4,7 +4,6 @@ Kept cell by cell, as printed, with a parsed number beside it where the cell is 
 manifests and the claim audit can point at "Figure 7, row 'IOPS - Run 2', column 1".
 """
 
-from __future__ import annotations
 
 from datetime import date
 

@@ -4,7 +4,6 @@ Each file is stored on its own (keyed by its source file) and linked to the run 
 to when one is found — by folder, machine, paths or time window (see `ingest/link.py`).
 """
 
-from __future__ import annotations
 
 from datetime import datetime
 

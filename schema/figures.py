@@ -8,7 +8,6 @@ peers, whose median may move) when the writing transaction commits, so the views
 half-written run and never re-rank the whole catalogue per call.
 """
 
-from __future__ import annotations
 
 from datetime import datetime
 

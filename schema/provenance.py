@@ -6,7 +6,6 @@ A document ingested without a manifest becomes a provisional solution; `solution
 keeps each fact read for it with the file and line it came from.
 """
 
-from __future__ import annotations
 
 from sqlalchemy import ForeignKey, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column

@@ -4,7 +4,6 @@ Tables that grow with report size (latencies, log events, report fields) carry `
 in their primary key, so they can be partitioned by run without a schema change.
 """
 
-from __future__ import annotations
 
 from datetime import datetime
 
@@ -121,7 +120,7 @@ class Run(Base):
     threshold_log_write_avg_ms: Mapped[float | None]
     threshold_log_write_max_ms: Mapped[float | None]
 
-    instances: Mapped[list[Instance]] = relationship(back_populates="run", cascade="all, delete-orphan")
+    instances: Mapped[list["Instance"]] = relationship(back_populates="run", cascade="all, delete-orphan")
 
 
 class Instance(Base):

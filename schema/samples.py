@@ -6,7 +6,6 @@ and time window, and one export belongs to exactly one run, so partitioning by s
 keeps a run's samples together just the same.
 """
 
-from __future__ import annotations
 
 from datetime import datetime
 

@@ -1,6 +1,5 @@
 """What was tested: a storage solution, its disk groups, and trials of repeated runs."""
 
-from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
@@ -69,7 +68,7 @@ class Solution(Base):
     derived_from_source_file_id: Mapped[int | None] = mapped_column(
         ForeignKey("source_files.id", ondelete="SET NULL"), index=True)
 
-    disk_groups: Mapped[list[DiskGroup]] = relationship(back_populates="solution", cascade="all, delete-orphan")
+    disk_groups: Mapped[list["DiskGroup"]] = relationship(back_populates="solution", cascade="all, delete-orphan")
 
 
 class DiskGroup(Base):

@@ -1,6 +1,5 @@
 """Every ingested file, keyed by its SHA-256 so loading it twice changes nothing."""
 
-from __future__ import annotations
 
 from datetime import datetime
 

@@ -9,7 +9,6 @@ Also here: the covering index throughput_per_disk and run_throughput read (the r
 a quarter of run_figures), declared on run_figures' table.
 """
 
-from __future__ import annotations
 
 from decimal import Decimal
 

@@ -85,3 +85,45 @@ def test_a_printed_folder_gives_the_same_catalogue_with_and_without_the_speed_pa
     assert fast_rows["solutions"] and fast_rows["runs"] and fast_rows["solution_facts"] and fast_rows["claims"]
     for table, rows in fast_rows.items():
         assert slow_rows[table] == rows, table
+
+
+@pytest.mark.db
+def test_one_document_read_as_the_command_starts_gives_the_same_catalogue_as_read_by_the_batch(
+        printed_folder, catalog, empty_database_url, monkeypatch):
+    """Issue 46: `esrpdb ingest FILE` reads its PDF in a worker forked before the database's side is loaded
+    (ingest/parallel/reading.py: reading_started); the catalogue is the one the batch's own process writes reading
+    the file itself, with no process forked."""
+    if not forked.available():
+        pytest.skip("the speed paths need fork and two cores")
+    from esrpdb.ingest.parallel.reading import reading_started
+
+    pdf = max(printed_folder.glob("*.pdf"), key=lambda p: p.stat().st_size)
+    assert pdf.stat().st_size >= read_ahead.MIN_BYTES
+    taken: list = []
+    original_take = read_ahead.ReadAhead.take
+
+    def counting_take(self, path):
+        document = original_take(self, path)
+        taken.append(document is not None)
+        return document
+
+    monkeypatch.setattr(read_ahead.ReadAhead, "take", counting_take)
+    ahead = reading_started([pdf])
+    assert ahead is not None
+    fast = ingest_paths(catalog.engine, [pdf], ahead=ahead)
+    assert [o.status for o in fast] == ["loaded"], [o.message for o in fast]
+    assert taken == [True]  # read by the worker started first, not by the batch
+
+    monkeypatch.setattr(forked, "available", lambda: False)  # and the budget's own child: none either
+    monkeypatch.setattr(forked, "can_fork", lambda: False)
+    assert reading_started([pdf]) is None
+    inline = open_catalog(empty_database_url)
+    try:
+        slow = ingest_paths(inline.engine, [pdf])
+        assert [o.status for o in slow] == ["loaded"]
+        fast_rows, slow_rows = _catalogue(catalog.engine), _catalogue(inline.engine)
+    finally:
+        inline.close()
+    assert fast_rows["runs"] and fast_rows["document_tables"]
+    for table, rows in fast_rows.items():
+        assert slow_rows[table] == rows, table

@@ -161,7 +161,8 @@ def load_document(
                         source_file_id=source_file_id, title=document.title, title_line=document.title_line,
                         esrp_version=program.esrp_version, esrp_version_line=program.esrp_version_line,
                         tested_on=program.tested_on, tested_on_line=program.tested_on_line,
-                        page_start_lines=list(document.page_starts) or None).cte("new_document")))
+                        page_start_lines=list(document.page_starts) or None).cte("new_document"))
+                    .execution_options(synchronize_session=False))  # no ORM object of it is loaded: none to refresh
     # Every lock the document needs, in one statement and one order (no two ingests wait on each other):
     # its reports' identities, and its content (two copies ingested at once: the second finds the first).
     keys = [report_statement.identity_lock(key) for key in map(identity.identity_key, document.reports)

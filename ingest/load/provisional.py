@@ -88,7 +88,8 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
     unassigned = _unassigned_runs(session, source_file_id)
     if unassigned:
         fallback = provisional_solution(session, source_file_id, sha256, document, drafted.facts)
-        session.execute(update(Run).where(Run.id.in_(unassigned)).values(solution_id=fallback))
+        session.execute(update(Run).where(Run.id.in_(unassigned)).values(solution_id=fallback)
+                        .execution_options(synchronize_session=False))  # no ORM object of it is loaded: none to refresh
         if len(drafts) > 1:
             messages.append(f"{len(unassigned)} report(s) could not be told apart between the document's "
                             f"{len(drafts)} systems (looked at {WHERE_SYSTEMS_ARE_LOOKED_FOR}); "

@@ -24,7 +24,7 @@ from typing import Any, Callable, Protocol
 from .. import bounded_read
 from ..bounded_read import Identity
 from ..errors import ParseError
-from ..formats.document.identify import PDF_MAGIC
+from ..pdf import PDF_MAGIC
 from . import forked
 from .workers import Clock, Worker
 
@@ -122,6 +122,10 @@ class ReadAhead:
         self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
         self._passed: set[Path] = set()  # looked at once and not worth a process: never looked at again
         self._upcoming: list[Path] = []  # the PDFs the last start() was given, in the batch's order
+
+    def want(self, wanted: Callable[[list[Path]], list[Path]]) -> None:
+        """From now on, read ahead only the PDFs `wanted` keeps (see __init__); what is being read goes on."""
+        self._wanted = wanted
 
     def start(self, upcoming: list[Path]) -> None:
         """Begin reading upcoming PDFs worth a process of their own, AHEAD being read at a time: the

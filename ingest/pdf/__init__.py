@@ -6,3 +6,5 @@ sides apart, and layout.py reads a document's pages (a long one split across two
 one text with its page numbers (text.py). Part of the *read* stage: the document format
 (`esrpdb.ingest.formats.document`) reads that text as it reads a text file.
 """
+
+PDF_MAGIC = b"%PDF-"  # how every PDF begins (here, light to import: the read-ahead checks it before any reader loads)

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from ...decoding import byte_order_mark, head_text
 from ...jetstress.vocabulary import normalise_label
+from ...pdf import PDF_MAGIC as PDF_MAGIC
 from .lines import MAX_BYTES, clean
 
 EXTENSIONS = (".txt", ".text", ".md", ".markdown", ".pdf")
@@ -30,8 +31,6 @@ _FIGURE = re.compile(r"(?:figure|table)\s+\d+\s*:.*(?:iops|jetstress)", re.IGNOR
 _ESRP_WORD = re.compile(r"\besrp\b")
 _IOPS_CELL = re.compile(r"\biops\b|i/o per second", re.IGNORECASE)  # a word: `run_iops` is a name, not a label
 _NUMBER_CELL = re.compile(r"[\d,.]+")
-
-PDF_MAGIC = b"%PDF-"  # how every PDF begins
 
 
 class Evidence:

@@ -1,0 +1,86 @@
+"""The read stage of one file, and its start before the command has loaded anything else.
+
+`read_hashed` is what reading a file means, whoever runs it (the batch's own process, a read-ahead
+worker): bytes in, a record out, no database. It lives here, not in pipeline.py, so that a process can
+begin reading without importing SQLAlchemy, psycopg and the catalogue's models: `esrpdb ingest FILE`
+starts reading its first PDF (`reading_started`) in a worker forked as the command starts, and loads
+the database's side while the worker reads (on two cores the two overlap: an 18-page document's read
+and drafting, ~0.3 s, no longer come after the imports and the catalogue's opening, ~0.5 s). The worker
+is the read-ahead's own (read_ahead.py: the same function, the same budget, the file's
+identity checked when its result is taken), so the catalogue is the same as when the batch reads the
+file itself (tests/test_speed_equivalence.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from .. import bounded_read, registry
+from .read_ahead import ReadAhead
+
+
+@dataclass(frozen=True)
+class Read:
+    """A file's record and the SHA-256 of the very bytes it was read from (None: streamed in the write)."""
+
+    record: Any
+    sha256: str | None
+
+
+def read_hashed(path: Path, module=None) -> Read:
+    """The read and draft stages for one file (pure: bytes in, a record out, outside any transaction):
+    a document comes back with the systems drafted from it, and without its numbered lines (the
+    writer loads none of them), so a file read ahead in a child sends back only what is written.
+    The bytes read are hashed: the file is stored under the hash of what was read, never of what was
+    stat'ed before (a file swapped meanwhile for one of the same size and time)."""
+    from ..draft import draft_document
+    from ..formats.document.records import ReportDocument
+
+    module = module or registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
+    data = bounded_read.read_bounded(path, module)
+    record = module.parse(str(path), data)
+    if isinstance(record, ReportDocument):
+        drafted = draft_document(record)
+        record.lines = []
+        return Read(drafted, hashlib.sha256(data).hexdigest())
+    return Read(record, hashlib.sha256(data).hexdigest())
+
+
+def read_ahead_of_batch() -> ReadAhead:
+    """The batch's read-ahead: `read_hashed` in forked workers, each PDF within its budget (pdf/budget.py).
+    Whether a file is still wanted (not in the catalogue yet) is the batch's to say once it has a
+    database (ReadAhead.want)."""
+    from ..pdf.budget import bound_this_process, pdf_clock, refusal_for
+
+    return ReadAhead(read_hashed, setup=bound_this_process, clock=pdf_clock, refusal=refusal_for)
+
+
+def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
+    """The read-ahead with the batch's first file already being read when that file is a PDF worth a
+    process (read_ahead.MIN_BYTES), else None; started before the database's side is even imported.
+    The file may turn out to be in the catalogue already: its reading is then stopped (ReadAhead.drop),
+    a fraction of a second of a core spent for nothing. Give it to `ingest_paths(ahead=...)`, which
+    closes it; a caller that never gets there closes it itself."""
+    from ..walk import found_files
+    from . import forked
+
+    if not forked.available():
+        return None
+    first = next((found for found in found_files(paths) if found.refused is None), None)
+    if first is None:
+        return None
+    # What this process needs anyway (every format to detect a file, the drafted records to write), loaded
+    # before the fork: the worker does not load it a second time, and the two processes then overlap
+    # only on what is each one's own (PDFium and the reading; SQLAlchemy, the models, the catalogue).
+    registry.format_modules()
+    from .. import draft  # noqa: F401
+    ahead = read_ahead_of_batch()
+    try:
+        ahead.start([first.path])
+    except OSError:  # no process to be had: the batch reads the file itself, as it always could
+        ahead.close()
+        return None
+    return ahead

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from esrpdb.ingest.formats import document
-from esrpdb.ingest.formats.document.sections import _respaced, one_cell_row
+from esrpdb.ingest.formats.document.spaced_rows import one_cell_row, respaced as _respaced
 from tests.helpers import FIXTURES
 
 SOURCE = FIXTURES / "other_hands" / "oh_esrp_a2_02.txt"

@@ -24,6 +24,7 @@ from ..jetstress_html.dom import Grid, GridRow, LabelledValue, Section
 from . import wrapped_grids
 from .lines import Line
 from .reports import RawSection
+from .spaced_rows import one_cell_row, respaced
 
 # Labels whose value may wrap onto the next lines (the others hold one number or word).
 MULTILINE_LABELS = frozenset({"test description", "performance log", "test issues", "operating system"})
@@ -294,53 +295,11 @@ def read_grid(raw: RawSection, warnings: list[str]) -> Grid | None:
             spaced = one_cell_row(" ".join(c for c in cells if c), len(headers))
             if spaced is not None:
                 cells, numbers = spaced, [numbers[0]] * len(spaced)
-        cells, numbers = _respaced(cells, numbers, len(headers))
+        cells, numbers = respaced(cells, numbers, len(headers))
         last = max((i for i, c in enumerate(cells) if c), default=0)
         keep = max(len(headers), last + 1)
         grid_rows.append(GridRow(tuple(cells[:keep]), tuple(numbers[:keep]), numbers[0]))
     return Grid(tuple(headers), header_line, tuple(grid_rows))
-
-
-_UNIT_TOKEN = re.compile(r"(?:ms|s|%|MB|KB|GB)$", re.IGNORECASE)
-_GROUP = re.compile(r"\d{1,3}")
-_GROUPED = re.compile(r"\d{3}(?:\.\d+)?")
-
-
-def one_cell_row(text: str, width: int) -> list[str] | None:
-    """A row a PDF printed with single spaces between its cells ("Instance5332.1 13.698 ms 5.490 ms … 33 476.136
-    …"): its name and figures, a unit kept with its figure, and a thousands group a space sets off ("33 476.136")
-    joined where that, and only that, gives as many cells as the header has; None when no reading does."""
-    words = text.split()
-    if len(words) < 2 or _is_number(words[0]):
-        return None
-    figures: list[str] = []
-    for word in words[1:]:
-        if _UNIT_TOKEN.fullmatch(word) and figures:
-            figures[-1] += f" {word}"
-        elif _is_number(word):
-            figures.append(word)
-        else:
-            return None
-    extra = len(figures) - (width - 1)
-    joins = [i for i in range(len(figures) - 1) if _GROUP.fullmatch(figures[i]) and _GROUPED.fullmatch(figures[i + 1])]
-    if extra < 0 or len(joins) != extra or any(b - a < 2 for a, b in zip(joins, joins[1:])):
-        return None
-    for i in reversed(joins):
-        figures[i:i + 2] = [f"{figures[i]} {figures[i + 1]}"]
-    return [words[0], *figures]
-
-
-def _respaced(cells: list[str], numbers: list[int], width: int) -> tuple[list[str], list[int]]:
-    """A row whose figures a PDF's ruling set off by a cell ("Instance1", "", "0.901", "0.583 387.787", …):
-    its numbers one a column, in order, when that gives exactly as many cells as the header has; any
-    other row as printed."""
-    name, *led = cells[0].split() if cells and cells[0].strip() else [""]
-    led = led if led and all(_is_number(token) for token in led) else []  # "Instance8243.1 10.876": its first figure
-    tokens = led + [token for cell in cells[1:] for token in cell.split()]
-    misplaced = bool(led) or any(len(cell.split()) > 1 for cell in cells[1:]) or any(not cell for cell in cells[1:width])
-    if not misplaced or len(tokens) != width - 1 or not all(_is_number(token) for token in tokens):
-        return cells, numbers
-    return [name if led else cells[0], *tokens], [numbers[0]] * width
 
 
 def _valid_rows(grid: Grid, check: Callable[[Grid], object], title: str, warnings: list[str]) -> Grid:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .. import bounded_read, registry
-from .read_ahead import ReadAhead
+from ..parallel.read_ahead import ReadAhead
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,8 @@ def read_hashed(path: Path, module=None) -> Read:
     writer loads none of them), so a file read ahead in a child sends back only what is written.
     The bytes read are hashed: the file is stored under the hash of what was read, never of what was
     stat'ed before (a file swapped meanwhile for one of the same size and time)."""
-    from ..draft import draft_document
     from ..formats.document.records import ReportDocument
+    from . import draft_document
 
     module = module or registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
     data = bounded_read.read_bounded(path, module)
@@ -64,8 +64,8 @@ def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
     The file may turn out to be in the catalogue already: its reading is then stopped (ReadAhead.drop),
     a fraction of a second of a core spent for nothing. Give it to `ingest_paths(ahead=...)`, which
     closes it; a caller that never gets there closes it itself."""
+    from ..parallel import forked
     from ..walk import found_files
-    from . import forked
 
     if not forked.available():
         return None
@@ -76,7 +76,7 @@ def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
     # before the fork: the worker does not load it a second time, and the two processes then overlap
     # only on what is each one's own (PDFium and the reading; SQLAlchemy, the models, the catalogue).
     registry.format_modules()
-    from .. import draft  # noqa: F401
+    from .. import draft  # noqa: F401  (the drafting rules, loaded before the fork)
     ahead = read_ahead_of_batch()
     try:
         ahead.start([first.path])

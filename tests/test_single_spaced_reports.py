@@ -72,3 +72,13 @@ def test_a_line_at_the_top_of_many_pages_is_the_running_header_however_short():
     assert "12/2/26, 2:02 AM vendor_ra" in furniture and "file:///tmp/vendor_ra.html 3/4" in furniture
     assert not furniture & {"Instance1.1 9.025 261504.927", "Some prose about the test."}
     assert not {line.text for line in split_lines(text, []) if line.furniture} & {"12/2/26, 2:02 AM vendor_ra"}
+
+
+def test_a_recovery_reports_own_statistics_stay_in_that_report():
+    """"SoftRecovery Statistics - All" under "SoftRecovery Test Result Report": the report's own table, not a
+    report of its own without a machine (fixtures/other_hands/oh_esrp_a1_01, SYNTHETIC)."""
+    parsed = document.parse("a1_01.txt", (FIXTURES / "other_hands" / "oh_esrp_a1_01.txt").read_bytes())
+    kinds = [(r.report_type, r.machine_name, len(r.backup_rows), len(r.recovery_rows)) for r in parsed.reports
+             if r.report_type in ("DatabaseBackup", "SoftRecovery")]
+    assert kinds == [("DatabaseBackup", "VLX-MBX1", 5, 0), ("DatabaseBackup", "VLX-MBX2", 5, 0),
+                     ("SoftRecovery", "VLX-MBX1", 0, 5), ("SoftRecovery", "VLX-MBX2", 0, 5)]

@@ -205,9 +205,16 @@ class _Segmenter:
                 self.outside(line)
                 return
             self.open(index, line, None)
-        elif kind in OPENING_KINDS and self.current.sections:
+        elif kind in OPENING_KINDS and self.current.sections and not self._own_statistics(kind):
             self.open(index, line, None)
         self.start_section(index, line, title, kind, glued)
+
+    def _own_statistics(self, kind: str) -> bool:
+        """A backup or soft-recovery report's own statistics ("SoftRecovery Statistics - All" under "SoftRecovery
+        Test Result Report"): the first such section of a report its title names as that test."""
+        title = (self.current.subtitle or "").casefold().replace("-", "").replace(" ", "") if self.current else ""
+        named = {"backup": "backup", "recovery": "softrecovery"}.get(kind)
+        return bool(named and named in title and not any(s.kind == kind for s in self.current.sections))
 
     def outside(self, line: Line) -> None:
         if self.current is not None and not self.current.sections and _PRODUCT.search(line.text):

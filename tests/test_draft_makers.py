@@ -137,3 +137,21 @@ def test_a_count_printed_as_a_product_is_the_product(a, b):
 
     table = next(t for t in document.parse("profile.txt", text.encode()).tables if t.title.startswith("Table 2"))
     assert {f.column: f.number for f in table_facts(table) if f.fact == "mailboxes"} == {a: 10000.0, b: 10000.0}
+
+
+def test_a_machines_memory_is_held_by_that_machine_only():
+    from esrpdb.ingest.draft.memory import row_memory, sentence_memory
+
+    def read(facts):
+        return [(f.fact, f.number) for f in facts]
+
+    assert read(row_memory("Hyper-V hosts", "3 x Brannberg BX-460 G2, 2 x Xeon E5-2660 v2 (10 cores), 192 GB", 32, "")) \
+        == [("memory:hyper-v host", 192.0)]
+    assert read(row_memory("Management server", "Brannberg BX-120, 64 GB RAM, 2 x 300GB 10K SAS local disks", 36, "")) \
+        == [("memory:management server", 64.0)]
+    assert read(row_memory("VM memory", "64 GB each", 40, "")) == [("memory:vm", 64.0)]
+    assert read(row_memory("Storage (tested)", "NS-5240, two controllers, 24 GB cache per controller", 26, "")) == []
+    assert read(row_memory("Boot storage", "12 x 600GB 10K SAS (RAID 10)", 34, "")) == []
+    assert read(sentence_memory("Each Hyper-V host is fitted with 256 GB of RAM and runs two VMs with 32 GB.", 47)) \
+        == [("memory:hyper-v host", 256.0)]
+    assert read(sentence_memory("Each VM was given 48 GB of memory so that the cache matched.", 52)) == [("memory:vm", 48.0)]

@@ -32,6 +32,8 @@ FLOORS: dict[str, tuple[dict[str, int], int]] = {
     "oh_third-party_a6_04": ({"systems": 3, "facts": 44, "runs": 14, "latencies": 4, "figures": 27, "planted": 2}, 1),
     "oh_third-party_a6_05": ({"systems": 2, "facts": 40, "runs": 8, "latencies": 2, "figures": 18, "planted": 0}, 0),
     "oh_third-party_a6_06": ({"systems": 4, "facts": 57, "runs": 16, "latencies": 6, "figures": 32, "planted": 4}, 1),
+    "oh_vendor-ra_a3_04": ({"systems": 1, "facts": 10, "runs": 8, "latencies": 6, "figures": 4, "planted": 2}, 1),
+    "oh_vendor-ra_a4_06": ({"systems": 1, "facts": 15, "runs": 8, "latencies": 8, "figures": 7, "planted": 3}, 0),
     "oh_vendor-ra_a4_02": ({"systems": 1, "facts": 14, "runs": 6, "latencies": 6, "figures": 6, "planted": 2}, 0),
     "oh_vendor-ra_a4_05": ({"systems": 1, "facts": 17, "runs": 4, "latencies": 4, "figures": 6, "planted": 1}, 1),
     "oh_vendor-ra_a3_05": ({"systems": 1, "facts": 13, "runs": 8, "latencies": 8, "figures": 2, "planted": 2}, 0),

@@ -20,6 +20,7 @@ from .finding import Finding, evidence
 
 KIND = "quantity_stated_twice"
 COMPARED = ("mailboxes", "iops_per_mailbox", "mailbox_size", "copies", "messages_per_day")
+MEMORY = "memory:"  # "memory:hyper-v host": one machine's memory, compared with that machine's only (draft/memory.py)
 _MB = {"MB": 1.0, "GB": 1024.0, "TB": 1024.0 * 1024.0}
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
 TOLERANCE = 0.005
@@ -50,7 +51,8 @@ def _per_part(name: str, low: float, high: float) -> bool:
 def stated_twice_findings(data: AuditData) -> list[Finding]:
     by_quantity: dict[tuple[int, str, int], list[dict]] = defaultdict(list)
     for fact in data.facts:
-        if fact["fact"] in COMPARED and fact["source_line"] is not None and _in_base_unit(fact) is not None:
+        if (fact["fact"] in COMPARED or fact["fact"].startswith(MEMORY)) and fact["source_line"] is not None \
+                and _in_base_unit(fact) is not None:
             by_quantity[(fact["solution_id"], fact["fact"], fact["source_file_id"])].append(fact)
     out = []
     for (solution_id, name, file_id), stated in by_quantity.items():
@@ -63,10 +65,12 @@ def stated_twice_findings(data: AuditData) -> list[Finding]:
         if _headroom(low, high, [first["quote"], second["quote"]]) or _per_part(name, low, high):
             continue
         one, other = sorted((first, second), key=lambda f: f["source_line"])
+        what = f"the {name.removeprefix(MEMORY)}'s memory (GB)" if name.startswith(MEMORY) else name.replace("_", " ")
         out.append(Finding(
-            solution=data.solution_key(solution_id), other_solution=None, kind=KIND, metric=name, verdict=MISMATCH,
+            solution=data.solution_key(solution_id), other_solution=None, kind=KIND,
+            metric="memory" if name.startswith(MEMORY) else name, verdict=MISMATCH,
             printed=other["value_printed"], recomputed=None, relative_difference=None,
-            explanation=(f"{name.replace('_', ' ')} is stated as {one['value_printed']} (line {one['source_line']}: "
+            explanation=(f"{what} is stated as {one['value_printed']} (line {one['source_line']}: "
                          f"{(one['quote'] or '')[:80]!r}) and as {other['value_printed']} (line {other['source_line']}: "
                          f"{(other['quote'] or '')[:80]!r}); one design cannot have both ({fmt(low)} vs {fmt(high)})"),
             inputs={"lines": [one["source_line"], other["source_line"]],

@@ -20,6 +20,7 @@ from ..formats.document.records import DocumentRow, DocumentTable, ReportDocumen
 from ..formats.document.tables import classify
 from ..jetstress.vocabulary import normalise_label
 from .fact import Fact
+from .memory import row_memory, sentence_memory
 from .published import Paragraphs
 from .quantities import LINKS, quantity_facts
 
@@ -182,9 +183,11 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
             kind = classify([label], [], [], False)
             skipping = kind in NOT_STORAGE_KINDS or (skipping and kind == "other")
             continue
+        cells = list(enumerate(row.values)) if systems else [(None, " ".join(v for v in row.values if v))]
+        if not systems:  # a machine's memory, in any table that names the machine (servers' tables too)
+            facts.extend(row_memory(label, cells[0][1], row.line_of(None), f"{label}: {cells[0][1]}"))
         if skipping or LEGAL.search(label):
             continue
-        cells = list(enumerate(row.values)) if systems else [(None, " ".join(v for v in row.values if v))]
         row_label = label
         if systems:  # a column per system: its own vendor and model rows (elsewhere a part's maker, not the system's)
             facts.extend(_identity(label, row, table.columns))
@@ -293,6 +296,7 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
             if any(a <= n <= b for n in covered for a, b in spans):
                 continue  # a report's own lines, run on into a caption where a PDF prints no blank line
             facts.extend(replace(fact, quote=sentence) for fact in quantity_facts(sentence, line))
+            facts.extend(sentence_memory(sentence, line))
     return facts
 
 

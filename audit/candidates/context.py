@@ -61,9 +61,8 @@ def sibling_figures(ctx: ClaimContext, claim: ClaimRow, metric: str, solution_id
     headline = ctx.data.headline_run(solution_id) if solution_id in ctx.data.solutions else None
     wanted = run.id if run is not None else (headline.id if headline else None)
     out = []
-    for other in ctx.data.claims:
-        if (other.metric != metric or other.solution_id != solution_id or other.id == claim.id
-                or other.source_file_id != claim.source_file_id):
+    for other in ctx.data.claims_of(claim.source_file_id, metric, solution_id):
+        if other.id == claim.id:
             continue
         if claim.disk_basis and other.disk_basis and other.disk_basis != claim.disk_basis:
             continue
@@ -98,8 +97,6 @@ def from_printed(claim: ClaimRow, pairs, formula: Callable[[float, float], float
 
 def printed_disk_count(ctx: ClaimContext, claim: ClaimRow, count: int) -> str:
     """Where the same document prints this disk count for the solution, if it does."""
-    lines = sorted({c.line for c in ctx.data.claims
-                    if c.metric == "disk_count" and c.solution_id == claim.solution_id and c.line
-                    and c.source_file_id == claim.source_file_id
-                    and (p := parse_printed(c.value_printed)) is not None and p.value == count})
+    lines = sorted({c.line for c in ctx.data.claims_of(claim.source_file_id, "disk_count", claim.solution_id)
+                    if c.line and (p := parse_printed(c.value_printed)) is not None and p.value == count})
     return f" (the document prints {count} disks at line {', '.join(map(str, lines))})" if lines else ""

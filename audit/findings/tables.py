@@ -175,8 +175,7 @@ def median_figure_findings(data: AuditData, table: DocTable, rows: list[Row], ow
 
 
 def _claimed_median(data: AuditData, solution_id: int, file_id: int) -> bool:
-    return any(c.metric == "median_run" and c.solution_id == solution_id and c.source_file_id == file_id
-               for c in data.claims)
+    return bool(data.claims_of(file_id, "median_run", solution_id))
 
 
 def median_label_findings(data: AuditData, table: DocTable, owners) -> list[Finding]:
@@ -299,8 +298,7 @@ def caption_findings(data: AuditData, table: DocTable, owners) -> list[Finding]:
 
 
 def _in_document(data: AuditData, solution_id: int, file_id: int) -> bool:
-    return any(c.solution_id == solution_id and c.source_file_id == file_id for c in data.claims) or any(
-        r.solution_id == solution_id and r.source_file_id == file_id for r in data.runs.values())
+    return solution_id in data.sides_in(file_id)
 
 
 def summary_findings(data: AuditData, table: DocTable, rows: list[Row]) -> list[Finding]:

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from ..schema import SourceFile, table_of
 from ..schema.vocabulary import REPORT_TYPES
-from . import bounded_read, load, registry, sanity
+from . import bounded_read, document_budget, load, registry, sanity
 from .draft import DraftedDocument, draft_document
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
 from .formats.document.records import ReportDocument
@@ -104,8 +104,9 @@ def _read(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Read
     read = ahead.take(path) if ahead is not None else None
     if isinstance(read, ReadFailed):
         raise read.error()
-    if read is None:
-        read = read_hashed(path, module)
+    if read is None:  # a large text document within its own budget, as a PDF is (document_budget.py)
+        read = document_budget.read_within_budget(read_hashed, path, module) if document_budget.bounded(module, path) \
+            else read_hashed(path, module)
     record = read.record
     sanity.check(name, record.document if isinstance(record, DraftedDocument) else record)  # before any SQL
     return read

@@ -8,6 +8,7 @@ the transaction opens; perfmon exports stream into COPY inside it.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -185,6 +186,8 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
     if read.sha256 is not None and read.sha256 != sha256:  # swapped between its hash and its read
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: {CHANGED_WHILE_READ}")
     record = read.record
+    if isinstance(record, StreamedFile):  # hashed as it streams: the bytes written must be the bytes hashed
+        record = dataclasses.replace(record, sha256=sha256, identity=identity)
     if isinstance(record, SolutionManifest):  # it names other files: those first, each on its own
         return _ingest_manifest(engine, module, path, sha256, record)
     outcome = _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key, identity=identity)

@@ -1,0 +1,79 @@
+"""Issue 49: the audit's work grows linearly with a document's rows that become claims.
+
+A 33 MB document whose table of 10^6 rows each state a figure (two claims a row) kept `audit` and `site` at
+100 % CPU past 8 minutes: rules that, for each claim or row, passed over every claim, run or row of the
+catalogue. Not timed: the work is counted, as the lines of the audit's own code the interpreter executes
+(sys.settrace; a loop's every turn is a line), for a document of N such rows and then beside it one of 4N.
+Linear work makes the second count about 5 times the first (N + 4N rows); work quadratic in the rows
+makes it about 17 to 25 times. benchmarks/bench_audit_rows.py measures the time.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from esrpdb.audit import audit
+from esrpdb.ingest.pipeline import ingest_paths
+from tests.helpers import FIXTURES
+
+pytestmark = pytest.mark.db
+AUDIT_CODE = str(Path(audit.__code__.co_filename).parent)
+SEED = FIXTURES / "documents" / "synthetic-contoso-whitepaper.md"
+LABELS = ("Total IOPS per watt", "Idle power (W)", "Active power (W)", "Useable MB per dollar", "Achieved IOPS/disk",
+          "Log IOPS", "Number of disks tested")
+GROWTH_ALLOWED = 7.0  # linear: ~5; quadratic: 17 or more
+
+
+def claim_rows_document(path: Path, rows: int, seed: int = 0) -> Path:
+    """The seed whitepaper with a table of `rows` rows, each a figure for each of its two systems (two claims)."""
+    lines = [SEED.read_text(encoding="utf-8"), "", f"Table 9: Per-server results ({seed})", "",
+             "|  | Contoso StorMax 9000 | Fabrikam FX-200 |", "|---|---|---|"]
+    lines += [f"| {LABELS[n % len(LABELS)]} | {100 + (n + seed) % 977:,}.{n % 100:02d} | {60 + n % 613:,}.{n % 10}0 |"
+              for n in range(rows)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def audited_lines(engine) -> int:
+    """Lines of the audit package's code executed by one audit of the catalogue."""
+    count = 0
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        if not frame.f_code.co_filename.startswith(AUDIT_CODE):
+            return None
+        if event == "line":
+            count += 1
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        audit(engine)
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def _claims(engine) -> int:
+    with engine.connect() as conn:
+        return conn.execute(text("select count(*) from claims")).scalar()
+
+
+def test_the_audits_work_grows_linearly_with_rows_that_become_claims(tmp_path, catalog):
+    rows = 200
+    small = claim_rows_document(tmp_path / "small.md", rows, seed=1)
+    (outcome,) = ingest_paths(catalog.engine, [small])
+    assert outcome.status == "loaded", outcome.message
+    assert _claims(catalog.engine) >= 2 * rows  # the rows are claims: each judged
+    first = audited_lines(catalog.engine)
+    large = claim_rows_document(tmp_path / "large.md", 4 * rows, seed=2)
+    (outcome,) = ingest_paths(catalog.engine, [large])
+    assert outcome.status == "loaded", outcome.message
+    assert _claims(catalog.engine) >= 2 * 5 * rows
+    second = audited_lines(catalog.engine)
+    print(f"audit lines executed: {first:,} for {rows} rows, {second:,} for {5 * rows}: x{second / first:.2f}")
+    assert second / first < GROWTH_ALLOWED, (first, second, second / first)

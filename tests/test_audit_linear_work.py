@@ -3,9 +3,9 @@
 A 33 MB document whose table of 10^6 rows each state a figure (two claims a row) kept `audit` and `site` at
 100 % CPU past 8 minutes: rules that, for each claim or row, passed over every claim, run or row of the
 catalogue. Not timed: the work is counted, as the lines of the audit's own code the interpreter executes
-(sys.settrace; a loop's every turn is a line), for a document of N such rows and then beside it one of 4N.
-Linear work makes the second count about 5 times the first (N + 4N rows); work quadratic in the rows
-makes it about 17 to 25 times. benchmarks/bench_audit_rows.py measures the time.
+(sys.settrace; a loop's every turn is a line), for a document of N such rows and then beside it one of 9N.
+Linear work makes the second count about 10 times the first (N + 9N rows); the work quadratic in the rows
+the issue found (a per-disk row's whole-system row found by a pass over the table's rows) made it 18 times. benchmarks/bench_audit_rows.py measures the time.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ AUDIT_CODE = str(Path(audit.__code__.co_filename).parent)
 SEED = FIXTURES / "documents" / "synthetic-contoso-whitepaper.md"
 LABELS = ("Total IOPS per watt", "Idle power (W)", "Active power (W)", "Useable MB per dollar", "Achieved IOPS/disk",
           "Log IOPS", "Number of disks tested")
-GROWTH_ALLOWED = 7.0  # linear: ~5; quadratic: 17 or more
+GROWTH_ALLOWED = 14.0  # linear: ~10; the quadratic work the issue found: ~18
 
 
 def claim_rows_document(path: Path, rows: int, seed: int = 0) -> Path:
@@ -70,10 +70,10 @@ def test_the_audits_work_grows_linearly_with_rows_that_become_claims(tmp_path, c
     assert outcome.status == "loaded", outcome.message
     assert _claims(catalog.engine) >= 2 * rows  # the rows are claims: each judged
     first = audited_lines(catalog.engine)
-    large = claim_rows_document(tmp_path / "large.md", 4 * rows, seed=2)
+    large = claim_rows_document(tmp_path / "large.md", 9 * rows, seed=2)
     (outcome,) = ingest_paths(catalog.engine, [large])
     assert outcome.status == "loaded", outcome.message
-    assert _claims(catalog.engine) >= 2 * 5 * rows
+    assert _claims(catalog.engine) >= 2 * 10 * rows
     second = audited_lines(catalog.engine)
-    print(f"audit lines executed: {first:,} for {rows} rows, {second:,} for {5 * rows}: x{second / first:.2f}")
+    print(f"audit lines executed: {first:,} for {rows} rows, {second:,} for {10 * rows}: x{second / first:.2f}")
     assert second / first < GROWTH_ALLOWED, (first, second, second / first)

@@ -227,13 +227,14 @@ class AuditData:
             return index
         return self._index("_sides_by_file", build).get(source_file_id, set())
 
-    def trial_runs(self, run: RunInfo) -> list[RunInfo]:
-        """The runs repeated with `run` (its trial), `run` first; a run outside a trial stands alone."""
+    def trial_runs(self, run: RunInfo, whole: bool = False) -> list[RunInfo]:
+        """The runs repeated with `run` (its trial), `run` first; a run outside a trial stands alone.
+        `whole`: the trial in its order, `run` in its place (the same list for every run of the trial)."""
         if run.trial_id is None:
             return [run]
         by_trial = self._index("_runs_by_trial", lambda: _grouped(
             sorted(self.runs.values(), key=lambda r: (r.label or "", r.id)), lambda r: r.trial_id))
-        return [run] + [r for r in by_trial[run.trial_id] if r.id != run.id]
+        return by_trial[run.trial_id] if whole else [run] + [r for r in by_trial[run.trial_id] if r.id != run.id]
 
     def headline_run(self, solution_id: int) -> RunInfo | None:
         """The run a solution's headline figures come from: its trial's median run.

@@ -9,18 +9,20 @@ figure from the trial's other runs, and the same document's other printed figure
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Hashable
 
 from ..gather import AuditData, ClaimRow, RunInfo, SolutionInfo
 from ..terms import CONVENTION, MATCH, ROUNDING, SOURCE, UNVERIFIABLE, Candidate, Judgement, parse_printed
 from . import runs
 from .runs import Unverifiable
+from .trial_figures import trial_figures, within_reach
 
 
 @dataclass
 class ClaimContext:
     data: AuditData
     judged: dict[int, Judgement] = field(default_factory=dict)  # claim id -> verdict, as they are judged
+    figures: dict = field(default_factory=dict)  # (trial, rule) -> the trial's figures by value (trial_figures.py)
 
     def solution(self, solution_id: int | None) -> SolutionInfo:
         if solution_id not in self.data.solutions:
@@ -39,8 +41,16 @@ def subject_run(ctx: ClaimContext, claim: ClaimRow) -> tuple[RunInfo, bool]:
 
 
 def other_run_candidates(ctx: ClaimContext, run: RunInfo, is_headline: bool,
-                         compute: Callable[[RunInfo], list[Candidate]]) -> list[Candidate]:
-    """The same figure from the other runs of the trial: a 'median run' figure from another run."""
+                         compute: Callable[[RunInfo], list[Candidate]], claim: ClaimRow | None = None,
+                         key: Hashable = None) -> list[Candidate]:
+    """The same figure from the other runs of the trial: a 'median run' figure from another run. With the
+    claim and a `key` naming the rule `compute` is (its metric, unit, side), only the runs whose figure may
+    reproduce the claim's printed digits, found by value (trial_figures.py): the judge weighs no other."""
+    printed = parse_printed(claim.value_printed) if claim is not None else None
+    if printed is not None and key is not None and run.trial_id is not None:
+        figures = trial_figures(ctx.figures, ctx.data.trial_runs(run, whole=True), (run.trial_id, key), compute)
+        return [replace(primary, kind=SOURCE, note=other_run_note(other, run, is_headline))
+                for other, primary in within_reach(figures, printed, claim.qualifier, run.id)]  # type: ignore[union-attr]
     out = []
     for other in ctx.data.trial_runs(run)[1:]:
         try:

@@ -195,8 +195,7 @@ class AuditData:
         return self._index("_tables_by_line", build).get((source_file_id, line))
 
     def _index(self, name: str, build: Callable[[], Any]) -> Any:
-        """An index of the loaded rows made at its first look-up and kept (the rows are not changed once
-        loaded): each look-up a claim makes is one step, not a pass over every run or claim (issue 49)."""
+        """An index of the rows made at its first look-up and kept (rows never change once loaded) (issue 49)."""
         if name not in self.__dict__:
             self.__dict__[name] = build()
         return self.__dict__[name]
@@ -221,9 +220,10 @@ class AuditData:
         """The solutions a file's claims or runs speak of."""
         def build() -> dict[int | None, set[int]]:
             index: dict[int | None, set[int]] = defaultdict(set)
-            for item in [*self.claims, *self.runs.values()]:
-                if item.solution_id is not None:
-                    index[item.source_file_id].add(item.solution_id)
+            for side, file_id in [*((c.solution_id, c.source_file_id) for c in self.claims),
+                                  *((r.solution_id, r.source_file_id) for r in self.runs.values())]:
+                if side is not None:
+                    index[file_id].add(side)
             return index
         return self._index("_sides_by_file", build).get(source_file_id, set())
 

@@ -45,7 +45,7 @@ class HashedReader(io.RawIOBase):
         return self._position
 
     def readinto(self, buffer) -> int:  # type: ignore[override]
-        count = self._raw.readinto(buffer) or 0
+        count = self._raw.readinto(buffer) or 0  # type: ignore[attr-defined]
         start, end = self._position, self._position + count
         if start <= self._hashed_to < end:  # what follows on from the hashed bytes (a re-read is hashed once)
             self._hash.update(memoryview(buffer)[self._hashed_to - start : count])

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from ..schema import SourceFile, table_of
 from ..schema.vocabulary import REPORT_TYPES
-from . import bounded_read, document_budget, load, registry, sanity
+from . import bounded_read, load, registry, sanity
 from .draft import DraftedDocument, draft_document
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
 from .formats.document.records import ReportDocument
@@ -31,6 +31,7 @@ from .link import link_evidence
 from .load.known_files import KnownFiles, sha256_of
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
+from .parallel import document_budget
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
 from .pdf.budget import bound_this_process, pdf_clock, refusal_for
 from .walk import found_files

@@ -21,9 +21,9 @@ from ..errors import ParseError
 from ..formats.config.records import JetstressConfig
 from ..formats.log import JetstressLog
 from ..formats.power import PowerLog
-from ..hashed_stream import HashedReader
 from ..jetstress.records import JetstressReport
 from . import evidence, load_document, load_report
+from .hashed_stream import HashedReader
 
 # Writes one read file inside the caller's transaction; returns (runs written, warnings).
 Writer = Callable[[Session, int, "int | None"], tuple[int, list[str]]]

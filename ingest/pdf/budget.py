@@ -133,7 +133,7 @@ def _over_memory() -> str:
             "document, MAX_READ_MEMORY_BYTES); stopped and refused")
 
 
-# The limits and their refusals, for a text document read within the same budget (ingest/document_budget.py).
+# The limits and their refusals, for a text document read within the same budget (ingest/parallel/document_budget.py).
 limit_memory_and_cpu, over_time, over_cpu, over_memory = _limit_memory_and_cpu, _over_time, _over_cpu, _over_memory
 
 

@@ -109,7 +109,7 @@ def _perfmon_twin(data: bytes, kind: str) -> bytes:
 @pytest.mark.parametrize("kind", ["csv", "blg"])
 def test_a_perfmon_export_rewritten_while_it_streams_is_refused(tmp_path, catalog, monkeypatch, kind, blind_to_ctime):
     """Rewritten in place, same size, its time set back, after the hash and while its rows stream: the bytes
-    streamed are hashed (ingest/hashed_stream.py) and are not the bytes the file was to be stored under. With the
+    streamed are hashed (ingest/load/hashed_stream.py) and are not the bytes the file was to be stored under. With the
     change time unseen (a file system that does not keep it), the hash alone refuses it."""
     export = tmp_path / PERFMON[kind].name
     shutil.copyfile(PERFMON[kind], export)

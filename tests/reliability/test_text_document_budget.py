@@ -1,6 +1,6 @@
 """Issue 49: one budget a document whatever its format. A text document of 10^6 table rows (34 MB, under the
 64 MB cap) was read and drafted in the writer itself with no limit: 2.7 GB and minutes of a core, the rest of
-the batch waiting. A large text document is now read in a child with the PDF's limits (ingest/document_budget.py):
+the batch waiting. A large text document is now read in a child with the PDF's limits (ingest/parallel/document_budget.py):
 one past them is its file's one-line failure naming the file and the limit, nothing of it is written, the other
 files of the batch load and the command exits non-zero. The limits are made small here (the knobs the PDF
 budget's tests turn), so a document of 30,000 rows passes them at once.
@@ -15,8 +15,7 @@ from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from esrpdb.ingest import document_budget
-from esrpdb.ingest.parallel import forked
+from esrpdb.ingest.parallel import document_budget, forked
 from esrpdb.ingest.pdf import budget
 from esrpdb.ingest.pipeline import ingest_paths
 from tests.helpers import FIXTURES, child_pids

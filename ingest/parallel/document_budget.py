@@ -1,4 +1,4 @@
-"""One budget a text document, as a PDF has one (pdf/budget.py): its time and its memory, wherever it is read.
+"""One budget a text document, as a PDF has one (ingest/pdf/budget.py): its time and its memory, wherever it is read.
 
 A text document of 10^6 table rows (34 MB, under the 64 MB cap) took the writer itself to 2.7 GB and minutes
 of one core to read and draft, and a batch with it did not end. A text document of BOUNDED_FROM_BYTES or
@@ -6,7 +6,7 @@ more is therefore read (parsed and drafted: the pure stages) in a forked child o
 limits (the same constants, MAX_READ_SECONDS and MAX_READ_MEMORY_BYTES, one budget a document whatever
 its format); one past a limit is that file's one-line failure naming the file and the limit, nothing of
 it is written, and the batch goes on. A smaller one is read in the writer (a fork costs more than it
-saves). Text documents are never read ahead (parallel/read_ahead.py reads PDFs), so the writer's child is
+saves). Text documents are never read ahead (read_ahead.py reads PDFs), so the writer's child is
 the only process that reads one; a PDF keeps its own budget (read in a bounded child by pdf/layout.py).
 """
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, cast
 
-from . import bounded_read
-from .errors import ParseError
-from .formats.document import FORMAT as DOCUMENT_FORMAT, PDF_MAGIC
-from .parallel import forked
-from .pdf import budget
+from .. import bounded_read
+from ..errors import ParseError
+from ..formats.document import FORMAT as DOCUMENT_FORMAT, PDF_MAGIC
+from ..pdf import budget
+from . import forked
 
 BOUNDED_FROM_BYTES = 1 * 2**20  # the seed documents are under 100 kB; a 200-page volume as text is a few MB
 

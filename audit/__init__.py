@@ -23,6 +23,7 @@ The package is one flow, each step importing only the steps before it (tests/tes
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +36,7 @@ from .findings import consistency, document_checks, tables
 from .findings.citation import cited
 from .findings.claims import claim_findings
 from .findings.finding import Finding
-from .gather import load
+from .gather import AuditData, load
 from .terms import VERDICTS
 
 __all__ = ["AuditReport", "Cause", "Finding", "UnknownSolution", "audit"]
@@ -89,6 +90,14 @@ class AuditReport:
 def audit(engine: Engine, *, solution: str | None = None, verdict: str | None = None) -> AuditReport:
     """Judge every claim and run every claim-free check; optionally one solution's findings only."""
     data = load(engine)
+    gc.freeze()  # what is loaded lives as long as the audit: the collector need not walk it again and again
+    try:  # (a document of 30,000 rows of figures: audit 11.6 s, 5.0 s without those walks)
+        return _audit(data, solution, verdict)
+    finally:
+        gc.unfreeze()
+
+
+def _audit(data: AuditData, solution: str | None, verdict: str | None) -> AuditReport:
     known = {s.key for s in data.solutions.values()}
     if solution is not None and solution not in known:
         raise UnknownSolution(unknown_message("solution", solution, known))

@@ -23,6 +23,7 @@ The package is one flow, each step importing only the steps before it (tests/tes
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +36,7 @@ from .findings import consistency, document_checks, tables
 from .findings.citation import cited
 from .findings.claims import claim_findings
 from .findings.finding import Finding
-from .gather import load
+from .gather import AuditData, load
 from .terms import VERDICTS
 
 __all__ = ["AuditReport", "Cause", "Finding", "UnknownSolution", "audit"]
@@ -89,6 +90,22 @@ class AuditReport:
 def audit(engine: Engine, *, solution: str | None = None, verdict: str | None = None) -> AuditReport:
     """Judge every claim and run every claim-free check; optionally one solution's findings only."""
     data = load(engine)
+    # What is loaded lives as long as the audit, and what the audit makes is freed by reference counts as each
+    # claim is judged: the cyclic collector, walking all of it again and again, made the time per row grow with
+    # the rows (issue 49: 200,000 claims audited in 64 s with it, 23 s without; 60,000 in 11.6 s, 5.0 s). It
+    # waits until the audit ends; anything cyclic the audit left is collected then.
+    enabled = gc.isenabled()
+    gc.freeze()
+    gc.disable()
+    try:
+        return _audit(data, solution, verdict)
+    finally:
+        gc.unfreeze()
+        if enabled:
+            gc.enable()
+
+
+def _audit(data: AuditData, solution: str | None, verdict: str | None) -> AuditReport:
     known = {s.key for s in data.solutions.values()}
     if solution is not None and solution not in known:
         raise UnknownSolution(unknown_message("solution", solution, known))

@@ -13,6 +13,7 @@ vendor's own statement. Pure: audit data and a judgement in, a judgement out.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
 from ..schema.vocabulary import split_metric
@@ -96,27 +97,21 @@ def _disk_groups(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, print
     where = table_title(ctx, claim)
     if not is_disk_group(where) or judgement.recomputed is None:
         return None
-    tables = {table_title(ctx, c) for c in ctx.data.claims if c.solution_id == claim.solution_id
-              and c.source_file_id == claim.source_file_id and is_disk_group(table_title(ctx, c))}
-    if len(tables) < 2:  # the one disk table the document prints is the system's, whatever its title says
-        return None
+    if len(_group_tables(ctx, claim.source_file_id, claim.solution_id)) < 2:
+        return None  # the one disk table the document prints is the system's, whatever its title says
     if claim.metric == "formatted_percent_of_raw":  # the group's ratio is the system's when its sizes are
-        sizes = [ctx.judged.get(c.id) for c in ctx.data.claims if c.metric in ("usable_capacity", "raw_capacity")
-                 and c.source_file_id == claim.source_file_id and table_title(ctx, c) == where]
+        sizes = [ctx.judged.get(c.id) for metric in ("usable_capacity", "raw_capacity")
+                 for c in _claims_of_metric(ctx, claim.source_file_id, metric) if table_title(ctx, c) == where]
         if sizes and all(j is not None and j.verdict == MATCH for j in sizes):
             return None
         return _doubt(judgement, f"{claim.value_printed} is printed for one group of disks ({where}), whose capacities "
                                  "the catalogue does not hold apart from the system's.", {})
     if claim.metric not in DISK_GROUP_METRICS:
         return None
-    groups = [c for c in ctx.data.claims if c.metric == claim.metric and c.solution_id == claim.solution_id
-              and c.source_file_id == claim.source_file_id and is_disk_group(table_title(ctx, c))]
-    values = [parse_printed(c.value_printed) for c in groups]
-    inputs = {table_title(ctx, c) or str(c.line): c.value_printed for c in groups}
-    if len(groups) > 1 and all(values):
-        total = sum(v.value for v in values if v)
-        slack = sum(v.half_unit for v in values if v) * 1.0001 + 1e-9 * abs(total)
-        listing = " + ".join(c.value_printed for c in groups)
+    groups, total, slack, inputs = _groups(ctx, claim)
+    if total is not None:
+        listing = " + ".join(c.value_printed for c in groups[:GROUPS_LISTED]) + (
+            f" + … ({len(groups)} figures)" if len(groups) > GROUPS_LISTED else "")
         for basis, whole in _system_figures(ctx, claim, judgement.recomputed):
             if abs(total - whole) <= slack:
                 return Judgement(MATCH, whole, 0.0,
@@ -128,6 +123,46 @@ def _disk_groups(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, print
                       inputs)
     return _doubt(judgement, f"{claim.value_printed} is printed for one group of disks ({where}), and the "
                              "catalogue holds the system's disks as a whole.", inputs)
+
+
+GROUPS_LISTED = 12  # a finding lists this many groups' figures at most: a table of 10^6 is not 10^6 groups
+
+
+def _group_tables(ctx: ClaimContext, file_id: int | None, solution_id: int | None) -> set[str | None]:
+    """The titles of the disk group tables a file prints a solution's claims in (made once a file and side)."""
+    def build() -> dict:
+        index: dict = {}
+        for c in ctx.data.claims:
+            if is_disk_group(title := table_title(ctx, c)):
+                index.setdefault((c.source_file_id, c.solution_id), set()).add(title)
+        return index
+    return ctx.data._index("_disk_group_tables", build).get((file_id, solution_id), set())
+
+
+def _claims_of_metric(ctx: ClaimContext, file_id: int | None, metric: str) -> list[ClaimRow]:
+    def build() -> dict:
+        index: dict = {}
+        for c in ctx.data.claims:
+            index.setdefault((c.source_file_id, c.metric), []).append(c)
+        return index
+    return ctx.data._index("_claims_by_file_metric", build).get((file_id, metric), [])
+
+
+def _groups(ctx: ClaimContext, claim: ClaimRow) -> tuple[list[ClaimRow], float | None, float, dict]:
+    """The claims of the metric and side printed in disk group tables, their sum (None unless two or more,
+    all numbers) and its slack, and the inputs a finding shows: once a file, metric and side (issue 49)."""
+    key = (claim.source_file_id, claim.metric, claim.solution_id)
+    cache = ctx.data._index("_disk_group_sums", dict)
+    if key not in cache:
+        groups = [c for c in ctx.data.claims_of(*key) if is_disk_group(table_title(ctx, c))]
+        values = [parse_printed(c.value_printed) for c in groups]
+        inputs = {table_title(ctx, c) or str(c.line): c.value_printed for c in groups}
+        total, slack = None, 0.0
+        if len(groups) > 1 and all(values):
+            total = sum(v.value for v in values if v)
+            slack = sum(v.half_unit for v in values if v) * 1.0001 + 1e-9 * abs(total)
+        cache[key] = (groups, total, slack, inputs)
+    return cache[key]
 
 
 def _disk_counts(solution: SolutionInfo) -> tuple[int, int]:
@@ -174,18 +209,8 @@ def _held_elsewhere(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement, pr
     metric = claim.metric.removesuffix("_per_disk") if per_disk else claim.metric
     if per_disk and claim.disk_basis:  # the words state the basis: a figure on another is the vendor's
         return None
-    found = []
-    for run in ctx.data.runs.values():
-        if own is not None and (run.id == own.id or (own.trial_id is not None and run.trial_id == own.trial_id)):
-            continue  # another run of the same trial: the document's own median, judged as printed (judge.py)
-        for value, _ in _run_values(run, metric, claim.unit):
-            if per_disk:  # over the disks of the run's system or of the claim's
-                counts = sorted({n for sid in {run.solution_id, claim.solution_id} if sid in ctx.data.solutions
-                                 for n in _disk_counts(ctx.data.solutions[sid])})
-                hits = [f"{fmt(value)} / {n} disks" for n in counts if n and _equals(printed, value / n)]
-            else:
-                hits = [fmt(value)] if _equals(printed, value) else []
-            found += [f"{_run_name(ctx, run)} ({hit})" for hit in hits]
+    found = [f"{_run_name(ctx, run)} ({hit})" for run, hit in _held_by(ctx, claim, metric, per_disk, printed)
+             if own is None or not (run.id == own.id or (own.trial_id is not None and run.trial_id == own.trial_id))]
     if not found:
         return None
     shown = "; ".join(found[:3]) + ("; …" if len(found) > 3 else "")
@@ -206,6 +231,42 @@ def _sides_swapped(kind: str, judgement: Judgement, printed: Printed) -> Judgeme
     return _doubt(judgement, f"the printed {printed.text}% is "
                              f"{fmt(swapped)}% with the two sides the other way round: the reader may have taken the "
                              "system compared against for the one the sentence speaks of.", {"swapped": swapped})
+
+
+def _held_by(ctx: ClaimContext, claim: ClaimRow, metric: str, per_disk: bool,
+             printed: Printed) -> list[tuple[RunInfo, str]]:
+    """(run, how) for each run whose figure (per disk: over a disk count of its system or the claim's) is the
+    printed one, in the runs' order: found by value in an index of the runs' figures made once a metric and
+    unit, not a pass over every run a claim (issue 49)."""
+    def build() -> tuple[list[float], list[tuple[float, int, RunInfo]]]:
+        entries = sorted(((value, order, run) for order, run in enumerate(ctx.data.runs.values())
+                          for value, _ in _run_values(run, metric, claim.unit)), key=lambda e: (e[0], e[1]))
+        return [e[0] for e in entries], entries
+    values, entries = ctx.data._index(f"_run_values {metric} {claim.unit}", build)
+
+    def near(target: float, scale: float = 1.0) -> list[tuple[float, int, RunInfo]]:
+        width = (printed.half_unit * 1.0001 + 1e-12) * scale * 1.001 + 1e-9 * max(1.0, abs(target))
+        return entries[bisect_left(values, target - width):bisect_right(values, target + width)]
+
+    if not per_disk:
+        return [(run, fmt(value)) for value, _, run in sorted(near(printed.value), key=lambda e: e[1])
+                if _equals(printed, value)]
+    solutions = ctx.data.solutions
+    claim_counts = _disk_counts(solutions[claim.solution_id]) if claim.solution_id in solutions else ()
+    candidates = {(order, id(run)): (value, run) for n in [*claim_counts, *_all_counts(ctx)] if n
+                  for value, order, run in near(printed.value * n, n)}  # the value over each count near the printed
+    hits = []
+    for (order, _), (value, run) in sorted(candidates.items()):
+        counts = sorted({n for sid in {run.solution_id, claim.solution_id} if sid in solutions
+                         for n in _disk_counts(solutions[sid])})
+        hits += [(run, f"{fmt(value)} / {n} disks") for n in counts if n and _equals(printed, value / n)]
+    return hits
+
+
+def _all_counts(ctx: ClaimContext) -> list[int]:
+    """Every disk count any solution has (all, active): the divisors a run's own system may give its figure."""
+    return ctx.data._index("_all_disk_counts", lambda: sorted({n for s in ctx.data.solutions.values()
+                                                               for n in _disk_counts(s)}))
 
 
 def _other_unit(claim: ClaimRow, judgement: Judgement, printed: Printed) -> Judgement | None:

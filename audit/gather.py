@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from sqlalchemy import Engine, text
 
@@ -186,24 +186,55 @@ class AuditData:
 
     def table_printing(self, source_file_id: int, line: int | None) -> DocTable | None:
         """The first table of the file with a cell on `line` (an index made once, not a pass a claim)."""
-        index = self.__dict__.get("_tables_by_line")
-        if index is None:
-            index = {}
+        def build() -> dict[tuple[int, int | None], DocTable]:
+            index: dict[tuple[int, int | None], DocTable] = {}
             for table in self.tables.values():
                 for cell in table.cells:
                     index.setdefault((table.source_file_id, cell.line), table)
-            self.__dict__["_tables_by_line"] = index
-        return index.get((source_file_id, line))
+            return index
+        return self._index("_tables_by_line", build).get((source_file_id, line))
+
+    def _index(self, name: str, build: Callable[[], Any]) -> Any:
+        """An index of the rows made at its first look-up and kept (rows never change once loaded) (issue 49)."""
+        if name not in self.__dict__:
+            self.__dict__[name] = build()
+        return self.__dict__[name]
 
     def runs_of(self, solution_id: int) -> list[RunInfo]:
-        return sorted((r for r in self.runs.values() if r.solution_id == solution_id), key=lambda r: r.id)
+        by_solution = self._index("_runs_by_solution", lambda: _grouped(
+            sorted(self.runs.values(), key=lambda r: r.id), lambda r: r.solution_id))
+        return list(by_solution.get(solution_id, ()))
 
-    def trial_runs(self, run: RunInfo) -> list[RunInfo]:
-        """The runs repeated with `run` (its trial), `run` first; a run outside a trial stands alone."""
+    def claims_of(self, source_file_id: int | None, metric: str, solution_id: int | None) -> list[ClaimRow]:
+        """The claims of one metric and side a file prints, in the claims' order."""
+        return self._index("_claims_by_file_metric_side", lambda: _grouped(
+            self.claims, lambda c: (c.source_file_id, c.metric, c.solution_id))).get(
+            (source_file_id, metric, solution_id), [])
+
+    def claims_on(self, source_file_id: int | None, line: int | None) -> list[ClaimRow]:
+        """The claims printed on one line of a file, in the claims' order."""
+        return self._index("_claims_by_line", lambda: _grouped(
+            self.claims, lambda c: (c.source_file_id, c.line))).get((source_file_id, line), [])
+
+    def sides_in(self, source_file_id: int | None) -> set[int]:
+        """The solutions a file's claims or runs speak of."""
+        def build() -> dict[int | None, set[int]]:
+            index: dict[int | None, set[int]] = defaultdict(set)
+            for side, file_id in [*((c.solution_id, c.source_file_id) for c in self.claims),
+                                  *((r.solution_id, r.source_file_id) for r in self.runs.values())]:
+                if side is not None:
+                    index[file_id].add(side)
+            return index
+        return self._index("_sides_by_file", build).get(source_file_id, set())
+
+    def trial_runs(self, run: RunInfo, whole: bool = False) -> list[RunInfo]:
+        """The runs repeated with `run` (its trial), `run` first; a run outside a trial stands alone.
+        `whole`: the trial in its order, `run` in its place (the same list for every run of the trial)."""
         if run.trial_id is None:
             return [run]
-        others = [r for r in self.runs.values() if r.trial_id == run.trial_id and r.id != run.id]
-        return [run] + sorted(others, key=lambda r: (r.label or "", r.id))
+        by_trial = self._index("_runs_by_trial", lambda: _grouped(
+            sorted(self.runs.values(), key=lambda r: (r.label or "", r.id)), lambda r: r.trial_id))
+        return by_trial[run.trial_id] if whole else [run] + [r for r in by_trial[run.trial_id] if r.id != run.id]
 
     def headline_run(self, solution_id: int) -> RunInfo | None:
         """The run a solution's headline figures come from: its trial's median run.
@@ -212,12 +243,13 @@ class AuditData:
         test (no scenario), a trial's median, then a report (or a test over hosts' reports) over a
         table row, Performance over Stress, the earliest.
         """
-        medians = [r for r in self.runs_of(solution_id) if r.is_median and r.figures.get("total_iops") is not None]
-        if not medians:
-            return None
-        return min(medians, key=lambda r: (r.row.get("scenario") is not None, r.trial_id is None,
-                                           r.origin == "document_table", r.report_type != "Performance",
-                                           r.test_start or datetime.max, r.id))
+        heads = self._index("_headline_runs", dict)
+        if solution_id not in heads:
+            medians = [r for r in self.runs_of(solution_id) if r.is_median and r.figures.get("total_iops") is not None]
+            heads[solution_id] = min(medians, default=None, key=lambda r: (
+                r.row.get("scenario") is not None, r.trial_id is None, r.origin == "document_table",
+                r.report_type != "Performance", r.test_start or datetime.max, r.id))
+        return heads[solution_id]
 
     def twin_solution(self, run: RunInfo) -> int | None:
         """A report embedded in a document is often also ingested as its own file: the same test."""
@@ -229,6 +261,14 @@ class AuditData:
             if other.solution_id is not None and same:
                 return other.solution_id
         return None
+
+
+def _grouped(items: Iterable[Any], key: Callable[[Any], Any]) -> dict[Any, list[Any]]:
+    """The items by key, each list in the items' order."""
+    index: dict[Any, list[Any]] = defaultdict(list)
+    for item in items:
+        index[key(item)].append(item)
+    return index
 
 
 def _rows(conn, sql: str, **params) -> list[dict[str, Any]]:

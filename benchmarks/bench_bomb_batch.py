@@ -12,8 +12,11 @@ each). Printed: elapsed time and peak RSS of the command's whole process tree (s
 
 Measured once (2 shared cores, default batch, 10^6 rows): 292 s, peak RSS of the tree 1,160 MB, the
 largest process 1,047 MB (floor 0.14 s, 11 MB); the four PDFs refused within their limits, the three
-text files loaded. Not yet split by file: the 34 MB text document, read in the writer itself (the
-per-document budget is a PDF's only), is the likely owner of the time and the gigabyte.
+text files loaded: the 34 MB text document was read in the writer itself with no budget. With one budget
+a document whatever its format (ingest/parallel/document_budget.py; same machine, under other jobs'
+load): 23.5 s, peak RSS of the tree 712 MB, the largest process 506 MB (floor 0.06 s, 11 MB); exit 1, the
+four PDFs and the 34 MB document refused within their limits (the document by MAX_READ_MEMORY_BYTES), the
+wide table and the report loaded.
 """
 
 from __future__ import annotations

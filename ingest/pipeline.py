@@ -8,6 +8,7 @@ the transaction opens; perfmon exports stream into COPY inside it.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,7 @@ from .link import link_evidence
 from .load.known_files import KnownFiles, sha256_of
 from .load.manifest import load_manifest
 from .load.writers import StreamedFile, Writer, writer_for
+from .parallel import document_budget
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
 from .walk import found_files
 
@@ -78,8 +80,9 @@ def _read(module, name: str, path: Path, ahead: ReadAhead | None = None) -> Read
     read = ahead.take(path) if ahead is not None else None
     if isinstance(read, ReadFailed):
         raise read.error()
-    if read is None:
-        read = read_hashed(path, module)
+    if read is None:  # a large text document within its own budget, as a PDF is (document_budget.py)
+        read = document_budget.read_within_budget(read_hashed, path, module) if document_budget.bounded(module, path) \
+            else read_hashed(path, module)
     record = read.record
     sanity.check(name, record.document if isinstance(record, DraftedDocument) else record)  # before any SQL
     return read
@@ -158,6 +161,8 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
     if read.sha256 is not None and read.sha256 != sha256:  # swapped between its hash and its read
         return FileOutcome(name, "failed", module.FORMAT, message=f"{name}: {CHANGED_WHILE_READ}")
     record = read.record
+    if isinstance(record, StreamedFile):  # hashed as it streams: the bytes written must be the bytes hashed
+        record = dataclasses.replace(record, sha256=sha256, identity=identity)
     if isinstance(record, SolutionManifest):  # it names other files: those first, each on its own
         return _ingest_manifest(engine, module, path, sha256, record)
     outcome = _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key, identity=identity)

@@ -46,3 +46,30 @@ def test_the_index_answers_as_a_pass_would():
     data = AuditData({}, {}, [], {}, {1: table, 2: DocTable(2, 7, "table", "Table 2", [], None, 50, cells[:6])}, [])
     for source, line in [(7, 100), (7, None), (8, 100), (7, 999)]:
         assert data.table_printing(source, line) is _scanned_table(data, source, line)
+
+
+def test_a_trials_figures_found_by_value_are_the_ones_a_pass_found(seed_catalog, monkeypatch):
+    """The trial's other runs offered as a claim's alternatives: those within reach of the printed value (an index
+    by value, candidates/trial_figures.py) judge as every run of the trial did (reach without end)."""
+    from esrpdb.audit.candidates import trial_figures
+
+    indexed = [asdict(f) for f in audit(seed_catalog.engine).findings]
+    monkeypatch.setattr(trial_figures, "reach", lambda printed, qualifier, slack: float("inf"))
+    everyone = [asdict(f) for f in audit(seed_catalog.engine).findings]
+    assert indexed == everyone and any("(same trial)" in f["explanation"] for f in indexed)
+
+
+def test_within_reach_keeps_the_nearest_past_a_bound():
+    from esrpdb.audit.candidates.trial_figures import trial_figures, within_reach
+    from esrpdb.audit.gather import RunInfo
+    from esrpdb.audit.terms import Candidate, parse_printed
+
+    runs = [RunInfo(n, 1, 9, f"Run {n}", "report", "Performance", 2010, None, None, None, 1, None, {})
+            for n in range(1, 8)]
+    values = {1: 100.0, 2: 250.0, 3: 250.0, 4: 99.96, 5: 40.0, 6: 300.0, 7: 100.04}
+    figures = trial_figures({}, runs, "k", lambda r: [Candidate(values[r.id], r.name)])
+    names = lambda found: [r.name for r, _ in found]  # noqa: E731
+    assert names(within_reach(figures, parse_printed("100.0"), None, 1)) == ["Run 4", "Run 7"]
+    assert names(within_reach(figures, parse_printed("100.0"), "over", 1)) == ["Run 2", "Run 3", "Run 4", "Run 7"]
+    assert names(within_reach(figures, parse_printed("100.0"), "under", 4)) == ["Run 1", "Run 5", "Run 7"]
+    assert names(within_reach(figures, parse_printed("100"), "nearly", 7)) == ["Run 1", "Run 4"]

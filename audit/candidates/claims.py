@@ -18,13 +18,13 @@ from .context import (
     ClaimContext,
     from_printed,
     other_run_candidates,
-    other_run_note,
     printed_disk_count,
     sibling_figures,
     subject_run,
 )
 from .runs import RUN_LEVEL, Unverifiable
 from .solutions import solution_candidates
+from .trial_figures import trial_figures
 
 
 def claim_candidates(ctx: ClaimContext, claim: ClaimRow) -> list[Candidate]:
@@ -38,7 +38,8 @@ def claim_candidates(ctx: ClaimContext, claim: ClaimRow) -> list[Candidate]:
         def compute(r: RunInfo, headline: bool = False) -> list[Candidate]:
             return runs.run_metric_candidates(r, metric, claim.unit, solution, headline)
 
-        return compute(run, is_headline) + other_run_candidates(ctx, run, is_headline, compute)
+        return compute(run, is_headline) + other_run_candidates(ctx, run, is_headline, compute, claim,
+                                                                ("run", metric, claim.unit, solution.id))
     return solution_candidates(ctx, claim, solution, metric)
 
 
@@ -70,13 +71,12 @@ def per_disk_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
     if not counts["all"]:
         raise Unverifiable(f"no disks recorded for {solution.key}")
     run, is_headline = subject_run(ctx, claim)
-    totals = {}
-    for r in ctx.data.trial_runs(run):
-        try:
-            totals[r.id] = runs.rate_candidates(r, base)[0]
-        except Unverifiable:
-            if r is run:
-                raise
+    trial = ctx.data.trial_runs(run, whole=True)
+    totals = {r.id: primary for _, _, _, r, primary in  # the trial's figures, computed once a trial (issue 49)
+              trial_figures(ctx.figures, trial, (run.trial_id, "total", base), lambda r: runs.rate_candidates(r, base)
+                            ).entries} if run.trial_id is not None else {}
+    if run.id not in totals:
+        totals[run.id] = runs.rate_candidates(run, base)[0]  # Unverifiable: the claim's own run has no figure
 
     def per_disk(r: RunInfo, count: int, kind: str = PRIMARY, note: str = "") -> Candidate:
         total = totals[r.id]
@@ -91,10 +91,16 @@ def per_disk_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
 
         note = f"divided by {named(other)} instead of {named(basis)}"
         out.append(per_disk(run, counts[other], SOURCE, note))  # another divisor: a mismatch that names it
-    trial = [r for r in ctx.data.trial_runs(run) if r.id in totals]
-    out += [per_disk(r, counts[basis], SOURCE, other_run_note(r, run, is_headline)) for r in trial[1:]]
+    def on_basis(r: RunInfo) -> list[Candidate]:
+        if r.id not in totals:
+            raise Unverifiable(f"no {base} stored for {r.name}")
+        return [per_disk(r, counts[basis])]
+
+    out += other_run_candidates(ctx, run, is_headline, on_basis, claim, ("per disk", base, solution.id, basis, counts[basis]))
     printed = parse_printed(claim.value_printed)
-    for r in trial:
+    implied_from = [run] + ([r for r in trial if r.id in totals and r.id != run.id] if len(trial) <= IMPLIED_TRIAL
+                            else [])
+    for r in implied_from:
         implied = round(totals[r.id].value / printed.value) if printed.value else 0
         if implied <= 0 or implied in counts.values():
             continue
@@ -103,6 +109,12 @@ def per_disk_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionIn
                             f"{which} by {implied} disks, neither the {counts['all']} disks nor the {counts['active']} "
                             f"active disks the solution has{printed_disk_count(ctx, claim, implied)}"))
     return out
+
+
+# A per-disk figure from another run of the trial divided by a disk count of its own: tried in a trial of
+# at most this many runs (Jetstress trials are three to five). Every run of a longer trial gives such a
+# figure near the printed one by construction, so no index by value finds fewer (issue 49).
+IMPLIED_TRIAL = 16
 
 
 def side_value(ctx: ClaimContext, metric: str, solution_id: int | None, run_id: int | None,

@@ -9,18 +9,20 @@ figure from the trial's other runs, and the same document's other printed figure
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Hashable
 
 from ..gather import AuditData, ClaimRow, RunInfo, SolutionInfo
 from ..terms import CONVENTION, MATCH, ROUNDING, SOURCE, UNVERIFIABLE, Candidate, Judgement, parse_printed
 from . import runs
 from .runs import Unverifiable
+from .trial_figures import trial_figures, within_reach
 
 
 @dataclass
 class ClaimContext:
     data: AuditData
     judged: dict[int, Judgement] = field(default_factory=dict)  # claim id -> verdict, as they are judged
+    figures: dict = field(default_factory=dict)  # (trial, rule) -> the trial's figures by value (trial_figures.py)
 
     def solution(self, solution_id: int | None) -> SolutionInfo:
         if solution_id not in self.data.solutions:
@@ -39,8 +41,16 @@ def subject_run(ctx: ClaimContext, claim: ClaimRow) -> tuple[RunInfo, bool]:
 
 
 def other_run_candidates(ctx: ClaimContext, run: RunInfo, is_headline: bool,
-                         compute: Callable[[RunInfo], list[Candidate]]) -> list[Candidate]:
-    """The same figure from the other runs of the trial: a 'median run' figure from another run."""
+                         compute: Callable[[RunInfo], list[Candidate]], claim: ClaimRow | None = None,
+                         key: Hashable = None) -> list[Candidate]:
+    """The same figure from the other runs of the trial: a 'median run' figure from another run. With the
+    claim and a `key` naming the rule `compute` is (its metric, unit, side), only the runs whose figure may
+    reproduce the claim's printed digits, found by value (trial_figures.py): the judge weighs no other."""
+    printed = parse_printed(claim.value_printed) if claim is not None else None
+    if printed is not None and key is not None and run.trial_id is not None:
+        figures = trial_figures(ctx.figures, ctx.data.trial_runs(run, whole=True), (run.trial_id, key), compute)
+        return [replace(primary, kind=SOURCE, note=other_run_note(other, run, is_headline))
+                for other, primary in within_reach(figures, printed, claim.qualifier, run.id)]  # type: ignore[union-attr]
     out = []
     for other in ctx.data.trial_runs(run)[1:]:
         try:
@@ -61,9 +71,8 @@ def sibling_figures(ctx: ClaimContext, claim: ClaimRow, metric: str, solution_id
     headline = ctx.data.headline_run(solution_id) if solution_id in ctx.data.solutions else None
     wanted = run.id if run is not None else (headline.id if headline else None)
     out = []
-    for other in ctx.data.claims:
-        if (other.metric != metric or other.solution_id != solution_id or other.id == claim.id
-                or other.source_file_id != claim.source_file_id):
+    for other in ctx.data.claims_of(claim.source_file_id, metric, solution_id):
+        if other.id == claim.id:
             continue
         if claim.disk_basis and other.disk_basis and other.disk_basis != claim.disk_basis:
             continue
@@ -98,8 +107,6 @@ def from_printed(claim: ClaimRow, pairs, formula: Callable[[float, float], float
 
 def printed_disk_count(ctx: ClaimContext, claim: ClaimRow, count: int) -> str:
     """Where the same document prints this disk count for the solution, if it does."""
-    lines = sorted({c.line for c in ctx.data.claims
-                    if c.metric == "disk_count" and c.solution_id == claim.solution_id and c.line
-                    and c.source_file_id == claim.source_file_id
-                    and (p := parse_printed(c.value_printed)) is not None and p.value == count})
+    lines = sorted({c.line for c in ctx.data.claims_of(claim.source_file_id, "disk_count", claim.solution_id)
+                    if c.line and (p := parse_printed(c.value_printed)) is not None and p.value == count})
     return f" (the document prints {count} disks at line {', '.join(map(str, lines))})" if lines else ""

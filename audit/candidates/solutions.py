@@ -150,7 +150,7 @@ def ratio_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo,
         other_total = runs.rate_candidates(other, "total_iops")[0].value
         return [Candidate(other_total / divisor, f"{other.name} total IOPS {fmt(other_total)} / {words}")]
 
-    return out + other_run_candidates(ctx, run, is_headline, per_other_run)
+    return out + other_run_candidates(ctx, run, is_headline, per_other_run, claim, ("ratio", metric, solution.id, divisor))
 
 
 def drives_power_candidates(ctx: ClaimContext, claim: ClaimRow, solution: SolutionInfo) -> list[Candidate]:

@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..gather import AuditData, Cell, DocTable
+from ..gather import AuditData, Cell, DocTable, RunInfo
 
 RUN_SUFFIX = re.compile(r"\s*[-\u2013\u2014]\s*run\s*(\d+)\s*$", re.I)
 PART_PREFIX = re.compile(r"^([A-Za-z]+\s*\d{1,3})\s+(\S.*)$")
@@ -116,21 +116,21 @@ def short_title(table: DocTable) -> str:
 def column_owners(data: AuditData, table: DocTable) -> dict[int, tuple[int, int | None]]:
     """Column -> (solution, run or None), from the cells runs and claims were read from."""
     votes: dict[int, set[tuple[int, int | None]]] = defaultdict(set)
-    for run in data.runs.values():
-        for published in run.published.values():
-            if published["document_table_id"] != table.id or run.solution_id is None:
-                continue
+    for run, published in _published_in(data).get(table.id, ()):
+        if run.solution_id is not None:
             labels = published["row_labels"]
             terms = published["value_printed"].split(" + ") if len(labels) > 1 else [published["value_printed"]]
             for label, term in zip(labels, terms):
                 for cell in table.cells_labelled(label, term):
                     votes[cell.column].add((run.solution_id, run.id))
-    for claim in data.claims:
-        if claim.source_file_id != table.source_file_id or claim.solution_id is None:
-            continue
-        hits = [c for c in table.cells_on(claim.line) if c.printed.rstrip("%").strip() == claim.value_printed]
-        if len({c.column for c in hits}) == 1:
-            votes[hits[0].column].add((claim.solution_id, claim.run_id if claim.subject == "run" else None))
+    for line in dict.fromkeys(c.line for c in table.cells):  # the claims on the table's lines, not every claim
+        claims = [c for c in data.claims_on(table.source_file_id, line) if c.solution_id is not None]
+        columns: dict[str, set[int]] = defaultdict(set)  # a value printed on the line -> its columns
+        for cell in table.cells_on(line) if claims else ():
+            columns[cell.printed.rstrip("%").strip()].add(cell.column)
+        for claim in claims:
+            if len(hit := columns.get(claim.value_printed, set())) == 1:
+                votes[next(iter(hit))].add((claim.solution_id, claim.run_id if claim.subject == "run" else None))
     owners = {}
     for column, pairs in votes.items():
         solutions = {s for s, _ in pairs}
@@ -138,6 +138,17 @@ def column_owners(data: AuditData, table: DocTable) -> dict[int, tuple[int, int 
         if len(solutions) == 1:
             owners[column] = (solutions.pop(), runs.pop() if len(runs) == 1 else None)
     return owners
+
+
+def _published_in(data: AuditData) -> dict[int, list[tuple[RunInfo, dict]]]:
+    """Document table id -> the runs' published values read from it (an index made once, not a pass a table)."""
+    def build() -> dict[int, list[tuple[RunInfo, dict]]]:
+        index: dict[int, list[tuple[RunInfo, dict]]] = defaultdict(list)
+        for run in data.runs.values():
+            for published in run.published.values():
+                index[published["document_table_id"]].append((run, published))
+        return index
+    return data._index("_published_by_table", build)
 
 
 def media_named(text: str | None) -> set[str]:

@@ -175,8 +175,7 @@ def median_figure_findings(data: AuditData, table: DocTable, rows: list[Row], ow
 
 
 def _claimed_median(data: AuditData, solution_id: int, file_id: int) -> bool:
-    return any(c.metric == "median_run" and c.solution_id == solution_id and c.source_file_id == file_id
-               for c in data.claims)
+    return bool(data.claims_of(file_id, "median_run", solution_id))
 
 
 def median_label_findings(data: AuditData, table: DocTable, owners) -> list[Finding]:
@@ -213,19 +212,19 @@ def per_disk_findings(data: AuditData, table: DocTable, rows: list[Row], owners)
         counts = {b: solution.disk_count(b) for b in DISK_BASES}
         stated_row = next((r for r in rows if DISK_COUNT.search(r.label) and r.number(column) is not None), None)
         implied = []
+        bases = _base_rows(rows, column)
         for row in rows:
             cell = row.cells.get(column)
             if not row.per_disk or row.metric is None or row.part or row.run or cell is None or not cell.number:
                 continue
-            base = [r for r in rows if r.metric == row.metric and not r.per_disk and not r.part and not r.run
-                    and r.number(column) is not None]
-            base.sort(key=lambda r: r.section != row.section)
-            if not base:
+            first, in_section = bases.get(row.metric, (None, {}))
+            base_row = in_section.get(row.section, first)  # the row's own section's first, else the table's
+            if base_row is None:
                 continue
-            total = base[0].number(column)
+            total = base_row.number(column)
             n = round(total / cell.number)
             if n > 0 and judge(cell.printed, [Candidate(total / n, "")]).verdict in (MATCH, ROUNDING):
-                implied.append((row, cell, base[0], n))
+                implied.append((row, cell, base_row, n))
         if not implied:
             continue
         stated = int(stated_row.number(column)) if stated_row else None
@@ -244,6 +243,18 @@ def per_disk_findings(data: AuditData, table: DocTable, rows: list[Row], owners)
                             explanation=explanation, inputs={"implied_counts": found, "stated_count": stated, **counts},
                             place=place(table, None, column), line=implied[0][1].line))
     return out
+
+
+def _base_rows(rows: list[Row], column: int) -> dict[str, tuple[Row, dict[int, Row]]]:
+    """Metric -> (its first whole-system row with a number in `column`, the first of each section): what a
+    per-disk row is the per-disk form of, found by metric and place in one pass, not a pass a row (issue 49)."""
+    bases: dict[str, tuple[Row, dict[int, Row]]] = {}
+    for r in rows:
+        if r.metric is None or r.per_disk or r.part or r.run or r.number(column) is None:
+            continue
+        first, in_section = bases.setdefault(r.metric, (r, {}))
+        in_section.setdefault(r.section, r)
+    return bases
 
 
 def caption_findings(data: AuditData, table: DocTable, owners) -> list[Finding]:
@@ -287,8 +298,7 @@ def caption_findings(data: AuditData, table: DocTable, owners) -> list[Finding]:
 
 
 def _in_document(data: AuditData, solution_id: int, file_id: int) -> bool:
-    return any(c.solution_id == solution_id and c.source_file_id == file_id for c in data.claims) or any(
-        r.solution_id == solution_id and r.source_file_id == file_id for r in data.runs.values())
+    return solution_id in data.sides_in(file_id)
 
 
 def summary_findings(data: AuditData, table: DocTable, rows: list[Row]) -> list[Finding]:

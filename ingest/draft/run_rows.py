@@ -69,12 +69,12 @@ def run_columns(table: DocumentTable) -> dict[int, str]:
 
 def row_runs(table: DocumentTable) -> list[str]:
     """The run numbers a table's row labels name, in order."""
-    found: list[str] = []
+    found: dict[str, None] = {}
     for row in table.rows:
         match = RUN.search(row.label)
         if match and match[1] not in found and row_metric(row.label)[0] is not None:
-            found.append(match[1])
-    return found
+            found[match[1]] = None
+    return list(found)
 
 
 def run_rows(table: DocumentTable, column: int, run: str | None) -> dict[str, list[str]]:
@@ -82,27 +82,30 @@ def run_rows(table: DocumentTable, column: int, run: str | None) -> dict[str, li
 
     Only rows with a number in the column count; a printed total wins over the sum of its parts.
     """
-    whole: dict[str, list[str]] = {}
-    parts: dict[str, list[str]] = {}
-    per_run_rows = any(RUN.search(row.label) for row in table.rows)
+    return rows_of_runs(table, column).get(run, {})
+
+
+def rows_of_runs(table: DocumentTable, column: int) -> dict[str | None, dict[str, list[str]]]:
+    """`run_rows` for every run the row labels name (and None: the rows that name none), in one pass over
+    the rows: a table of 10^6 "Run k" rows is read once, not once a run (issue 49)."""
+    whole: dict[str | None, dict[str, dict[str, None]]] = {}
+    parts: dict[str | None, dict[str, dict[str, None]]] = {}
     for row in table.rows:
         named = RUN.search(row.label)
-        if run is not None and (named is None or named[1] != run):
-            continue
-        if run is None and per_run_rows and named is not None:
-            continue
         if column >= len(row.values) or not re.search(r"\d", row.values[column]):
             continue
         metric, is_part = row_metric(row.label)
         if metric is None:
             continue
-        target = parts if is_part else whole
-        if row.label not in target.setdefault(metric, []):
-            target[metric].append(row.label)
-    rows = {metric: labels[:1] for metric, labels in whole.items()}
-    for metric, labels in parts.items():
-        rows.setdefault(metric, labels)
-    return rows
+        target = (parts if is_part else whole).setdefault(named[1] if named else None, {})
+        target.setdefault(metric, {}).setdefault(row.label, None)
+    found: dict[str | None, dict[str, list[str]]] = {}
+    for run in [*whole, *(run for run in parts if run not in whole)]:
+        rows = {metric: list(labels)[:1] for metric, labels in whole.get(run, {}).items()}
+        for metric, labels in parts.get(run, {}).items():
+            rows.setdefault(metric, list(labels))
+        found[run] = rows
+    return found
 
 
 def printed_equals(cell: str, value: float, *, min_decimals: int = 0) -> bool:
@@ -119,13 +122,25 @@ def _number(cell: str) -> float | None:
     return float(match[0].replace(",", "")) if match else None
 
 
-def run_total(table: DocumentTable, column: int, rows: dict[str, list[str]]) -> float | None:
-    """The run's total IOPS (else achieved) in `column`: its row, or the sum of its parts."""
+def run_total(table: DocumentTable, column: int, rows: dict[str, list[str]],
+              places: dict[str, list[int]] | None = None) -> float | None:
+    """The run's total IOPS (else achieved) in `column`: its row, or the sum of its parts. `places`: each row
+    label's row indexes (label_places), for a caller asking of many runs."""
     labels = rows.get("total_iops") or rows.get("achieved_iops")
     if not labels:
         return None
-    values = [_number(row.values[column]) for row in table.rows if row.label in labels and column < len(row.values)]
+    places = places if places is not None else label_places(table)
+    found = sorted({index for label in labels for index in places.get(label, ())})
+    values = [_number(table.rows[i].values[column]) for i in found if column < len(table.rows[i].values)]
     return sum(v for v in values if v is not None) if values and None not in values else None
+
+
+def label_places(table: DocumentTable) -> dict[str, list[int]]:
+    """Row label -> the indexes of the rows printing it, in order."""
+    places: dict[str, list[int]] = {}
+    for index, row in enumerate(table.rows):
+        places.setdefault(row.label, []).append(index)
+    return places
 
 
 def median_rows(table: DocumentTable, column: int) -> tuple[str | None, dict[str, list[str]]]:
@@ -134,8 +149,8 @@ def median_rows(table: DocumentTable, column: int) -> tuple[str | None, dict[str
     "Results from median run" rows name no run: the median is found from the table's own totals
     (an odd number of runs), so a wrong or missing statement of which run it was changes nothing.
     """
-    runs = row_runs(table)
-    totals = {n: run_total(table, column, run_rows(table, column, n)) for n in runs}
+    runs, by_run, places = row_runs(table), rows_of_runs(table, column), label_places(table)
+    totals = {n: run_total(table, column, by_run.get(n, {}), places) for n in runs}
     if len(runs) < 3 or len(runs) % 2 == 0 or None in totals.values():
         return None, {}
     ordered = sorted(runs, key=lambda n: totals[n] or 0.0)

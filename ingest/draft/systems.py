@@ -35,7 +35,7 @@ from .published import (
     price_and_power,
     sentence_claims,
 )
-from .run_rows import median_rows, printed_equals, row_runs, run_columns, run_rows, run_total
+from .run_rows import median_rows, printed_equals, row_runs, rows_of_runs, run_columns, run_rows, run_total
 from .run_versus import versus_tests
 from .table_claims import table_claims
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
@@ -329,8 +329,11 @@ def _add_table_runs(solutions: list[DraftSolution], index: int, document: Report
             column = _system_column(table, index, names, distinct)
             places = [] if column is None else [(column, number, number) for number in row_runs(table)]
         median, median_figures = median_rows(table, places[0][0]) if places and not per_run else (None, {})
+        by_run: dict[int, dict[str | None, dict[str, list[str]]]] = {}  # each column's rows read once (issue 49)
         for column, row_run, number in places:
-            rows = run_rows(table, column, row_run)
+            if column not in by_run:
+                by_run[column] = rows_of_runs(table, column)
+            rows = {metric: list(labels) for metric, labels in by_run[column].get(row_run, {}).items()}
             if number == median:
                 rows.update({m: labels for m, labels in median_figures.items() if m in REPORT_LACKS and m not in rows})
             if "total_iops" not in rows and "achieved_iops" not in rows:

@@ -7,18 +7,23 @@ A writer writes it inside the caller's transaction and returns (runs written, wa
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from sqlalchemy.orm import Session
 
+from .. import bounded_read
+from ..bounded_read import Identity
 from ..draft import DraftedDocument
+from ..errors import ParseError
 from ..formats.config.records import JetstressConfig
 from ..formats.log import JetstressLog
 from ..formats.power import PowerLog
 from ..jetstress.records import JetstressReport
 from . import evidence, load_document, load_report
+from .hashed_stream import HashedReader
 
 # Writes one read file inside the caller's transaction; returns (runs written, warnings).
 Writer = Callable[[Session, int, "int | None"], tuple[int, list[str]]]
@@ -31,6 +36,8 @@ class StreamedFile:
     path: Path
     name: str
     opener: Callable[..., Any]  # the format's reader of the open stream
+    sha256: str | None = None  # the hash the file is stored under: the bytes streamed must have it
+    identity: Identity | None = None  # the file stat'ed: the file opened must be it
 
 
 def _report(report: JetstressReport) -> Writer:
@@ -46,8 +53,12 @@ def _document(drafted: DraftedDocument) -> Writer:
 
 def _stream(streamed: StreamedFile) -> Writer:
     def write(session: Session, source_id: int, solution_id: int | None) -> tuple[int, list[str]]:
-        with streamed.path.open("rb") as stream:
-            return 0, evidence.load_perfmon(session, source_id, streamed.name, stream, opener=streamed.opener)
+        with HashedReader(bounded_read.open_as(streamed.path, streamed.identity)) as hashed, \
+                io.BufferedReader(hashed, buffer_size=1 << 16) as stream:
+            warnings = evidence.load_perfmon(session, source_id, streamed.name, stream, opener=streamed.opener)
+            if streamed.sha256 is not None and hashed.sha256() != streamed.sha256:  # inside the transaction: undone
+                raise ParseError(streamed.name, bounded_read.CHANGED_WHILE_READ)
+        return 0, warnings
     return write
 
 

@@ -133,6 +133,10 @@ def _over_memory() -> str:
             "document, MAX_READ_MEMORY_BYTES); stopped and refused")
 
 
+# The limits and their refusals, for a text document read within the same budget (ingest/parallel/document_budget.py).
+limit_memory_and_cpu, over_time, over_cpu, over_memory = _limit_memory_and_cpu, _over_time, _over_cpu, _over_memory
+
+
 def read_within_budget(read: Reader, name: str, data: bytes) -> PdfText:
     """`read(name, data)` run in a bounded child; a ParseError naming the limit when it passes one."""
     if not forked.can_fork():  # no fork here: the byte, page and object caps still hold

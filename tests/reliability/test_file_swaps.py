@@ -6,6 +6,7 @@ and inode), and a file found in a folder must still be the one the walk found.""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from pathlib import Path
@@ -89,3 +90,56 @@ def test_a_link_pointed_out_of_the_folder_during_the_batch_is_not_read(tmp_path,
     assert "z.html" in outcomes["z.html"].message
     assert [name for name, _ in _stored(catalog.engine)] == ["a.html"]
     assert pipeline.sha256_of(secret) not in [sha for _, sha in _stored(catalog.engine)]
+
+
+# --- a perfmon export, streamed into COPY inside the transaction -------------------------------------------------
+PERFMON = {"csv": FIXTURES / "perfmon" / "seed000-hp-eva4400.csv",
+           "blg": FIXTURES / "perfmon" / "real" / "CounterSamples.blg"}
+
+
+def _perfmon_twin(data: bytes, kind: str) -> bytes:
+    """The export with one byte changed, as long: a CSV's last sample digit, a BLG's last byte (read, no figure)."""
+    at = len(data) - 1 if kind == "blg" else max(i for i in range(len(data)) if data[i:i + 1].isdigit())
+    twin = data[:at] + bytes([data[at] ^ 1]) + data[at + 1:]
+    assert twin != data and len(twin) == len(data)
+    return twin
+
+
+@pytest.mark.parametrize("blind_to_ctime", [False, True], ids=["ctime-seen", "ctime-unseen"])
+@pytest.mark.parametrize("kind", ["csv", "blg"])
+def test_a_perfmon_export_rewritten_while_it_streams_is_refused(tmp_path, catalog, monkeypatch, kind, blind_to_ctime):
+    """Rewritten in place, same size, its time set back, after the hash and while its rows stream: the bytes
+    streamed are hashed (ingest/load/hashed_stream.py) and are not the bytes the file was to be stored under. With the
+    change time unseen (a file system that does not keep it), the hash alone refuses it."""
+    export = tmp_path / PERFMON[kind].name
+    shutil.copyfile(PERFMON[kind], export)
+    twin = _perfmon_twin(export.read_bytes(), kind)
+    module = pipeline.registry.detect(export.name, export.read_bytes()[:4096])
+    opening = module.open_perfmon
+
+    def swapped_while_streaming(name, stream, **options):
+        _swap_in_place(export, twin)  # the file is open: what streams from here is the twin's
+        return opening(name, stream, **options)
+
+    monkeypatch.setattr(module, "open_perfmon", swapped_while_streaming)
+    if blind_to_ctime:
+        monkeypatch.setattr(pipeline, "_changed", lambda path, identity: False)
+    (outcome,) = pipeline.ingest_paths(catalog.engine, [export])
+    assert outcome.status == "failed" and "changed while it was being read" in outcome.message, outcome
+    assert outcome.message.startswith(str(export)) and "\n" not in outcome.message
+    assert _stored(catalog.engine) == []
+    with catalog.engine.connect() as conn:
+        assert conn.execute(text("select count(*) from perf_samples")).scalar() == 0
+    monkeypatch.undo()
+    (again,) = pipeline.ingest_paths(catalog.engine, [export])  # the twin as it is now loads, under its own hash
+    assert again.status == "loaded", again.message
+    assert _stored(catalog.engine) == [(export.name, pipeline.sha256_of(export))]
+
+
+@pytest.mark.parametrize("kind", ["csv", "blg"])
+def test_a_perfmon_export_streams_under_the_hash_of_its_bytes(tmp_path, catalog, kind):
+    export = tmp_path / PERFMON[kind].name
+    shutil.copyfile(PERFMON[kind], export)
+    (outcome,) = pipeline.ingest_paths(catalog.engine, [export])
+    assert outcome.status == "loaded", outcome.message
+    assert _stored(catalog.engine) == [(export.name, hashlib.sha256(PERFMON[kind].read_bytes()).hexdigest())]

@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 
 from ..formats.document.lines import Line
+from ..formats.document.records import ReportDocument
 from ..jetstress.records import JetstressReport
+from .drafts import DraftRun, DraftSolution
 
 SCENARIO = re.compile(r"\bfail(?:ure|ed|ing|over)?\b|\bfail-over\b|\bdegraded\b|\brebuil(?:d|t|ding)\b|\bfault\w*|"
                       r"\bpulled\b|\bremoved\b|\boutage\b|\bdisabled\b|\bcopyback\b|\bresync\w*|\boffline\b|"
@@ -107,3 +109,28 @@ def host_tests(reports: list[JetstressReport], indexes: list[int], lines: list[L
         label = named or f"{first.report_type} test {number}"
         tests.append(HostTest(label, tuple(group), scenario_of(named, described), first.source_line))
     return tests
+
+
+def group_hosts(solution: DraftSolution, document: ReportDocument) -> None:
+    """A system's reports of one test on several hosts become one run over those hosts (this module);
+    a report under an abnormal condition keeps it as its scenario."""
+    reports = document.reports
+    indexes = [run.report_index for run in solution.runs if run.report_index is not None]
+    tests = host_tests(reports, indexes, document.lines)
+    grouped = {i for test in tests for i in test.report_indexes}
+    kept = [run for run in solution.runs if run.report_index not in grouped]
+    for run in kept:
+        if run.report_index is not None:
+            report = reports[run.report_index]
+            run.scenario = scenario_of(caption(document.lines, report), report.test_description)
+    labels = {run.label for run in kept}
+    for test in tests:
+        label, n = test.label, 2
+        while label in labels:
+            label, n = f"{test.label} ({n})", n + 1
+        labels.add(label)
+        lines = ", ".join(str(reports[i].source_line) for i in test.report_indexes)
+        kept.append(DraftRun(label, line=test.line, hosts=test.report_indexes, scenario=test.scenario,
+                             description=f"one {reports[test.report_indexes[0]].report_type} test on "
+                                         f"{len(test.report_indexes)} hosts: reports at lines {lines}"))
+    solution.runs = kept

@@ -24,7 +24,7 @@ from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
 from .host_figures import host_claims, host_table_claims
-from .host_tests import SCENARIO, caption, host_tests, scenario_of
+from .host_tests import SCENARIO, group_hosts
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_label, report_owners
 from .published import (
@@ -188,7 +188,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         solutions[owner].runs.append(DraftRun(label, report_index=index, line=report.source_line,
                                               description=f"{report.report_type} report at line {report.source_line}"))
     for solution in solutions:
-        _group_hosts(solution, document)
+        group_hosts(solution, document)
         hosts = max((len(run.hosts) for run in solution.runs if run.hosts), default=0)
         solution.claims = per_host_claims_left_out(solution.claims, hosts, unattributed)
     for table in host_tables:
@@ -209,31 +209,6 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
             solution.claims = [(replace(c, disk_basis=basis) if c.disk_basis is None else c, w, v)
                                for c, w, v in solution.claims]
     return solutions + _variant_solutions(document, solutions, variants, variant_facts, variant_claims)
-
-
-def _group_hosts(solution: DraftSolution, document: ReportDocument) -> None:
-    """A system's reports of one test on several hosts become one run over those hosts (host_tests.py);
-    a report under an abnormal condition keeps it as its scenario."""
-    reports = document.reports
-    indexes = [run.report_index for run in solution.runs if run.report_index is not None]
-    tests = host_tests(reports, indexes, document.lines)
-    grouped = {i for test in tests for i in test.report_indexes}
-    kept = [run for run in solution.runs if run.report_index not in grouped]
-    for run in kept:
-        if run.report_index is not None:
-            report = reports[run.report_index]
-            run.scenario = scenario_of(caption(document.lines, report), report.test_description)
-    labels = {run.label for run in kept}
-    for test in tests:
-        label, n = test.label, 2
-        while label in labels:
-            label, n = f"{test.label} ({n})", n + 1
-        labels.add(label)
-        lines = ", ".join(str(reports[i].source_line) for i in test.report_indexes)
-        kept.append(DraftRun(label, line=test.line, hosts=test.report_indexes, scenario=test.scenario,
-                             description=f"one {reports[test.report_indexes[0]].report_type} test on "
-                                         f"{len(test.report_indexes)} hosts: reports at lines {lines}"))
-    solution.runs = kept
 
 
 def _add_scenario_run(solution: DraftSolution, table: DocumentTable, claims: list[DraftClaim]) -> None:

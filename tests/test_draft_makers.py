@@ -155,3 +155,18 @@ def test_a_machines_memory_is_held_by_that_machine_only():
     assert read(sentence_memory("Each Hyper-V host is fitted with 256 GB of RAM and runs two VMs with 32 GB.", 47)) \
         == [("memory:hyper-v host", 256.0)]
     assert read(sentence_memory("Each VM was given 48 GB of memory so that the cache matched.", 52)) == [("memory:vm", 48.0)]
+
+
+def test_transactional_iops_for_each_disk_is_achieved_iops_per_disk():
+    claims = {c.value: c for c in sentence_claims(paragraphs(split_lines(
+        "The array carried the load, delivering 44.9\ntransactional IOPS for each of the 48 disks in the array.", [])))}
+    assert (claims["44.9"].metric, claims["44.9"].disk_basis) == ("achieved_iops_per_disk", "all")
+
+
+def test_an_aggregate_tables_transaction_log_writes_are_log_iops():
+    from esrpdb.ingest.draft.table_claims import table_claims
+
+    text = "Table 6 - Aggregate performance across all servers\n\nTransaction Log Writes/sec\t1506.358\n" \
+           "Average Log Write Latency (ms)\t4.0\n"
+    table = document.parse("aggregate.txt", text.encode()).tables[0]
+    assert {(c.metric, c.value) for c in table_claims(table)} >= {("log_iops", "1506.358")}

@@ -23,7 +23,7 @@ FOLDER = FIXTURES / "other_hands"
 # document -> (found at least, per column of COLUMNS), false alarms at most
 FLOORS: dict[str, tuple[dict[str, int], int]] = {
     "oh_esrp_a1_03": ({"systems": 1, "facts": 14, "runs": 16, "latencies": 8, "figures": 4, "planted": 2}, 0),
-    "oh_esrp_a1_04": ({"systems": 1, "facts": 16, "runs": 12, "latencies": 6, "figures": 6, "planted": 2}, 1),
+    "oh_esrp_a1_04": ({"systems": 1, "facts": 16, "runs": 12, "latencies": 6, "figures": 6, "planted": 3}, 1),
     "oh_esrp_a1_01": ({"systems": 1, "facts": 17, "runs": 8, "latencies": 4, "figures": 6, "planted": 2}, 0),
     "oh_esrp_a2_02": ({"systems": 1, "facts": 16, "runs": 14, "latencies": 10, "figures": 6, "planted": 2}, 0),
     "oh_third-party_a5_01": ({"systems": 2, "facts": 36, "runs": 6, "latencies": 2, "figures": 18, "planted": 2}, 0),

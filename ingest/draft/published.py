@@ -28,7 +28,7 @@ _THAN = re.compile(r"\bthan\s+(?:(?:in|during|with|for|at|under)\s+)?(?:the\s+)?
 _LAST_UNIT = re.compile(r"\d\s+((?:achieved\s+|transactional\s+|total\s+|log\s+)?IOPS|MB/s|MB per second)\b",
                         re.IGNORECASE)
 _WHAT_ENDS = re.compile(r"\b(?:than|and|while|compared|vs)\b|,|\d")
-_PER = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s+(?P<what>(?:achieved\s+|log\s+|total\s+)?IOPS|"
+_PER = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s+(?P<what>(?:achieved\s+|transactional\s+|log\s+|total\s+)?IOPS|"
                   rf"(?:use?able\s+)?MB(?: of disk transfers)?|megabytes)\s+"
                   rf"(?:per|for\s+(?:each|every)(?:\s+of\s+(?:its|the)\s+(?P<count>\d[\d,]*))?)\s+"
                   rf"(?P<per>second\s+per\s+disk|(?:active\s+|physical\s+)?(?:disk|drive|ssd|hdd)|dollar|watt|\$)"
@@ -39,7 +39,7 @@ _TOTAL = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s+(?P<what>total|achi
 # What any match of _PER/_TOTAL, and of _PERCENT, must hold: a digit, then the unit. These start with a digit,
 # which the regex engine scans for at C speed; the full patterns start with an optional qualifier, which it
 # tries at every character (40 ms for a 200-page volume's prose, each), so they run only where a hint is.
-_PER_HINT = re.compile(r"\d\s+(?:(?:achieved|log|total|use?able)\s+)?(?:IOPS|MB|megabytes)", re.IGNORECASE)
+_PER_HINT = re.compile(r"\d\s+(?:(?:achieved|transactional|log|total|use?able)\s+)?(?:IOPS|MB|megabytes)", re.IGNORECASE)
 _PERCENT_HINT = re.compile(r"\d\s*(?:percent|%)", re.IGNORECASE)
 _DOLLARS = re.compile(rf"\$\s?{NUMBER}(?!\s*(?:per|/))")
 _WATTS = re.compile(rf"{NUMBER}\s+watts\b", re.IGNORECASE)
@@ -240,7 +240,7 @@ def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.M
             metric, unit = "mb_per_dollar", "MB/USD"
         else:
             kind = {"dollar": "iops_per_dollar", "$": "iops_per_dollar", "watt": "perf_per_watt"}.get(per)
-            prefix = "achieved" if what.startswith("achieved") else "log" if what.startswith("log") else \
+            prefix = "achieved" if what.startswith(("achieved", "transactional")) else "log" if what.startswith("log") else \
                 "total" if what.startswith("total") else paragraph_iops(text, match.start(), bare)
             metric, unit = kind or f"{prefix}_iops_per_disk", PER_UNITS[per]
         basis = ("active" if per.startswith("active") or ACTIVE_BASIS.search(text) else None) \

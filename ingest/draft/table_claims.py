@@ -40,7 +40,7 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"^(?:vm \d+ )?log iops", "log_iops", "IOPS"),
         (r"^(?:median |total )?iops(?: \(|$| -| –)", "total_iops", "IOPS"),
         (r"database disk reads", "db_reads_per_s", "IOPS"), (r"database disk writes", "db_writes_per_s", "IOPS"),
-        (r"^log (?:disk )?writes", "log_iops", "IOPS"),
+        (r"^(?:transaction(?:al)? )?log (?:disk )?writes", "log_iops", "IOPS"),
         (r"disk transfers(?:/sec| per second) from|average disk transfers per second", "disk_transfers_per_s", "IOPS"),
         (r"average disk read mb", "read_mb_per_s", "MB/s"), (r"average disk write mb", "write_mb_per_s", "MB/s"),
         (r"disk transfers mb", "throughput_mb_per_s", "MB/s"),

@@ -62,7 +62,10 @@ def qualified(value: float, printed: Printed, qualifier: str | None, slack: floa
     half = printed.half_unit + slack + _EPS * max(1.0, abs(value))
     p = printed.value
     if qualifier == "approximately":
-        return abs(value - p) <= 2 * half, "it is not within one unit of the last printed digit"
+        # "about 1,800": the zeros a round figure ends in are no digits of it; one unit of its last other digit
+        whole = printed.text.replace(",", "").split(".")[0]
+        zeros = len(whole) - len(whole.rstrip("0")) if printed.decimals == 0 and p else 0
+        return abs(value - p) <= max(2 * half, 10.0 ** zeros + slack), "it is not within one unit of the last printed digit"
     if qualifier == "over":
         return value >= p - half, f"it is not over {printed.text}"
     if qualifier == "under":

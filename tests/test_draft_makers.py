@@ -170,3 +170,45 @@ def test_an_aggregate_tables_transaction_log_writes_are_log_iops():
            "Average Log Write Latency (ms)\t4.0\n"
     table = document.parse("aggregate.txt", text.encode()).tables[0]
     assert {(c.metric, c.value) for c in table_claims(table)} >= {("log_iops", "1506.358")}
+
+
+def test_a_figure_after_than_b_and_is_the_subjects():
+    from esrpdb.ingest.draft.names import owner_at
+
+    distinct = [set(words("Lumetra LX-90")), set(words("Tarnwell TW5000"))]
+    text = "The Lumetra LX-90 delivers 11% more total IOPS per dollar than the TW5000 and 32.4 achieved IOPS per disk."
+    assert owner_at(text, text.index("32.4"), distinct) == 0
+    compared = "The LX-90 delivered 310.5 IOPS compared to the TW5000 at 120.7 IOPS."
+    assert owner_at(compared, compared.index("120.7"), distinct) == 1
+
+
+def test_about_a_round_figure_allows_a_unit_of_its_last_digit_before_the_zeros():
+    from esrpdb.audit.judge import qualified
+    from esrpdb.audit.terms import parse_printed
+
+    assert qualified(1814.0, parse_printed("1,800"), "approximately")[0]
+    assert not qualified(1950.0, parse_printed("1,800"), "approximately")[0]
+    assert not qualified(1814.0, parse_printed("1,800"), None)[0]
+
+
+def test_a_sentence_naming_one_system_gives_it_its_disks():
+    from esrpdb.ingest.draft.drafts import DraftSolution
+    from esrpdb.ingest.draft.quantities import quantity_facts
+    from esrpdb.ingest.draft.workload import add_named_facts
+
+    solutions = [DraftSolution("Corvane Helix 3220"), DraftSolution("Lumetra LX-90")]
+    distinct = [set(words(s.name)) - set(words(o.name)) for s, o in zip(solutions, solutions[::-1])]
+    facts = list(quantity_facts("LX-90: 56 in use plus 4 global spares; hosts ran 6 databases each over 10 GbE iSCSI.", 36))
+    add_named_facts(solutions, facts, distinct)
+    assert not solutions[0].facts
+    assert {(f.fact, f.value) for f in solutions[1].facts} == {("active_disk_count", "56"), ("spare_disk_count", "4"),
+                                                               ("connectivity", "iSCSI")}
+
+
+def test_a_disk_count_with_its_spares_added_is_the_active_count():
+    from esrpdb.ingest.draft.table_claims import table_claims
+
+    text = "Primary Storage Disk Configuration\n\nNumber of physical disks in test\t44 + 4 spares\nRaid level\tRAID 10\n"
+    table = document.parse("disks.txt", text.encode()).tables[0]
+    assert [(c.metric, c.value, c.disk_basis) for c in table_claims(table) if c.metric == "disk_count"] == \
+        [("disk_count", "44", "active")]

@@ -183,7 +183,8 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
             kind = classify([label], [], [], False)
             skipping = kind in NOT_STORAGE_KINDS or (skipping and kind == "other")
             continue
-        cells = list(enumerate(row.values)) if systems else [(None, " ".join(v for v in row.values if v))]
+        printed = list(dict.fromkeys(v.strip() for v in row.values if v.strip()))  # a host a column, each alike: one
+        cells = list(enumerate(row.values)) if systems else [(None, " ".join(printed))]
         if not systems:  # a machine's memory, in any table that names the machine (servers' tables too)
             facts.extend(row_memory(label, cells[0][1], row.line_of(None), f"{label}: {cells[0][1]}"))
         if skipping or LEGAL.search(label):
@@ -335,13 +336,25 @@ def title_system(document: ReportDocument) -> list[Fact]:
             Fact("model", " ".join(words[1:]), None, None, document.title_line, quote)]
 
 
+def per_host(facts: list[Fact]) -> list[Fact]:
+    """The facts of a table whose columns are the test's hosts: databases are per host, a mailbox count is
+    one host's share (left to the sentences and tables that state the design's)."""
+    return [replace(f, fact="databases_per_server") if f.fact == "databases" else f
+            for f in facts if f.fact != "mailboxes"]
+
+
 def document_facts(document: ReportDocument, unread: list[str] | None = None) -> list[Fact]:
     """Title, vendor, model, tested date, and every configuration fact the document's tables print."""
     facts: list[Fact] = []
     if document.title:
         facts.append(Fact("title", document.title, None, None, document.title_line, document.title))
+    machines = {r.machine_name.strip().casefold() for r in document.reports if r.machine_name and r.machine_name.strip()}
     for table in document.tables:
-        facts.extend(table_facts(table, unread))
+        found = table_facts(table, unread)
+        if len(table.columns) > 1 and machines and all(" ".join(c.split()).casefold() in machines
+                                                         for c in table.columns if c.strip()):
+            found = per_host(found)  # a column a host: each count is one host's, not the design's
+        facts.extend(found)
     firsts: dict[str | None, Fact] = {}  # each system column's first storage model row
     for fact in facts:
         if fact.fact == "storage_model":

@@ -83,6 +83,10 @@ def _mentions(text: str, distinct: tuple[frozenset[str], ...]) -> tuple[tuple[in
     return tuple(found)
 
 
+_AND = re.compile(r"\band\b", re.IGNORECASE)
+_AT = re.compile(r"\b(?:at|with|of|had|has|gave|delivered|reached)\b", re.IGNORECASE)
+
+
 def owner_at(text: str, position: int, distinct: list[set[str]], *, comparison: bool = False) -> int | None:
     """Whose figure the value at `position` of a paragraph is, by the grammar of a comparison, never by
     distance: "… for the SSDs" right after it; else the last system named before it in its clause ("A
@@ -100,9 +104,13 @@ def owner_at(text: str, position: int, distinct: list[set[str]], *, comparison: 
         subjects = [i for p, i in before if not _OBJECT.search(text[max(0, p - 40):p])]
         return subjects[-1] if subjects else None
     last_barrier = max((m.end() for m in _HARD.finditer(text, 0, position)), default=0)
-    clause = [i for p, i in before if p >= last_barrier]
+    clause = [(p, i) for p, i in before if p >= last_barrier]
     if clause:
-        return clause[-1]
+        between = text[clause[-1][0]:position]
+        subject = [i for p, i in before if p < last_barrier]
+        if last_barrier and subject and _AND.search(between) and not _AT.search(between):
+            return subject[-1]  # "A delivers 11% more … than B and 32.4 IOPS per disk": A's, the "and" goes on with A
+        return clause[-1][1]
     following = _HARD.search(text, position)
     after = [i for p, i in found if position < p < (following.start() if following else len(text))]
     return after[0] if after else None

@@ -100,10 +100,21 @@ def named_differently(document: ReportDocument, systems: list) -> list[str]:
     names = [s.name for s in systems]
     distinct = _distinct(systems)
     found = _table_statements(document, names, distinct) + _report_statements(document, systems)
-    found += _prose_statements(document, found, distinct, len(systems))
+    found += _prose_statements(document, found + _system_models(document, names), distinct, len(systems))
     hosts = {skeleton(r.machine_name) for r in document.reports if r.machine_name}
     # Hosts of one test are named apart on purpose ("EXCH-01", "EXCH-02"): a host's name is no model.
     return _disagreements([s for s in found if not (isinstance(s.value, Model) and s.value.key in hosts)], names)
+
+
+def _system_models(document: ReportDocument, names: list[str]) -> list[Statement]:
+    """Each system's model as its name prints it ("Quorra FS6100"): what a sentence spelling it a digit away
+    ("Quorra FS6010") is compared with, though no table row names the model."""
+    found = []
+    for index, name in enumerate(names):
+        line = next((ln.number for ln in document.lines if name in ln.text), None)
+        found += [Statement("storage_model", index, model.printed, line, model, skeleton(name))
+                  for model in models(name) if line is not None]
+    return found
 
 
 def _distinct(systems: list) -> list[set[str]]:

@@ -49,9 +49,10 @@ COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNO
     (r"performance per watt|iops per watt", "perf_per_watt"), (r"processors?\b|\bcpu\b", "cpu_percent"),
     (r"(?:use?able )?(?:mb|megabytes) per (?:dollar|\$)", "mb_per_dollar"),
     (r"iops per (?:dollar|\$)", "iops_per_dollar"),
-    (r"achieved iops per (?:active |physical )?(?:disk|drive)", "achieved_iops_per_disk"),
+    (r"(?:achieved|transactional) iops per (?:active |physical )?(?:disk|drive)", "achieved_iops_per_disk"),
     (r"^\s*(?:\w+\s+)?(?:drives|disks|spindles)\b", "disk_count"),
-    (r"\bcosts?\b(?!\s+per)|\bpriced?\b(?!\s+per)|\bcheaper\b|\bless expensive\b", "list_price"),
+    (r"\bcosts?\b(?!\s+per)|\bpriced?\b(?!\s+per)|\bcheaper\b|\bless expensive\b|\bmoney\b", "list_price"),
+    (r"use?able capacity per (?:dollar|\$)|capacity per (?:dollar|\$)", "mb_per_dollar"),
     (r"log iops per (?:active |physical )?(?:disk|drive)", "log_iops_per_disk"),
     (r"total iops per (?:active |physical )?(?:disk|drive)", "total_iops_per_disk"),
     (r"iops per (?:active |physical )?(?:disk|drive)", "bare_iops_per_disk"),
@@ -207,7 +208,8 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
             sentence = _sentence(text, match.start())[0]
             own = OWN_ENDS.split(match["what"], maxsplit=1)[0]  # "power when active" of "…, 59 … when idle"
             rest = text[match.end():]
-            item = text[match.start(): match.end() + (m.start() if (m := ITEM_ENDS.search(rest)) else len(rest))]
+            begins = max((m.end() for m in ITEM_ENDS.finditer(text, 0, match.start())), default=0)  # its own item's
+            item = text[begins: match.end() + (m.start() if (m := ITEM_ENDS.search(rest)) else len(rest))]  # words
             metric, versus_metric, basis = stated_basis(per_disk or metric, sentence, text, own, item)
             than = _THAN.search(match["what"])
             claim = DraftClaim(f"{direction}:{metric}", match[2], "%", 0, text, _qualifier(match["q"]), comparison=True,

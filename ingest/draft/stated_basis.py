@@ -17,7 +17,8 @@ _ACTIVE_POWER = re.compile(r"\b(?:when|while)\s+(?:active|busy|under\s+load)\b|\
 _ACTIVE_WORD = re.compile(r"\bactive\s+(?:disk|drive|spindle)s?\b", re.IGNORECASE)
 _ALL_WORDS = re.compile(r"\ball\s+(?:\d+\s+)?(?:(?:and\s+)?\d+\s+)?(?:disks|drives|spindles)\b|"
                         r"\b(?:all|every)\s+(?:disks?|drives?)\s+counted\b|"
-                        r"including\s+(?:the\s+)?(?:hot\s+)?spares|\bspares\s+included\b", re.IGNORECASE)
+                        r"including\s+(?:the\s+)?(?:hot\s+)?spares|\bspares\s+included\b|"
+                        r"\b(?:counting|over)\s+(?:all|every)\s+(?:installed\s+)?(?:disk|drive|spindle)s?\b", re.IGNORECASE)
 # One item of a list or clause: the figure's own words, up to the next bullet or sentence.
 ITEM_ENDS = re.compile(r"\s[-*•·▪]\s|\.\s|;")
 

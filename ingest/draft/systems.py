@@ -40,7 +40,7 @@ from .run_versus import versus_tests
 from .table_claims import table_claims
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 from .verdicts import add_verdicts
-from .workload import add_shared_design
+from .workload import add_named_facts, add_shared_design
 
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
@@ -133,7 +133,9 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
             solution.facts.extend(maker_facts(solution.name, text, lines))
     distinct = _distinct(solutions)
     if count > 1:
-        add_shared_design(solutions, prose_facts(document, prose), distinct)
+        stated = prose_facts(document, prose)
+        add_shared_design(solutions, stated, distinct)
+        add_named_facts(solutions, stated, distinct)
     owners = report_owners(document, count, distinct)
     column_tables: list[list[tuple[DocumentTable, int]]] = [[] for _ in solutions]
     variant_claims: dict[str, list[tuple[DraftClaim, str]]] = {}

@@ -78,6 +78,9 @@ _COUNTS_ALL = re.compile(r"\btotal\b|\bphysical\b|\bin (?:the )?(?:system|soluti
 _COUNTS_ACTIVE = re.compile(r"\bactive\b|\btested\b", re.IGNORECASE)
 
 
+_PLUS_SPARES = re.compile(r"\s*\d+\s*\+\s*\d+\s*(?:global\s+|hot\s+|dedicated\s+)*spares?\b", re.IGNORECASE)  # "44 + 4 spares"
+
+
 def _count_basis(label: str) -> str:
     """"Number of disks tested" counts the disks under load (the count the document divides by);
     "Total number …", "… physical disks …", "… in solution" count every disk (disk_roles.py reads the same)."""
@@ -152,7 +155,7 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
                     re.search(r"raw capacity", cell, re.IGNORECASE)  # the cell says what it is a percentage of
                     or (table.kind.startswith("esrp_") and re.match(r"database capacity utili", label, re.IGNORECASE))):
                 name = "database_percent_of_raw"  # ESRP's template defines it as database size / total raw capacity
-            basis = _count_basis(label) if name == "disk_count" else \
+            basis = ("active" if _PLUS_SPARES.match(cell) else _count_basis(label)) if name == "disk_count" else \
                 ("active" if ACTIVE_BASIS.search(label) else None) if name.endswith("_per_disk") else None
             unit = latency_unit(label, cell, match[1]) if name.endswith("_latency") else metric[1]
             found.append(DraftClaim(name, match[1], unit, row.line_of(index), quote, column=index, run=run,

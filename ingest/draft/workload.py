@@ -37,3 +37,21 @@ def _add_missing(solution: DraftSolution, fact: Fact) -> None:
     family = {fact.fact, f"{fact.fact}_per_server"}  # a table's databases per server says more than a sentence's total
     if not any(f.fact in family for f in solution.facts):
         solution.facts.append(fact)
+
+
+# What a sentence naming one system says of that system's disks and links ("LX-90: 56 in use plus 4 global
+# spares; … over 10 GbE iSCSI"), where its table row says less.
+NAMED_FACTS = frozenset({"active_disk_count", "spare_disk_count", "connectivity"})
+
+
+def add_named_facts(solutions: list[DraftSolution], facts: list[Fact], distinct: list[set[str]]) -> None:
+    """Facts of NAMED_FACTS from sentences that name exactly one system, given to that system when it has none
+    of that fact yet (a table's row is kept)."""
+    for fact in facts:
+        if fact.fact not in NAMED_FACTS:
+            continue
+        named = {index for _, index in mentions(fact.quote, distinct)}
+        if len(named) == 1:
+            solution = solutions[named.pop()]
+            if not any(f.fact == fact.fact for f in solution.facts):
+                solution.facts.append(fact)

@@ -212,3 +212,10 @@ def test_a_disk_count_with_its_spares_added_is_the_active_count():
     table = document.parse("disks.txt", text.encode()).tables[0]
     assert [(c.metric, c.value, c.disk_basis) for c in table_claims(table) if c.metric == "disk_count"] == \
         [("disk_count", "44", "active")]
+
+
+def test_the_basis_a_per_disk_figures_own_words_state_comes_before_a_bracket():
+    claims = {c.value: c for c in sentence_claims(paragraphs(split_lines(
+        "Together the two servers achieved 4,914.6 IOPS, 102.4 IOPS per disk over all 48 installed drives\n"
+        "(106.8 per active drive). Each SSD gave 51.5 IOPS per active disk.", [])))}
+    assert claims["102.4"].disk_basis == "all" and claims["51.5"].disk_basis == "active"

@@ -16,6 +16,7 @@ from ..gather import AuditData, RunInfo
 from ..terms import MISMATCH, fmt
 from .finding import Finding, evidence
 
+_HEADROOM = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?:of\s+)?(?:headroom|growth|overhead|buffer)", re.IGNORECASE)
 MAX_SERVERS = 64  # a report may be one server of up to this many
 TOLERANCE_IOPS = 1.0  # Jetstress rounds its target to a whole IOPS
 
@@ -39,12 +40,16 @@ def _line(source: str | None, file_name: str | None) -> int | None:
 
 
 def _other_statement_agrees(data: AuditData, solution_id: int, design: dict, wrong: list[tuple[RunInfo, float]]) -> bool:
-    """The document states the IOPS per mailbox twice and its other figure is the one the tests ran: the
-    finding is that quantity stated twice (stated_twice.py), cited on both lines, not a profile of its own."""
+    """The document states the IOPS per mailbox twice and its other figure is the one the tests ran (the
+    finding is that quantity stated twice, stated_twice.py), or the words add the headroom the tests ran."""
     mailboxes = design.get("mailbox_count")
-    stated = {float(f["value_number"]) for f in data.facts if f["solution_id"] == solution_id
-              and f["fact"] == "iops_per_mailbox" and f["value_number"] is not None}
+    facts = [f for f in data.facts if f["solution_id"] == solution_id and f["fact"] == "iops_per_mailbox"
+             and f["value_number"] is not None]
+    stated = {float(f["value_number"]) for f in facts}
     stated.discard(float(design["iops_per_mailbox"]))
+    # "0.10 IOPS per mailbox plus 20% headroom": the tests ran the profile with the headroom its words add
+    stated |= {float(design["iops_per_mailbox"]) * (1 + float(m[1]) / 100) for f in facts
+               for m in _HEADROOM.finditer(f["quote"] or "")}
     return bool(mailboxes) and any(all(_agrees(target, mailboxes * other, run.origin == "hosts") for run, target in wrong)
                                    for other in stated)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..formats.document.lines import Line
 from .iops_words import document_iops, paragraph_iops
-from .stated_basis import ACTIVE_BASIS, ITEM_ENDS, OWN_ENDS, stated_basis
+from .stated_basis import ACTIVE_BASIS, ITEM_ENDS, OWN_ENDS, own_basis, stated_basis
 
 NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),
@@ -245,8 +245,8 @@ def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.M
             prefix = "achieved" if what.startswith(("achieved", "transactional")) else "log" if what.startswith("log") else \
                 "total" if what.startswith("total") else paragraph_iops(text, match.start(), bare)
             metric, unit = kind or f"{prefix}_iops_per_disk", PER_UNITS[per]
-        basis = ("active" if per.startswith("active") or ACTIVE_BASIS.search(text) else None) \
-            if metric.endswith("_per_disk") else None
+        basis = ("active" if per.startswith("active") else own_basis(text[match.start():match.end() + 60]) or
+                 ("active" if ACTIVE_BASIS.search(text) else None)) if metric.endswith("_per_disk") else None
         if match["count"] and metric.endswith("_per_disk") and not per.startswith("active"):
             basis = "all"  # "for each of its 48 drives": every drive it has
         found.append((match, DraftClaim(metric, match[2], unit, number, text, _qualifier(match["q"]), disk_basis=basis)))

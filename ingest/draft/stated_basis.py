@@ -15,12 +15,21 @@ _ACTIVE_POWER = re.compile(r"\b(?:when|while)\s+(?:active|busy|under\s+load)\b|\
 
 
 _ACTIVE_WORD = re.compile(r"\bactive\s+(?:disk|drive|spindle)s?\b", re.IGNORECASE)
-_ALL_WORDS = re.compile(r"\ball\s+(?:\d+\s+)?(?:(?:and\s+)?\d+\s+)?(?:disks|drives|spindles)\b|"
+_ALL_WORDS = re.compile(r"\ball\s+(?:\d+\s+)?(?:(?:and\s+)?\d+\s+)?(?:installed\s+|physical\s+)?(?:disks|drives|spindles)\b|"
                         r"\b(?:all|every)\s+(?:disks?|drives?)\s+counted\b|"
                         r"including\s+(?:the\s+)?(?:hot\s+)?spares|\bspares\s+included\b|"
                         r"\b(?:counting|over)\s+(?:all|every)\s+(?:installed\s+)?(?:disk|drive|spindle)s?\b", re.IGNORECASE)
 # One item of a list or clause: the figure's own words, up to the next bullet or sentence.
 ITEM_ENDS = re.compile(r"\s[-*•·▪]\s|\.\s|;")
+
+
+def own_basis(words: str) -> str | None:
+    """The basis the words right after a per-disk figure state, up to a bracket ("102.4 IOPS per disk over all
+    48 installed drives (106.8 per active drive)": all), else None."""
+    own = re.split(r"[(;]|\.\s", words, maxsplit=1)[0]
+    if ACTIVE_BASIS.search(own) or _ACTIVE_WORD.search(own):
+        return "active"
+    return "all" if _ALL_WORDS.search(own) else None
 
 
 def stated_basis(metric: str, sentence: str, paragraph: str, own: str | None = None,

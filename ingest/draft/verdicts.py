@@ -159,7 +159,7 @@ def statements(prose: Paragraphs) -> list[Statement]:
                 own = tuple(_latency_limits(sentence, _WITHIN_THE, line_of)) if verdict.re is _WITHIN_THE else ()
                 before, after = sentence[: verdict.start()], sentence[verdict.start():]
                 clause = re.split(r"[,;:]", before)[-1] + re.split(r"[,;:]", after)[0]  # not "across all hosts, …"
-                found.append(Statement(" ".join(verdict[0].split()), line_of(verdict.start()), sentence, own,
+                found.append(Statement(" ".join(verdict[0].split()), line_of(verdict.end() - 1), sentence, own,
                                        bool(_EVERY.search(clause))))
             if _RULE.search(sentence) and (verdict is None or verdict.re is not _WITHIN_THE):
                 limits = _latency_limits(sentence, _LIMIT, line_of)

@@ -77,7 +77,8 @@ def audit_score(report: Any, key: dict[str, Any], lines: list[str], *, by_line: 
     def rests_on(finding: Any, cited: set[int], numbers: set[float]) -> bool:
         if by_line:
             return finding.line in cited
-        return bool(_numbers(finding.printed) & numbers)
+        # a verdict ("Pass") prints no number: the figures its explanation rests on are its numbers
+        return bool((_numbers(finding.printed) or _numbers(finding.explanation)) & numbers)
 
     result = AuditScore(planted=len(key["inconsistencies"]))
     wrong = [f for f in report.findings if f.verdict in WRONG]

@@ -24,7 +24,7 @@ _DOC_WARNING = re.compile(r"`(\w+)` warnings?\b")  # "stored as `report_seen_twi
 def _files(*suffixes: str):
     for path in sorted(REPO_ROOT.rglob("*")):
         parts = path.relative_to(REPO_ROOT).parts
-        if path.suffix in suffixes and path.is_file() and not any(p in SKIPPED for p in parts):
+        if path.suffix in suffixes and path.is_file() and not any(p in SKIPPED or p.startswith(".") for p in parts):
             yield path
 
 

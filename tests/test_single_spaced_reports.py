@@ -82,3 +82,21 @@ def test_a_recovery_reports_own_statistics_stay_in_that_report():
              if r.report_type in ("DatabaseBackup", "SoftRecovery")]
     assert kinds == [("DatabaseBackup", "VLX-MBX1", 5, 0), ("DatabaseBackup", "VLX-MBX2", 5, 0),
                      ("SoftRecovery", "VLX-MBX1", 0, 5), ("SoftRecovery", "VLX-MBX2", 0, 5)]
+
+
+def test_a_header_printed_as_one_run_of_names_is_split_into_the_names_other_tables_use():
+    from esrpdb.ingest.formats.document.named_header import names_in
+
+    known = ["Altamira AX-520 StorStack 3100i", "Altamira AX-520", "StorStack 3100i", "Marlow DS-1600"]
+    assert names_in("Altamira AX-520 StorStack 3100i Marlow DS-1600", known, 3) == \
+        ["Altamira AX-520", "StorStack 3100i", "Marlow DS-1600"]
+    assert names_in("Altamira AX-520 and friends", known, 2) is None
+    text = ("Table 1. Configurations tested\n\nItem\tAltamira AX-520\tStorStack 3100i\tMarlow DS-1600\n"
+            "Disks\t40\t48\t24\nRAID level\tRAID 10\tRAID 10\tRAID 10\n\nEach system ran three times.\n\n"
+            "Table 2. Three runs per system\n\nAltamira AX-520 StorStack 3100i Marlow DS-1600\n"
+            "Achieved I/O per second (database)\nRun 1\t3,232\t2,078\t1,365\nRun 2\t2,993\t1,975\t1,413\n"
+            "\nThe median run of each system is the one we report.\n")
+    table = next(t for t in document.parse("runs.txt", text.encode()).tables if t.title.startswith("Table 2"))
+    assert table.columns == ("Altamira AX-520", "StorStack 3100i", "Marlow DS-1600")
+    assert [row.label for row in table.rows][:2] == ["Achieved I/O per second (database) – Run 1",
+                                                      "Achieved I/O per second (database) – Run 2"]

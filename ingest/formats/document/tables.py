@@ -15,6 +15,7 @@ import re
 from ...jetstress.values import cell_number
 from . import orientation
 from .lines import Line
+from .named_header import named_headers
 from .records import DocumentRow, DocumentTable
 
 # "Table 3: …", "Figure 4 - …", and "Table 1  Arrays under test" (a capital after the number: never "Table 1 shows")
@@ -342,4 +343,4 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
         if caption is not None:
             used.add(caption.number)
         previous_end = max(last, after or last)
-    return orientation.one_table_per_quantity(tables)
+    return orientation.one_table_per_quantity(named_headers(tables, lines, CAPTION))

@@ -100,3 +100,11 @@ def test_a_header_printed_as_one_run_of_names_is_split_into_the_names_other_tabl
     assert table.columns == ("Altamira AX-520", "StorStack 3100i", "Marlow DS-1600")
     assert [row.label for row in table.rows][:2] == ["Achieved I/O per second (database) – Run 1",
                                                       "Achieved I/O per second (database) – Run 2"]
+
+
+def test_two_header_words_set_in_one_cell_beside_an_empty_one_are_two_columns():
+    from esrpdb.ingest.formats.document.sections import _parted
+
+    assert _parted(["Instances", "Reads/sec", "Writes/sec Reads", "", "Writes"], [True] * 5) == \
+        ["Instances", "Reads/sec", "Writes/sec", "Reads", "Writes"]
+    assert _parted(["Instances", "Average Latency", ""], [True, True, False]) == ["Instances", "Average Latency", ""]

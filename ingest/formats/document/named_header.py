@@ -48,7 +48,7 @@ def _headed(table: DocumentTable, by_number: dict[int, Line], known: list[str], 
         between = above[:at]  # a group's label printed between the header and its first rows
         titled = next((x.text for x in above[at + 1:] if caption.match(x.text)), table.title)
         rows = table.rows
-        if len(between) == 1 and table.title == between[0].text:
+        if len(between) == 1 and not caption.match(between[0].text) and not between[0].separated:
             group = between[0].text
             first_section = next((i for i, row in enumerate(rows) if not any(v.strip() for v in row.values)), len(rows))
             rows = tuple(replace(row, label=f"{group} – {row.label}") if i < first_section and group not in row.label

@@ -228,6 +228,17 @@ def _lone_row_name(line: Line, header: Line) -> bool:
         and not any(ch.isdigit() for ch in line.text)  # never a row ("Instance5332.1 13.698 ms …")
 
 
+def _parted(cells: list[str], filled: list[bool]) -> list[str]:
+    """Two header words a PDF's layout set in one cell beside an empty one ("Writes/sec Reads", ""), where the
+    rows below print a figure under each: one word a column."""
+    out = list(cells)
+    for i in range(len(out) - 1):
+        words = out[i].split()
+        if len(words) == 2 and not out[i + 1] and i + 1 < len(filled) and filled[i] and filled[i + 1]:
+            out[i], out[i + 1] = words
+    return out
+
+
 def _header_block(lines: list[Line], start: int) -> tuple[list[str], int]:
     """The header line at `start` with the lines wrapped under it (no number in them), joined by where
     their words stand; returns the headers and the index of the first line after the block."""
@@ -244,9 +255,10 @@ def _header_block(lines: list[Line], start: int) -> tuple[list[str], int]:
         joined = wrapped_grids.join_wrapped_header(lines[start:end], widest)
         if joined is not None:
             return joined, end
-        headers = list(lines[start].cells)  # tabs or pipes: each cell under its column, a lone unit where it fits
+        filled = [bool(c) for c in widest.cells] if widest is not None else []
+        headers = _parted(list(lines[start].cells), filled)  # tabs or pipes: each cell under its column
         for line in lines[start + 1 : end]:
-            _merge_header(headers, list(line.cells))
+            _merge_header(headers, _parted(list(line.cells), filled))
         return headers, end
     return list(lines[start].cells), start + 1
 

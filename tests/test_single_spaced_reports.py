@@ -108,3 +108,13 @@ def test_two_header_words_set_in_one_cell_beside_an_empty_one_are_two_columns():
     assert _parted(["Instances", "Reads/sec", "Writes/sec Reads", "", "Writes"], [True] * 5) == \
         ["Instances", "Reads/sec", "Writes/sec", "Reads", "Writes"]
     assert _parted(["Instances", "Average Latency", ""], [True, True, False]) == ["Instances", "Average Latency", ""]
+
+
+def test_a_document_tables_figures_set_off_by_a_column_are_one_a_column():
+    text = ("Table 4  Path failover\n\nVM\tAchieved IOPS\tDatabase Read latency (ms)\tDatabase Write latency (ms)\t"
+            "Log Write latency (ms)\nEXC-VM01\t2,303.1\t\t1.14\t0.68 0.52\nEXC-VM02\t2,387.3\t1.02\t0.66\t0.56\n"
+            "Run 1\t2,001.0\t\t1.10\t0.70\n")
+    rows = {row.label: row.values for row in document.parse("failover.txt", text.encode()).tables[0].rows}
+    assert rows["EXC-VM01"] == ("2,303.1", "1.14", "0.68", "0.52")
+    assert rows["EXC-VM02"] == ("2,387.3", "1.02", "0.66", "0.56")
+    assert rows["Run 1"] == ("2,001.0", "", "1.10", "0.70")  # a value not printed stays empty; "1" is the label's

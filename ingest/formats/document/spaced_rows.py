@@ -39,12 +39,13 @@ def one_cell_row(text: str, width: int) -> list[str] | None:
     return [words[0], *figures]
 
 
-def respaced(cells: list[str], numbers: list[int], width: int) -> tuple[list[str], list[int]]:
+def respaced(cells: list[str], numbers: list[int], width: int, *, lead: bool = True) -> tuple[list[str], list[int]]:
     """A row whose figures a PDF's ruling set off by a cell ("Instance1", "", "0.901", "0.583 387.787", …):
     its numbers one a column, in order, when that gives exactly as many cells as the header has; any
-    other row as printed."""
+    other row as printed. `lead`: a figure printed with the row's name is its first column's (a report's
+    "Instance8243.1 10.876"; never a document's "Run 1")."""
     name, *led = cells[0].split() if cells and cells[0].strip() else [""]
-    led = led if led and all(_is_number(token) for token in led) else []  # "Instance8243.1 10.876": its first figure
+    led = led if lead and led and all(_is_number(token) for token in led) else []
     tokens = led + [token for cell in cells[1:] for token in cell.split()]
     misplaced = bool(led) or any(len(cell.split()) > 1 for cell in cells[1:]) or any(not cell for cell in cells[1:width])
     if not misplaced or len(tokens) != width - 1 or not all(_is_number(token) for token in tokens):

@@ -17,6 +17,7 @@ from . import orientation
 from .lines import Line
 from .named_header import named_headers
 from .records import DocumentRow, DocumentTable
+from .spaced_rows import respaced
 
 # "Table 3: …", "Figure 4 - …", and "Table 1  Arrays under test" (a capital after the number: never "Table 1 shows")
 CAPTION = re.compile(r"(?:figure|fig\.|table|exhibit)\s+(\d+[a-z]?)(?:\s*[:.–-]|\s+(?-i:[A-Z]))", re.IGNORECASE)
@@ -267,6 +268,8 @@ def _lines_above(lines: list[Line], first: int, stop: int, consumed: set[int]) -
 def _row(cells: tuple[str, ...], width: int, number: int, warnings: list[str]) -> DocumentRow:
     """A row; a section heading whose words ran on into the value cells ("…disk write⇥e, and log write IOPS.")
     gets its words back and empty value cells."""
+    if width > 1:  # figures a PDF's layout set off by a column: one a column, where that fits the header exactly
+        cells = tuple(respaced(list(cells), [number] * len(cells), width + 1, lead=False)[0])
     values = _values(cells, width)
     texts = [value for value in values if value]
     if (width and texts and len(cells[0].split()) >= 6 and cells[0][-1].isalnum() and texts[0][0].islower()

@@ -219,3 +219,11 @@ def test_the_basis_a_per_disk_figures_own_words_state_comes_before_a_bracket():
         "Together the two servers achieved 4,914.6 IOPS, 102.4 IOPS per disk over all 48 installed drives\n"
         "(106.8 per active drive). Each SSD gave 51.5 IOPS per active disk.", [])))}
     assert claims["102.4"].disk_basis == "all" and claims["51.5"].disk_basis == "active"
+
+
+def test_a_row_labelled_in_another_unit_gives_no_iops_figure():
+    from esrpdb.ingest.draft.table_claims import _other_unit
+
+    assert _other_unit("Total IOPS (W) per W", "IOPS")  # a heading's "(W)" set under the wrong column
+    assert not _other_unit("IOPS per dollar (USD)", "IOPS/USD") and not _other_unit("Total IOPS per watt (W)", "IOPS/W")
+    assert not _other_unit("Achieved IOPS (database)", "IOPS") and not _other_unit("DB read latency (ms)", "ms")

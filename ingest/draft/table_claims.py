@@ -81,6 +81,20 @@ _COUNTS_ACTIVE = re.compile(r"\bactive\b|\btested\b", re.IGNORECASE)
 _PLUS_SPARES = re.compile(r"\s*\d+\s*\+\s*\d+\s*(?:global\s+|hot\s+|dedicated\s+)*spares?\b", re.IGNORECASE)  # "44 + 4 spares"
 
 
+_LABEL_UNIT = re.compile(r"\((W|watts?|ms|msec|USD|\$|GB|TB|MB|%)\)", re.IGNORECASE)
+
+
+def _other_unit(label: str, unit: str | None) -> bool:
+    """A row whose label prints a unit of another kind than its IOPS metric's ("Total IOPS (W) per W", where a
+    layout set a heading's "(W)" under the wrong column): no figure of that metric. "IOPS per $ (USD)" keeps it."""
+    if unit is None or not unit.startswith("IOPS"):
+        return False
+    family = {"w": "W", "watt": "W", "watts": "W", "usd": "USD", "$": "USD", "ms": "ms", "msec": "ms",
+              "gb": "size", "tb": "size", "mb": "size"}
+    printed = {family[m[1].casefold()] for m in _LABEL_UNIT.finditer(label) if m[1].casefold() in family}
+    return bool(printed - {unit.partition("/")[2]})
+
+
 def _count_basis(label: str) -> str:
     """"Number of disks tested" counts the disks under load (the count the document divides by);
     "Total number …", "… physical disks …", "… in solution" count every disk (disk_roles.py reads the same)."""
@@ -131,7 +145,8 @@ def table_claims(table: DocumentTable) -> list[DraftClaim]:
     for row in table.rows:
         label = row.label.strip()
         metric = _row_metric(label)
-        if metric is None or row.line is None or re.match(r"^vm \d", label, re.IGNORECASE):
+        if metric is None or row.line is None or re.match(r"^vm \d", label, re.IGNORECASE) \
+                or _other_unit(label, metric[1]):
             continue
         row_run = _RUN.search(label)
         quote = " ".join([label, *row.values]).strip()

@@ -54,14 +54,9 @@ def _stable(value):
     return float(f"{value:.12g}") if isinstance(value, float) else value
 
 
-@pytest.mark.db
-def test_a_printed_folder_gives_the_same_catalogue_with_and_without_the_speed_paths(
-        printed_folder, catalog, empty_database_url, monkeypatch):
-    if not forked.available():
-        pytest.skip("the speed paths need fork and two cores")
-    pdfs = sorted(printed_folder.glob("*.pdf"))
-    assert len(pdfs) == len(SOURCES) and all(p.stat().st_size >= read_ahead.MIN_BYTES for p in pdfs[1:])
-    taken: list = []
+def _count_takes(monkeypatch) -> list[bool]:
+    """Whether each file the batch asked the read-ahead for came back read (True) or was read by the batch."""
+    taken: list[bool] = []
     original_take = read_ahead.ReadAhead.take
 
     def counting_take(self, path):
@@ -70,6 +65,17 @@ def test_a_printed_folder_gives_the_same_catalogue_with_and_without_the_speed_pa
         return document
 
     monkeypatch.setattr(read_ahead.ReadAhead, "take", counting_take)
+    return taken
+
+
+@pytest.mark.db
+def test_a_printed_folder_gives_the_same_catalogue_with_and_without_the_speed_paths(
+        printed_folder, catalog, empty_database_url, monkeypatch):
+    if not forked.available():
+        pytest.skip("the speed paths need fork and two cores")
+    pdfs = sorted(printed_folder.glob("*.pdf"))
+    assert len(pdfs) == len(SOURCES) and all(p.stat().st_size >= read_ahead.MIN_BYTES for p in pdfs[1:])
+    taken = _count_takes(monkeypatch)
     fast = ingest_paths(catalog.engine, [printed_folder])
     assert [o.status for o in fast] == ["loaded"] * len(pdfs), [o.message for o in fast]
     assert sum(taken) >= len(pdfs) - 2  # all but the first (and perhaps one the writer reached first) read ahead
@@ -99,15 +105,7 @@ def test_one_document_read_as_the_command_starts_gives_the_same_catalogue_as_rea
 
     pdf = max(printed_folder.glob("*.pdf"), key=lambda p: p.stat().st_size)
     assert pdf.stat().st_size >= read_ahead.MIN_BYTES
-    taken: list = []
-    original_take = read_ahead.ReadAhead.take
-
-    def counting_take(self, path):
-        document = original_take(self, path)
-        taken.append(document is not None)
-        return document
-
-    monkeypatch.setattr(read_ahead.ReadAhead, "take", counting_take)
+    taken = _count_takes(monkeypatch)
     ahead = reading_started([pdf])
     assert ahead is not None
     fast = ingest_paths(catalog.engine, [pdf], ahead=ahead)

@@ -98,6 +98,10 @@ def make_private_dir(path: Path, owner_uid: int) -> None:
                       f"(owner {info.st_uid}, mode {stat.S_IMODE(info.st_mode):o}); remove it and retry")
 
 
+# A fallback only, where a process's working folder cannot be read (see is_live_postmaster).
+START_TIME_TOLERANCE_S = 2
+
+
 @dataclass(frozen=True)
 class Postmaster:
     """What postmaster.pid says: the server's pid, start time, socket folder and state."""
@@ -139,12 +143,15 @@ def is_private_dir(path: Path, owner_uid: int) -> bool:
 
 
 def is_live_postmaster(postmaster: Postmaster, pgdata: Path) -> bool:
-    """The pid is alive *and* is this data folder's postgres, started when the file says.
+    """The pid is alive *and* is this data folder's postgres.
 
-    A pid from a crashed server can be reused by any other process; only the process name
-    and its start time tell the two apart. A killed server not yet reaped (a zombie) is gone.
-    A home copied with its pid file names another data folder: the copy's server is not running
-    (and the process's working folder, where it can be read, must be this data folder too).
+    A pid from a crashed server can be reused by any other process. Its working folder tells them apart
+    (postgres runs in its data folder; root and the server's own user can read it). Only where it cannot
+    be read does the start time decide: psutil derives a process's start from the boot time, which moves
+    when the wall clock is stepped or drifts (a clock that runs slow in a virtual machine put a live server
+    15 minutes old 2 s off, and a start beside it deleted its pid file: the server shut itself down).
+    A killed server not yet reaped (a zombie) is gone. A home copied with its pid file names another data
+    folder: the copy's server is not running.
     """
     import psutil
 
@@ -158,21 +165,40 @@ def is_live_postmaster(postmaster: Postmaster, pgdata: Path) -> bool:
             return False
     except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
         return False
+    if not name.startswith("postgres"):
+        return False
     try:
-        if Path(process.cwd()).resolve() != pgdata.resolve():
-            return False
+        return Path(process.cwd()).resolve() == pgdata.resolve()
     except (psutil.AccessDenied, psutil.ZombieProcess, psutil.NoSuchProcess, OSError):
-        pass  # another user's process: the pid file's data folder has been checked
-    return name.startswith("postgres") and abs(started - postmaster.start_epoch_s) <= 2
+        return abs(started - postmaster.start_epoch_s) <= START_TIME_TOLERANCE_S
+
+
+def accepts_connections(socket_dir: Path) -> bool:
+    """A server listens on this folder's socket: whatever its pid file says, it is alive."""
+    import socket
+
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        probe.settimeout(2.0)
+        try:
+            probe.connect(os.fsdecode(socket_dir / SOCKET_NAME))
+        except OSError:
+            return False
+    return True
 
 
 def remove_stale_postmaster(pgdata: Path) -> bool:
-    """Delete a pid file whose server is gone (postgres refuses to start beside a live pid)."""
+    """Delete a pid file whose server is gone (postgres refuses to start beside a live pid).
+
+    Never one whose server still answers on its socket: a server whose pid file is deleted shuts itself
+    down within a minute."""
     postmaster = read_postmaster(pgdata)
     path = pgdata / "postmaster.pid"
     if postmaster is None and not path.exists():
         return False
     if postmaster is not None and is_live_postmaster(postmaster, pgdata):
+        return False
+    if (postmaster is not None and postmaster.serves(pgdata) and postmaster.socket_dir is not None
+            and accepts_connections(postmaster.socket_dir)):
         return False
     path.unlink(missing_ok=True)
     return True
@@ -181,5 +207,7 @@ def remove_stale_postmaster(pgdata: Path) -> bool:
 def remove_stale_socket_locks(socket_dir: Path) -> None:
     """Socket files and their locks left in this data folder's own socket folder when no server of it
     runs: a crash leaves them, and a copied home carries the original's (whose pid is alive)."""
+    if accepts_connections(socket_dir):
+        return  # a live server's socket, whatever its pid file said
     for leftover in socket_dir.glob(".s.PGSQL.*"):
         leftover.unlink(missing_ok=True)

@@ -72,7 +72,11 @@ def pg_server(pg_home: Path):
     """The session's server; stopped at the end so no process outlives the tests."""
     server = embedded.start(pg_home)
     yield server
+    alive = embedded.status(pg_home).running
+    log = pg_home / "pgdata" / "log"
+    said = log.read_text(errors="replace").splitlines()[-40:] if log.exists() else []
     embedded.stop(pg_home)
+    assert alive, "the session's server stopped during the tests; its log ends:\n" + "\n".join(said)
 
 
 @pytest.fixture(scope="session")

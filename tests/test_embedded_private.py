@@ -163,3 +163,22 @@ def test_a_pid_file_of_a_dead_server_sends_sql_down_the_usual_path(tmp_path, mon
     for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL"):
         monkeypatch.delenv(name, raising=False)
     assert quick.reader_connection(None, None) is None
+
+
+def test_a_live_server_stays_live_when_the_clock_has_drifted(pg_home, pg_server, monkeypatch):
+    """CI, 15 minutes into the suite: psutil's start time of the session server (derived from the boot time,
+    which moves with the wall clock) was more than 2 s from its pid file's; `status` called it stopped, a
+    start beside it deleted its pid file and socket, and the server shut itself down mid-suite."""
+    import psutil
+
+    pgdata = pg_home / "pgdata"
+    drifted = psutil.Process.create_time
+    monkeypatch.setattr(psutil.Process, "create_time", lambda self: drifted(self) + 90.0)
+    assert embedded.status(pg_home).running
+    assert embedded.start(pg_home).pid == pg_server.pid
+    monkeypatch.setattr(private_files, "is_live_postmaster", lambda *args: False)  # even if the check erred
+    assert not private_files.remove_stale_postmaster(pgdata)
+    private_files.remove_stale_socket_locks(pg_server.socket_dir)
+    assert (pgdata / "postmaster.pid").exists() and (pg_server.socket_dir / private_files.SOCKET_NAME).exists()
+    with psycopg.connect(pg_server.url_for(roles.OWNER_ROLE).replace("+psycopg", "")) as conn:
+        assert conn.execute("select 1").fetchone()[0] == 1

@@ -59,12 +59,16 @@ ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("databases_per_server", r"^number of databases ?(?:/|per) ?(?:host|server)|^databases (?:/|per) (?:host|server)",
          "count"),
         ("databases", r"^(?:number of )?databases$", "count"),
+        # Exchange 2007's template: "Number of storage groups/host" times "Number of mailbox stores/storage group"
+        ("storage_groups_per_server", r"^(?:number of )?storage groups ?(?:/|per) ?(?:host|server)$", "count"),
+        ("databases_per_storage_group", r"^(?:number of )?(?:mailbox )?(?:stores|databases) ?(?:/|per) ?storage group$",
+         "count"),
         ("copies", r"^(?:number of )?(?:database )?copies(?: ?(?:/|per) ?database)?$", "count"),
         ("servers", r"^(?:number of )?(?:jetstress |exchange |mailbox |test )?(?:servers|hosts)$", "count"),
         ("storage_model", r"^storage model|^storage system$|^storage array$|^arrays?$|^vendor and model|^array model",
          "text"),
-        ("connectivity", r"^storage connectivity|^connection$|^connectivity$|^(?:host )?attach(?:ment|ed)?(?: via)?$|"
-                         r"^host (?:connection|interface|link)$|^(?:host |front[\s-]end )?interface$|^protocol$", "text"),
+        ("connectivity", r"^(?:(?:host|storage|array|san|server|front[\s-]end)[\s-]+)?(?:connectivity|connection|interface|link|"
+                         r"attach(?:ment|ed)?(?: via)?)(?: (?:type|protocol))?(?:$|\s*\()|^(?:storage |host )?protocol$", "text"),
     ))
 # Facts a value's own unit settles (quantities.py) before its row label does, by family.
 FAMILIES = {"databases": "databases", "databases_per_server": "databases", "iops_per_mailbox": "profile",
@@ -166,8 +170,13 @@ NOT_STORAGE_KINDS = frozenset({"server_configuration", "switch_configuration", "
 
 @functools.lru_cache(maxsize=4096)  # pure, and asked of the same labels in every table that prints them
 def _row_fact(label: str) -> tuple[str, str] | None:
-    """(fact, kind) of the first ROW_FACTS pattern a row label matches."""
-    return next(((fact, kind) for fact, pattern, kind in ROW_FACTS if pattern.search(label)), None)
+    """(fact, kind) of the first ROW_FACTS pattern a row label matches; else of the label without its
+    parenthesised qualifier ("Databases (each 2 TB volume)")."""
+    for text in dict.fromkeys((label, " ".join(_PARENTHESES.sub(" ", label).split()))):
+        found = next(((fact, kind) for fact, pattern, kind in ROW_FACTS if pattern.search(text)), None)
+        if found is not None:
+            return found
+    return None
 
 
 def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[Fact]:

@@ -43,7 +43,8 @@ IOPS_IN_PARENTHESES = re.compile(rf"\(\s*{_DECIMAL}\s*I/?Os?PS\s*\)", re.IGNOREC
 MESSAGES = re.compile(rf"(?<![\w.,]){_N}\s+(?:e-?mail\s+)?messages?\s*"
                       r"(?:(?:sent\s+and\s+received\s+)?(?:per|a|/)\s*day|/day|daily)", re.IGNORECASE)
 # never "Exchange 2013 mailboxes" (a release before the noun, not a count)
-MAILBOXES = re.compile(rf"(?<![\w.,])(?<!exchange\s)(?<!server\s){_N}\s+"
+_SPACED_N = r"(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,.])|\d{1,3}(?:,\d{3})+|\d+)"  # "6 000" too
+MAILBOXES = re.compile(rf"(?<![\w.,])(?<!exchange\s)(?<!server\s){_SPACED_N}\s+"
                        r"(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){0,2}"
                        r"(?:mailboxes|users)\b(?!\s*(?:per|/|each|on\s+each))", re.IGNORECASE)
 MAILBOX_THOUSANDS = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?K\s+(?:(?:active|simulated|heavy|light)\s+)?(?:mailboxes|users)\b",
@@ -52,12 +53,17 @@ MAILBOX_PRODUCT = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[x×]\s*{_N}\s+(?:(?:ac
                              re.IGNORECASE)
 MAILBOX_SIZE = re.compile(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s*[:=]?\s*(?:of\s+|is\s+|was\s+)?"
                           rf"{_DECIMAL}\s?(MB|GB)\b"
-                          rf"|{_DECIMAL}\s?(MB|GB)\s+(?:mailbox(?:es)?|quota|per\s+(?:mailbox|user))\b)", re.IGNORECASE)
+                          rf"|{_DECIMAL}\s?(MB|GB)\s+(?:mailbox(?:es)?|quota|per\s+(?:mailbox|user))\b"
+                          # "10,000 mailboxes of 512 MB", "20,000 mailboxes, 3 GB each", "6 000 mailboxes at 2 GB"
+                          rf"|\b(?:mailboxes|users)\s*(?:of|at|with|,)\s+{_DECIMAL}\s?(MB|GB)\b(?!\s*(?:of\s+)?(?:RAM|memory|cache)))",
+                          re.IGNORECASE)
 COPIES = re.compile(rf"(?<![\w.,]){_N}\s+(?:database\s+)?copies\b", re.IGNORECASE)
 DATABASES = re.compile(rf"(?<![\w.,]){_N}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:availability|volumes?|luns?|files?|"
-                       r"size|copies|servers?|reads?|writes?|disks?|drives?|paths?))"
+                       r"size|copies|servers?|reads?|writes?|disks?|drives?|paths?|I/?Os?(?:PS)?\b|transactions?|"
+                       r"(?:average\s+)?latency|cache|pages?))"
                        r"(?:\s+(per|/|on each|each)\s*(?:host|server|vm))?", re.IGNORECASE)
-SERVERS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
+_RELEASE_OF = r"(?<!exchange\s)(?<!server\s)(?<!windows\s)(?<!jetstress\s)(?<!vsphere\s)(?<!esxi\s)"  # "Exchange 2010 VM"
+SERVERS = re.compile(rf"(?<![\w.,]){_RELEASE_OF}{_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
                      r"(?:servers?|hosts?|VMs?|virtual\s+machines)\b(?!\s*(?:per|/|each))", re.IGNORECASE)
 # "connected over Fibre Channel to", "through iSCSI", "direct-attached SAS": how hosts reach the storage
 CONNECTIVITY = re.compile(r"\b(?:over|via|through|using|across)\s+(?:\w+\s+){0,3}?(Fibre\s+Channel|FCoE|iSCSI|FC)\b"
@@ -73,11 +79,16 @@ _WORD = "(" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + ")"
 WORD_DATABASES = re.compile(rf"\b{_WORD}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:each|per|availability|cop|volumes?|luns?|"
                             r"files?|size|servers?|disks?|drives?|paths?))", re.IGNORECASE)
 _EACH_SERVER = re.compile(r"\beach\b[^.;]{0,40}\b(?:servers?|hosts?|vms?)\b|\b(?:per|each)\s+(?:server|host|vm)\b", re.IGNORECASE)
+# "8 storage groups with one database each": Exchange 2007's storage groups, each holding one database.
+GROUPS_OF_ONE_DATABASE = re.compile(
+    rf"(?<![\w.,])(?:{_N}|{_WORD})\s+storage\s+groups?\b[^.;]{{0,40}}?\b(?:with|of|holding|each\s+(?:with|holding))\s+"
+    r"(?:one|a\s+single|1)\s+(?:mailbox\s+)?database\b(?:\s+each)?", re.IGNORECASE)
+_PER_GROUP = re.compile(r"\beach\s+(?:storage\s+group|LUN|volume|disk\s+group)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 WORD_COPIES = re.compile(rf"\b{_WORD}\s+(?:database\s+)?cop(?:y|ies)\b", re.IGNORECASE)
 
 
 def _number(printed: str) -> float:
-    return float(printed.replace(",", ""))
+    return float(re.sub(r"[,\s]", "", printed))  # "6,000", "6 000" (a space, a no-break space)
 
 
 def _rpm(match: re.Match[str], k_group: int) -> int | None:
@@ -238,7 +249,7 @@ def _counted_design(text: str, add) -> None:
                 break
     size = MAILBOX_SIZE.search(text)
     if size is not None:
-        printed, unit = (size[1], size[2]) if size[1] else (size[3], size[4])
+        printed, unit = next((size[i], size[i + 1]) for i in (1, 3, 5) if size[i])
         add("mailbox_size", printed, _number(printed), unit.upper())
     for match in COPIES.finditer(text):
         add("copies", match[1], _number(match[1]))
@@ -246,6 +257,10 @@ def _counted_design(text: str, add) -> None:
     for match in DATABASES.finditer(text):
         add("databases_per_server" if match[2] else "databases", match[1], _number(match[1]))
         break
+    else:
+        groups = GROUPS_OF_ONE_DATABASE.search(text)
+        if groups is not None and groups[1]:
+            add("databases", groups[1], _number(groups[1]))
     for match in SERVERS.finditer(text):
         add("servers", match[1], _number(match[1]))
         break
@@ -253,8 +268,14 @@ def _counted_design(text: str, add) -> None:
 
 def _worded_design(text: str, add, stated: set[str]) -> None:
     """Databases and copies counted in words, where digits gave none (design_facts)."""
+    groups = GROUPS_OF_ONE_DATABASE.search(text) if not stated & {"databases", "databases_per_server"} else None
+    if groups is not None and groups[2]:  # "six storage groups with one database each"
+        add("databases", groups[2], float(_WORD_NUMBERS[groups[2].casefold()]))
+        stated = stated | {"databases"}
     for fact, pattern in (("databases", WORD_DATABASES), ("copies", WORD_COPIES)):
         match = pattern.search(text) if fact not in stated and fact + "_per_server" not in stated else None
+        if match is not None and _PER_GROUP.search(text, 0, match.start()):
+            match = None  # "Each storage group holds one mailbox database": one per group, not the count
         if match is not None:
             per_server = fact == "databases" and _EACH_SERVER.search(text)  # "each of the four servers … in four databases"
             add(f"{fact}_per_server" if per_server else fact, match[1], float(_WORD_NUMBERS[match[1].casefold()]))

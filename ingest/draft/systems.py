@@ -40,7 +40,7 @@ from .run_versus import versus_tests
 from .table_claims import table_claims
 from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, variant_columns
 from .verdicts import add_verdicts
-from .workload import add_named_facts, add_shared_design
+from .workload import add_group_databases, add_named_facts, add_shared_design
 
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
@@ -131,6 +131,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
                                       for f in solution.facts], brands)
         if not any(f.fact == "vendor" for f in solution.facts):
             solution.facts.extend(maker_facts(solution.name, text, lines))
+        add_group_databases(solution)
     distinct = _distinct(solutions)
     if count > 1:
         stated = prose_facts(document, prose)

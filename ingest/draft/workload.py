@@ -7,11 +7,14 @@ speaks of that system only. Pure.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .drafts import DraftSolution
 from .fact import Fact
 from .names import mentions
 
-SHARED_DESIGN = frozenset({"mailboxes", "iops_per_mailbox", "mailbox_size", "messages_per_day", "databases", "copies"})
+SHARED_DESIGN = frozenset({"mailboxes", "iops_per_mailbox", "mailbox_size", "messages_per_day", "databases",
+                           "databases_per_server", "copies"})
 
 
 def add_shared_design(solutions: list[DraftSolution], facts: list[Fact], distinct: list[set[str]]) -> None:
@@ -34,7 +37,8 @@ def add_shared_design(solutions: list[DraftSolution], facts: list[Fact], distinc
 
 
 def _add_missing(solution: DraftSolution, fact: Fact) -> None:
-    family = {fact.fact, f"{fact.fact}_per_server"}  # a table's databases per server says more than a sentence's total
+    # a table's databases per server says more than a sentence's total, and the other way round
+    family = {fact.fact, f"{fact.fact}_per_server", fact.fact.removesuffix("_per_server")}
     if not any(f.fact in family for f in solution.facts):
         solution.facts.append(fact)
 
@@ -55,3 +59,16 @@ def add_named_facts(solutions: list[DraftSolution], facts: list[Fact], distinct:
             solution = solutions[named.pop()]
             if not any(f.fact == fact.fact for f in solution.facts):
                 solution.facts.append(fact)
+
+
+def add_group_databases(solution: DraftSolution) -> None:
+    """Databases per server from Exchange 2007's storage groups per server times databases per group, where
+    nothing states the databases themselves."""
+    if any(f.fact in ("databases", "databases_per_server") for f in solution.facts):
+        return
+    groups = next((f for f in solution.facts if f.fact == "storage_groups_per_server" and f.number), None)
+    each = next((f for f in solution.facts if f.fact == "databases_per_storage_group" and f.number), None)
+    if groups is not None and each is not None and groups.number is not None and each.number is not None:
+        count = groups.number * each.number
+        solution.facts.append(replace(groups, fact="databases_per_server", value=f"{count:g}", number=count,
+                                      quote=f"{groups.quote} × {each.quote}"))

@@ -70,3 +70,85 @@ def test_storage_groups_per_host_times_databases_per_group():
     add_group_databases(solution)
     assert [(f.fact, f.number) for f in solution.facts if f.fact.startswith("databases_per_server")] == \
         [("databases_per_server", 4.0)]
+
+
+# --- Whole documents, drafted (SYNTHETIC, after the bench's ESRP and lab-comparison layouts) ---------------
+
+def _drafted(text: str):
+    from esrpdb.ingest.draft import draft_document
+    from esrpdb.ingest.formats import document
+
+    return draft_document(document.parse("synthetic.txt", text.encode()))
+
+
+SYSTEMS_AS_ROWS = """Table 1. Storage configuration
+
+| System | Connectivity | Drives | Drive | Drives | RAID | Formatted | List price |
+|---|---|---|---|---|---|---|---|
+|  |  | installed | type | in use | level | capacity | (USD) |
+| {a} | Fibre Channel | 48 x 600GB | 15K SAS | 44 | RAID 10 | 11,873.4 GB | US$ 118,400 |
+| {b} | iSCSI | 36 x 2TB | 7.2K NL-SAS | 34 | RAID 6 | 55,860.0 GB | US$ 62,900 |
+
+Table 2. Hardware tested
+
+                {a}         {b}
+Watts (active)  690                   520
+Watts (idle)    590                   455
+Usable GB       3,755.1               4,425.6
+"""
+
+
+@pytest.mark.parametrize(("a", "b"), [("Arvessa StorLine 540", "Brontel NX-2260"), ("Quell Q-9", "Pardo P2")])
+def test_a_disk_over_two_cells_and_power_and_prices_in_other_words(a, b):
+    drafted = _drafted(SYSTEMS_AS_ROWS.format(a=a, b=b))
+    first, second = drafted.systems
+    facts = {f.fact: f.value for f in first.facts}
+    assert (facts["disk_capacity"], facts["disk_rpm"], facts["disk_interface"]) == ("600", "15000", "SAS")
+    assert {f.fact: f.value for f in second.facts}["disk_interface"] == "NL-SAS"
+    claims = {c.metric: c.value for c, _, _ in first.claims}
+    assert (claims["list_price"], claims["active_power"], claims["idle_power"]) == ("118,400", "690", "590")
+    assert [float(m.manifest.power.idle_w) for m in drafted.manifests if m.manifest.power] == [590, 455]
+
+
+ESRP_TOTAL = """Table 4 - Storage Disk Configuration (Mailbox Store Disks)
+Number of physical disks in test                    40
+Raid level                                          RAID-10
+Total formatted capacity                            11,008.2 GB
+
+Table 5 - Storage Disk Configuration (Transactional Log Disks)
+Number of physical disks in test                    4
+Raid level                                          RAID-10
+Total formatted capacity                            1,100.8 GB
+
+Hot spares: 1 (global; not included in Tables 4 and 5).
+Total formatted capacity presented to the Exchange hosts: 12,109.0 GB.
+"""
+
+
+def test_a_capacity_that_sums_the_disk_tables_is_the_solutions():
+    manifest = _drafted(ESRP_TOTAL).manifests[0].manifest
+    assert manifest.capacity is not None and float(manifest.capacity.usable) == 12109.0
+
+
+def test_a_row_written_as_a_sentence_is_read_as_the_row():
+    facts = {f.fact: f.value for f in _drafted(ESRP_TOTAL).systems[0].facts}
+    assert facts["spare_disk_count"] == "1"
+
+
+BULLETS = """Results of the SYNTHETIC comparison of the {a}, the {b} and the {c}.
+
+  > {a}: 126% more total IOPS per disk (all disks) than the {c}
+  > {b}: 6.4% more IOPS per watt than the {a}
+  > {c}: 4% more total IOPS per active disk than the {b}
+"""
+
+
+@pytest.mark.parametrize(("a", "b", "c"), [("Corbel CX-300", "Dunmore iQ-12", "Gaskell SB-1600"),
+                                           ("Ardent A1", "Bexley B2", "Calder C3")])
+def test_a_bullet_marked_with_a_chevron_is_an_item_of_its_own(a, b, c):
+    from esrpdb.ingest.draft.published import paragraphs, sentence_claims
+    from esrpdb.ingest.formats.document.lines import split_lines
+
+    claims = {c.value: c for c in sentence_claims(paragraphs(split_lines(BULLETS.format(a=a, b=b, c=c), [])))}
+    assert claims["126"].disk_basis == "all" and claims["126"].than.startswith(c)
+    assert claims["6.4"].than.strip() == a and claims["4"].disk_basis == "active"

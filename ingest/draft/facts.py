@@ -23,10 +23,11 @@ from .fact import Fact
 from .memory import row_memory, sentence_memory
 from .published import Paragraphs
 from .quantities import LINKS, quantity_facts
+from .row_forms import joined_disk_facts, paired
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
 _PARENTHESES = re.compile(r"\([^)]*\)")
-_UNIT_IN_LABEL = re.compile(r"\((KB|MB|GB|TB)\)", re.IGNORECASE)
+_UNIT_IN_LABEL = re.compile(r"\((KB|MB|GB|TB)\)|\s(KB|MB|GB|TB)$", re.IGNORECASE)  # "Usable (GB)", "Usable GB"
 _UNIT_AFTER = re.compile(r"\s*(KB|MB|GB|TB)\b", re.IGNORECASE)
 _RAID = re.compile(r"\bRAID[\s-]*(\d{1,2}(?:\s*\+\s*\d)?|DP|-?DP|6)\b", re.IGNORECASE)
 _SSD = re.compile(r"\bSSDs?\b|solid[\s-]state|\bflash\b", re.IGNORECASE)
@@ -48,7 +49,7 @@ ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("disk_capacity", r"^(?:raw )?(?:capacity|size)\b.*\bper (?:disk|drive)|^size \((?:GB|TB)\)$", "size"),
         ("raw_capacity", r"^total raw (?:storage )?capacity", "size"),
         ("usable_capacity", r"^(?:total )?formatted (?:storage )?capacity|^total use?able space|^use?able capacity|"
-                            r"^use?able(?: \(formatted\))?$|^use?able \((?:GB|TB)\)$",
+                            r"^use?able(?: \(formatted\))?$|^use?able (?:capacity )?\(?(?:GB|TB)\)?$",
          "size"),
         ("media", r"^(?:disk|drive) type\b|^disks$|^drives$|^type$", "media"),
         ("raid_level", r"^raid (?:level|technology)|^protection$|^raid$", "raid"),
@@ -92,7 +93,7 @@ def _size(label: str, value: str) -> tuple[float, str, str] | None:
     stripped = _PARENTHESES.sub(" ", value)
     after = _UNIT_AFTER.match(stripped[stripped.find(found[1]) + len(found[1]):]) if found[1] in stripped else None
     in_label = _UNIT_IN_LABEL.search(label)
-    unit = (after[1] if after else in_label[1] if in_label else None)
+    unit = (after[1] if after else (in_label[1] or in_label[2]) if in_label else None)
     return (found[0], found[1], unit.upper()) if unit else None
 
 
@@ -227,6 +228,8 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
                 media = media_of(value) if read and any(f.fact.startswith("disk") for f in read) else None
                 if media is not None:
                     facts.append(Fact("media", media, None, None, line, quote, column))
+    if not skipping:
+        facts.extend(joined_disk_facts(table, systems, facts))
     return facts
 
 
@@ -244,18 +247,6 @@ def _identity(label: str, row: DocumentRow, columns: tuple[str, ...]) -> list[Fa
     return [Fact(name, value.strip(), None, None, row.line_of(index), f"{label} [{column}]: {value}", column)
             for index, (column, value) in enumerate(zip(columns, row.values))
             if value.strip() and not _UNDISCLOSED.search(value.strip())]
-
-
-_TWO_QUANTITIES = re.compile(r"\s+/\s+")
-
-
-def paired(label: str, value: str) -> list[tuple[str, str]]:
-    """A row of two quantities in one ("Messages per day per mailbox / IOPS per mailbox | 150 messages /
-    0.102 IOPS"): each value with its own label; any other row as it is."""
-    labels, values = _TWO_QUANTITIES.split(label), [v.strip() for v in value.split("/")]
-    if len(labels) > 1 and len(labels) == len(values) and all(re.search(r"\d", v) for v in values):
-        return list(zip(labels, values))
-    return [(label, value)]
 
 
 def _gives(read: list[Fact], fact: str) -> bool:
@@ -307,13 +298,28 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
                 continue  # a report's own lines, run on into a caption where a PDF prints no blank line
             facts.extend(replace(fact, quote=sentence) for fact in quantity_facts(sentence, line))
             facts.extend(sentence_memory(sentence, line))
+            facts.extend(_labelled(sentence, line))
     return facts
+
+
+_LABELLED = re.compile(r"([A-Z][\w %/()-]{2,70}?):\s+(\S.*?)\.?")
+
+
+def _labelled(sentence: str, line: int) -> list[Fact]:
+    """"Hot spares: 1 (global; not in Tables 4 and 5)." — a table's row written as a sentence: read by its
+    label as the row would be, where the value is a single number or size."""
+    match = _LABELLED.fullmatch(sentence)
+    found = _row_fact(match[1].strip()) if match else None
+    if match is None or found is None or found[1] not in ("count", "size"):
+        return []
+    fact = _fact(found[0], found[1], match[1].strip(), match[2], line, None)
+    return [replace(fact, quote=sentence)] if fact is not None else []
 
 
 # Sentences end at a full stop; a bullet ("- 6,000 mailboxes", a word processor's "o 9000 mailboxes") starts one,
 # even where extraction
 # joined a list into one paragraph.
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[-•*▪·]?\s*[A-Z0-9(©])|\s+(?=(?:[-•*▪·]|o)\s+\S)")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[-•*▪·]?\s*[A-Z0-9(©])|\s+(?=(?:[-•*▪·]|o)\s+\S)|\s+(?=[>»]\s+[^\d\s])")
 
 
 def _sentences(text: str) -> list[tuple[int, str]]:

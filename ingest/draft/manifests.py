@@ -68,6 +68,17 @@ def _first(facts: list[Fact], name: str) -> Fact | None:
     return next((f for f in facts if f.fact == name), None)
 
 
+def _usable_total(facts: list[Fact]) -> Fact | None:
+    """The usable capacity: a figure that is the sum of the others (the mailbox and log disks' tables, then
+    "Total formatted capacity presented to the hosts"), else the first stated."""
+    stated = [f for f in facts if f.fact == "usable_capacity" and f.number is not None]
+    for total in stated:
+        parts = {f.number for f in stated if f is not total and f.unit == total.unit and f.number != total.number}
+        if len(parts) >= 2 and total.number is not None and abs(sum(p for p in parts if p) - total.number) <= 0.1:
+            return total
+    return stated[0] if stated else _first(facts, "usable_capacity")
+
+
 def system_name(solution: DraftSolution) -> str:
     """What a system is called: its vendor and model as printed, else the document's name for it."""
     vendor, model = _first(solution.facts, "vendor"), _first(solution.facts, "model")
@@ -137,7 +148,7 @@ class _Builder:
         return values
 
     def capacity(self) -> Capacity | None:
-        usable = _first(self.solution.facts, "usable_capacity")
+        usable = _usable_total(self.solution.facts)
         number = _decimal(usable.value) if usable is not None and usable.unit in SIZE_UNITS else None
         if usable is None or number is None:
             return None

@@ -24,7 +24,9 @@ _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("a
 _QUALIFIER = "|".join(f"(?:{p})" for _, p in _QUALIFIERS)
 _PERCENT = re.compile(rf"(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s*(?:percent|%)\s+(?P<dir>higher|more|greater|lower|less|"
                       rf"fewer)\s+(?=(?P<what>[^.;:]{{0,90}}))", re.IGNORECASE)
-_THAN = re.compile(r"\bthan\s+(?:(?:in|during|with|for|at|under)\s+)?(?:the\s+)?([^.;,()•▪·]{1,60})", re.IGNORECASE)
+# the other side's words end at a bullet, "> " and "» " included ("… than the iQ-12 > SB-1600: 923% more …")
+_THAN = re.compile(r"\bthan\s+(?:(?:in|during|with|for|at|under)\s+)?(?:the\s+)?((?:[^.;,()•▪·>»]|>(?!\s+\D)){1,60})",
+                   re.IGNORECASE)
 _LAST_UNIT = re.compile(r"\d\s+((?:achieved\s+|transactional\s+|total\s+|log\s+)?IOPS|MB/s|MB per second)\b",
                         re.IGNORECASE)
 _WHAT_ENDS = re.compile(r"\b(?:than|and|while|compared|vs)\b|,|\d")

@@ -20,13 +20,15 @@ _ALL_WORDS = re.compile(r"\ball\s+(?:\d+\s+)?(?:(?:and\s+)?\d+\s+)?(?:installed\
                         r"including\s+(?:the\s+)?(?:hot\s+)?spares|\bspares\s+included\b|"
                         r"\b(?:counting|over)\s+(?:all|every)\s+(?:installed\s+)?(?:disk|drive|spindle)s?\b", re.IGNORECASE)
 # One item of a list or clause: the figure's own words, up to the next bullet or sentence.
-ITEM_ENDS = re.compile(r"\s[-*•·▪]\s|\.\s|;")
+ITEM_ENDS = re.compile(r"\s[-*•·▪]\s|\s[>»]\s(?=\D)|\.\s|;")
 
 
 def own_basis(words: str) -> str | None:
     """The basis the words right after a per-disk figure state, up to a bracket ("102.4 IOPS per disk over all
     48 installed drives (106.8 per active drive)": all), else None."""
-    own = re.split(r"[(;]|\.\s", words, maxsplit=1)[0]
+    lead = re.match(r"\s*\(([^()]{1,40})\)", words)  # "per disk (all disks) than …": the bracket is the basis
+    own = lead[1] if lead and (ACTIVE_BASIS.search(lead[1]) or _ACTIVE_WORD.search(lead[1]) or _ALL_WORDS.search(lead[1])) \
+        else re.split(r"[(;]|\.\s", words, maxsplit=1)[0]
     if ACTIVE_BASIS.search(own) or _ACTIVE_WORD.search(own):
         return "active"
     return "all" if _ALL_WORDS.search(own) else None

@@ -46,17 +46,18 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
         (r"disk transfers mb", "throughput_mb_per_s", "MB/s"),
         (r"^idle power \(enclosure only\)", "enclosure_idle_power", "W"), (r"^idle power", "idle_power", "W"),
         (r"^active power", "active_power", "W"), (r"^performance per watt", "perf_per_watt", "IOPS/W"),
-        (r"^power\W+(?:when |while |at |under )?idle\b", "idle_power", "W"),
+        (r"^(?:power|watts?)\W+(?:when |while |at |under )?idle\b", "idle_power", "W"),
         (r"^power(?: \((?:w|watts)\))?$", "active_power", "W"),  # a system's one power figure is under load
         (r"^(?:while |when |at )?idle(?: power)?\s*\((?:w|watts)\)$", "idle_power", "W"),
         (r"^(?:when |under )?(?:active|load|loaded|busy)(?: power)?\s*\((?:w|watts)\)$", "active_power", "W"),
-        (r"^power\W+(?:when |while |at |under )?(?:active|load|loaded|in use|busy)\b", "active_power", "W"),
+        (r"^(?:power|watts?)\W+(?:when |while |at |under )?(?:active|load|loaded|in use|busy)\b", "active_power", "W"),
         (r"^db read latency", "db_read_latency", "s"), (r"^db write latency", "db_write_latency", "s"),
         (r"^logs? write latency", "log_write_latency", "s"),
         (r"^number (?:of )?(?:physical )?(?:disks|drives)|^total number of (?:disks|drives)", "disk_count", None),
         (r"^number of (?:exchange )?mailboxes(?!/| per)", "mailboxes", None), (r"^mailbox size \(mb\)", "mailbox_size", "MB"),
         (r"^number of storage groups", "storage_groups", None), (r"^thread count|^number of threads", "thread_count", None),
-        (r"^total use?able space|^total formatted capacity|^formatted storage capacity|^use?able(?: \(formatted\))?$",
+        (r"^total use?able space|^total formatted capacity|^formatted storage capacity|^use?able(?: \(formatted\))?$|"
+         r"^use?able (?:capacity )?\(?gb\)?$",
          "usable_capacity", "GB"),
         (r"^total raw storage capacity", "raw_capacity", "GB"),
         (r"^database capacity utili.*raw|^database capacity utili(?=.*raw capacity)", "database_percent_of_raw", "%"),
@@ -71,7 +72,7 @@ _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _FOR_EACH = re.compile(rf"{NUMBER}\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)")
 _PERCENT_CELL = re.compile(rf"{NUMBER}\s*%")
 _LEADING_NUMBER = re.compile(rf"^\s*(?:\([^)]*\)\s*)?{NUMBER}(?!\d|\.\d|/\d)")  # "117.2/s" is 117.2; "1/2" none
-_CELL_NUMBER = re.compile(rf"^\s*\$?\s?{NUMBER}\s*(?:%|percent|GB|MB|watts?)?\s*$", re.IGNORECASE)
+_CELL_NUMBER = re.compile(rf"^\s*(?:US\s?\$|USD|\$)?\s?{NUMBER}\s*(?:%|percent|GB|MB|watts?)?\s*$", re.IGNORECASE)
 
 
 _COUNTS_ALL = re.compile(r"\btotal\b|\bphysical\b|\bin (?:the )?(?:system|solution)\b", re.IGNORECASE)

@@ -47,6 +47,18 @@ def test_a_number_beside_database_that_is_not_the_databases(sentence):
     assert not {"databases", "databases_per_server"} & set(_read(sentence))
 
 
+@pytest.mark.parametrize(("sentence", "link"), [
+    ("Microsoft Exchange Server 2010 SP1 on Corvane NX3400 iSCSI Storage", "iSCSI"),
+    ("This reference architecture sizes a Halvorsen HD-7800 Fibre Channel array for 20,000 users", "Fibre Channel"),
+    ("two active/active controllers, four 8Gb FC host ports per controller", "Fibre Channel"),
+    ("Exchange Server 2010 Mailbox Resiliency on the SP-2200 SAS Array", "SAS"),
+    ("the 10K SAS storage behind it", None),
+    ("ESXi hosts with dual 8Gb FC HBAs", None),
+])
+def test_the_storages_own_link_in_other_words(sentence, link):
+    assert _read(sentence).get("connectivity", (None,))[0] == link
+
+
 def test_a_release_before_hosts_is_not_a_count():
     assert "servers" not in _read("Three physical Hyper-V hosts each run one Exchange 2010 Mailbox VM.")
 
@@ -56,6 +68,7 @@ def test_a_release_before_hosts_is_not_a_count():
     ("Host connectivity", "connectivity"),
     ("Storage Connectivity (Fiber Channel, SAS, SATA,", "connectivity"),
     ("Host connection", "connectivity"),
+    ("Front end", "connectivity"),
     ("Maximum bandwidth of storage connectivity to host", None),
 ])
 def test_row_labels_in_other_words(label, fact):

@@ -69,7 +69,8 @@ ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("storage_model", r"^storage model|^storage system$|^storage array$|^arrays?$|^vendor and model|^array model",
          "text"),
         ("connectivity", r"^(?:(?:host|storage|array|san|server|front[\s-]end)[\s-]+)?(?:connectivity|connection|interface|link|"
-                         r"attach(?:ment|ed)?(?: via)?)(?: (?:type|protocol))?(?:$|\s*\()|^(?:storage |host )?protocol$", "text"),
+                         r"attach(?:ment|ed)?(?: via)?)(?: (?:type|protocol))?(?:$|\s*\()|^(?:storage |host )?protocol$|"
+                         r"^front[\s-]end(?: ports?| connectivity)?$", "text"),
     ))
 # Facts a value's own unit settles (quantities.py) before its row label does, by family.
 FAMILIES = {"databases": "databases", "databases_per_server": "databases", "iops_per_mailbox": "profile",

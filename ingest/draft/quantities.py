@@ -66,8 +66,13 @@ _RELEASE_OF = r"(?<!exchange\s)(?<!server\s)(?<!windows\s)(?<!jetstress\s)(?<!vs
 SERVERS = re.compile(rf"(?<![\w.,]){_RELEASE_OF}{_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
                      r"(?:servers?|hosts?|VMs?|virtual\s+machines)\b(?!\s*(?:per|/|each))", re.IGNORECASE)
 # "connected over Fibre Channel to", "through iSCSI", "direct-attached SAS": how hosts reach the storage
+# "an NX3400 iSCSI array", "Fibre Channel storage", "four 8Gb FC host ports per controller": the storage's own link
+_LINK = r"(Fibre\s+Channel|FCoE|iSCSI|FC|(?<![\w-])(?<!\dK\s)SAS)"  # never "10K SAS" (the drives)
 CONNECTIVITY = re.compile(r"\b(?:over|via|through|using|across)\s+(?:\w+\s+){0,3}?(Fibre\s+Channel|FCoE|iSCSI|FC)\b"
-                          r"|\b(?:direct[\s-]attached|DAS)\s+(?:over\s+)?(SAS)\b", re.IGNORECASE)
+                          r"|\b(?:direct[\s-]attached|DAS)\s+(?:over\s+)?(SAS)\b"
+                          rf"|\b{_LINK}\s+(?:(?:storage|SAN)\s+)?(?:arrays?|storage|SAN)\b(?!\s+switch)"
+                          rf"|\b\d+\s?Gb(?:E|ps|/s)?\s+{_LINK}\s+(?:(?:host|front[\s-]end|target)\s+)?ports?\b",
+                          re.IGNORECASE)
 LINKS = {"fc": "Fibre Channel", "fibre channel": "Fibre Channel", "iscsi": "iSCSI", "fcoe": "FCoE", "sas": "SAS"}
 _CAN_HOLD = re.compile(r"\b(?:up\s+to|maximum|max\.?|supports?|scales?\s+to|expand\w*|room\s+for|can\s+(?:host|hold))"
                        r"\W*(?:\w+\W+)?$", re.IGNORECASE)  # "room for up to 384 drives": what it could hold
@@ -221,7 +226,7 @@ def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     _worded_design(text, add, {f.fact for f in found})
     link = CONNECTIVITY.search(text)
     if link is not None:
-        name = link[1] or link[2]
+        name = next(group for group in link.groups() if group)
         add("connectivity", LINKS.get(" ".join(name.split()).casefold(), name), None)
     raid = RAID.search(text)
     if raid is not None:

@@ -63,6 +63,8 @@ def maker_words(name: str, text: str) -> tuple[str, str] | None:
         maker, model = " ".join(words[:cut]), " ".join(words[cut:])
         if not any(_MODEL_WORD.fullmatch(w) for w in words[cut:]) or not maker[:1].isupper():
             continue
+        if cut > 3 or re.search(r"[\d:,;|]", maker):  # a sentence or a title, not a maker's name
+            continue
         alone = re.compile(rf"(?<![\w-])(?<!{re.escape(words[cut - 1])} ){re.escape(model)}(?![\w-])")
         if alone.search(text):
             return maker, model

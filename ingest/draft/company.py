@@ -24,6 +24,12 @@ _COMPANY = re.compile(  # the keywords in any case, the name capitalised
     rf"(?i:trademarks?\s+of\s+|©\s*(?:\d{{4}}\s+)?|\(c\)\s*\d{{4}}\s+|copyright\s+(?:©\s*)?\d{{4}}\s+|"
     rf"current\s+view\s+of\s+){_NAME}{_LEGAL_FORM}(?=\s+(?i:on\s+the\s+issues)|[.,;]|\s*$)"
     rf"|(?i:information\s+on\s+(?:the\s+)?){_NAME}(?=\s+(?i:storage\s+solution))")
+# A line that is a company's name alone, as a letterhead or running header prints it ("Quillon Storage Systems",
+# "PELLUCID NETWORKS | WHITE PAPER"): a capitalised name ending in a word only a company's name ends in.
+_HEADER_COMPANY = re.compile(r"^\s*([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2}\s+(?i:systems|networks|storage\s+systems|"
+                             r"technologies|inc\.?|corporation|corp\.?|labs|laboratories|computing))\s*(?:\||$)")
+_NOT_A_NAME = frozenset({"exchange", "mailbox", "tested", "storage", "test", "the", "our", "fibre", "server", "servers",
+                         "systems", "host", "hosts", "san", "array", "lab", "other", "all", "both", "network"})
 # Companies whose names stand in every document beside the vendor's: never the system's maker.
 _NOT_VENDORS = frozenset({"microsoft", "vmware", "intel", "emulex", "qlogic", "broadcom", "cisco", "brocade", "windows"})
 
@@ -32,11 +38,20 @@ def company_names(texts: Iterable[str]) -> list[str]:
     """Company names the texts print in legal lines and the ESRP template's sentences, in order."""
     found: list[str] = []
     for text in texts:
-        for match in _COMPANY.finditer(text):
-            name = " ".join((match[1] or match[2]).split())
+        names = [" ".join((match[1] or match[2]).split()) for match in _COMPANY.finditer(text)]
+        header = _HEADER_COMPANY.match(text)
+        if header is not None and header[1].split()[0].casefold() not in _NOT_A_NAME:
+            names.append(_cased(" ".join(header[1].split())))
+        for name in names:
             if name.split()[0].casefold() not in _NOT_VENDORS and name not in found:
                 found.append(name)
     return found
+
+
+def _cased(name: str) -> str:
+    """A letterhead's capitals as the name is written ("PELLUCID NETWORKS" -> "Pellucid Networks"); a short
+    word in capitals is an acronym and stays ("IBM")."""
+    return " ".join(w.capitalize() if w.isupper() and len(w) > 3 else w for w in name.split()) if name.isupper() else name
 
 
 def widened(vendor: str, companies: list[str]) -> str:

@@ -33,7 +33,7 @@ ACTIVE = re.compile(rf"(?<![\w.,]){_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:activ
                     re.IGNORECASE)
 TOTAL_DISKS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:physical|total)\s+)?{_DISK_NOUN}\b(?!\s*(?:per|/|each|enclosure))",
                          re.IGNORECASE)
-SHELVES = re.compile(rf"(?<![\w.,]){_N}\s+(?:shelves|enclosures|trays|drawers)\s+of\s+{_N}\s+{_DISK_NOUN}", re.IGNORECASE)
+SHELVES = re.compile(rf"(?<![\w.,-]){_N}\s+(?:shelves|enclosures|trays|drawers)\s+of\s+{_N}\s+{_DISK_NOUN}", re.IGNORECASE)
 RAID = re.compile(r"\bRAID[\s-]*(1/0|1\+0|0\+1|10|50|60|DP|TEC|[0-9])(?![\d/+])", re.IGNORECASE)
 _RAID_NAMES = {"1/0": "10", "1+0": "10"}
 # "0.134 IOPS per user", "0.12 IOPS/mailbox", ".3 IOPS per mailbox"; never "150 messages a day"

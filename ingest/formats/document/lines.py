@@ -147,7 +147,7 @@ def _split(raw: str) -> tuple[list[str], bool, tuple[int, ...]]:
         found = list(_ALIGNED_CELL.finditer(raw.replace("\xa0", " ")))
         return [m[0] for m in found], True, tuple(m.start() for m in found)
     indent = len(raw) - len(raw.lstrip(" "))
-    if indent >= ALIGNED_INDENT and _LONE_HEADER_WORD.fullmatch(stripped):  # a header's word under its column: "(median)"
+    if indent >= ALIGNED_INDENT:  # a header's word under its column ("(median)"), a cell's wrapped words
         return [raw], False, (indent,)
     return [raw], False, ()
 
@@ -249,7 +249,9 @@ def align_indented(lines: list[Line]) -> list[Line]:
             cells[column] = cell
         result[index] = replace(line, cells=tuple(cells), starts=tuple(grid.starts[c] for c in range(len(cells))),
                                 separated=True)
-    return result
+    # an indented line no table's columns took is prose: its indent marks no column
+    return [replace(line, starts=()) if line.starts and not line.separated
+            and not (line.cells and _LONE_HEADER_WORD.fullmatch(line.cells[0])) else line for line in result]
 
 
 # --- page furniture ------------------------------------------------------------------

@@ -11,6 +11,7 @@ table" or "the esrp_primary_storage_hardware table". Cells stay as printed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...jetstress.values import cell_number
 from . import orientation
@@ -280,6 +281,20 @@ def _row(cells: tuple[str, ...], width: int, number: int, warnings: list[str]) -
     return DocumentRow(cells[0], values, number)
 
 
+def _wrapped_values(body: list[Line]) -> list[Line]:
+    """A label/value table whose long values wrap onto a line of their own under the value column ("…, 6 hot"
+    then "spares"): each such line is the end of the value above it, not a row of its own."""
+    joined: list[Line] = []
+    for line in body:
+        previous = joined[-1] if joined else None
+        if (previous is not None and len(line.cells) == 2 and not line.cells[0] and line.cells[1]
+                and len(previous.cells) == 2 and all(previous.cells)):
+            joined[-1] = replace(previous, cells=(previous.cells[0], f"{previous.cells[1]} {line.cells[1]}"))
+            continue
+        joined.append(line)
+    return joined
+
+
 def _grouped_header(rows: list[Line]) -> list[Line]:
     """A header of groups over sub-columns ("Array read latency" over "Avg  Min  Max"): one header row
     whose cells name both ("Array read latency Avg"), each sub-column under the group whose heading
@@ -322,6 +337,8 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
             columns = columns[:-1]
         body = [row for row in (rows[1:] if header else rows) if not (header and row.cells == header)]
         body = [row for row in body if any(row.cells)]
+        if header is None:
+            body = _wrapped_values(body)
         if not body:
             previous_end = last
             continue

@@ -165,3 +165,33 @@ def test_a_bullet_marked_with_a_chevron_is_an_item_of_its_own(a, b, c):
     claims = {c.value: c for c in sentence_claims(paragraphs(split_lines(BULLETS.format(a=a, b=b, c=c), [])))}
     assert claims["126"].disk_basis == "all" and claims["126"].than.startswith(c)
     assert claims["6.4"].than.strip() == a and claims["4"].disk_basis == "active"
+
+
+HARDWARE = """{company}
+
+Exchange 2013 on {model} iSCSI Storage: Sizing, Best Practices and Validation
+16K mailboxes, four physical Mailbox servers, 10GbE iSCSI
+
+This paper runs Exchange Server 2013 on the {model} unified array over 10GbE iSCSI.
+
+Table 1. Hardware components
+Storage array (under test)         {short} {model}, dual controllers, 16 GB cache per controller,
+                                   four 10GbE iSCSI host ports per controller
+Drive shelves                      3 x PXS-24 shelves of 24 drives
+Drives                             72 x 1.2TB 10K SAS: 68 in RAID 10 mirror pairs, 4 hot
+                                   spares
+Mailbox servers                    4 x Sellmark S-2600, 128 GB
+                                   RAM, 2 x 10GbE iSCSI NICs
+"""
+
+
+@pytest.mark.parametrize(("company", "vendor", "model"), [("PELLUCID NETWORKS  |  WHITE PAPER", "Pellucid Networks", "PX-9000"),
+                                                          ("Quillon Storage Systems", "Quillon Storage Systems", "QS-860")])
+def test_a_letterhead_names_the_vendor_and_wrapped_cells_end_their_value(company, vendor, model):
+    drafted = _drafted(HARDWARE.format(company=company, model=model, short=vendor.split()[0]))
+    table = next(t for t in drafted.document.tables if t.title.startswith("Table 1"))
+    assert [(r.label, r.values[0].split()[-1]) for r in table.rows][:3] == [
+        ("Storage array (under test)", "controller"), ("Drive shelves", "drives"), ("Drives", "spares")]
+    manifest = drafted.manifests[0].manifest
+    assert (manifest.vendor, manifest.model) == (vendor, model)
+    assert sorted((d.count, d.role) for d in manifest.disks) == [(4, "hot_spare"), (68, "active")]

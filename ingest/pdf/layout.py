@@ -49,6 +49,15 @@ def _furniture(pages: list[list[str]]) -> set[str]:
     return {shape for shape, count in edges.items() if count * 2 >= len(pages)}
 
 
+def _inside(lines: list[str]) -> list[str]:
+    """A page's lines without blank ones at its top or bottom: a page break is no paragraph break, and
+    such a blank line stood for the gap to a running header or footer that is left out (a table printed
+    one cell a line, run over a page break, stays one block: label_lines.py ends a block at a blank line)."""
+    first = next((n for n, text in enumerate(lines) if text.strip()), len(lines))
+    last = next((n for n in range(len(lines), first, -1) if lines[n - 1].strip()), first)
+    return lines[first:last]
+
+
 def _continues(previous: list[str], current: list[str]) -> int:
     """1 when a page opens with the header row of the table the page before ends with (repeated), else 0."""
     if not previous or not current or "\t" not in previous[-1] or "\t" not in current[0]:
@@ -195,7 +204,7 @@ def _read(name: str, raw, document, data: bytes) -> PdfText:
     line = 1
     previous: list[str] = []
     for lines in pages:
-        kept = [text for text in lines if _shape(text) not in furniture]
+        kept = _inside([text for text in lines if _shape(text) not in furniture])
         if _continues(previous, kept):
             kept = kept[1:]  # the header row the table repeats on its new page
         previous = kept or previous

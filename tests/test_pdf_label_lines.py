@@ -89,3 +89,15 @@ def test_a_figure_next_to_the_running_header_is_no_page_number():
     assert furniture == {"Acme ESRP", "#"}
     assert pdf_layout._body(pages[1], furniture) == ["4", "Host OS", "5"]
     assert pdf_layout._body(pages[2], furniture) == ["6", "Storage cache", "7", "Acme ESRP", "Mailboxes"]
+
+
+@pytest.mark.browser(driver=False)
+def test_words_set_at_an_angle_stay_whole(tmp_path):
+    """A word whose glyphs climb from baseline to baseline because it is set at an angle (a chart's slanted
+    label) is no run of two lines: it is not cut."""
+    pdf = tmp_path / "slanted.pdf"
+    print_pdf("<html><body style='font-size: 10pt'><p>Achieved IOPS by run</p><div style='margin: 60pt'>"
+              "<span style='display: inline-block; transform: rotate(30deg)'>Slanted words here</span></div>"
+              "</body></html>", pdf)
+    words = pdf_layout.extract_layout(pdf.name, pdf.read_bytes()).text.split()
+    assert {"Slanted", "words"} <= set(words), words

@@ -7,6 +7,7 @@ one a glyph; see pdfium_calls.py for why they are declared as they are.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 from dataclasses import dataclass
 
@@ -59,6 +60,7 @@ def page_words(raw, textpage) -> list[Word]:
 
 OFF_BASELINE = 0.1  # of the type size: a glyph whose box starts this far above the word's baseline is checked
 SAME_LINE = 0.35  # of the type size: baselines this close are one line (page._group lays lines out by it)
+UPRIGHT = 0.01  # radians: a glyph turned less than this is upright
 
 
 def _by_line(pdfium, text_handle, word: str, first: int, values) -> list[Word]:
@@ -67,8 +69,15 @@ def _by_line(pdfium, text_handle, word: str, first: int, values) -> list[Word]:
     stacked at one left edge it can guess a vertical flow, and then the first glyph of a line, at the
     x where the line above starts, is given as the end of the line above ("4C" / "opies per database").
     Read glyph by glyph only when the run's last glyph is off its first one's baseline (or an accent,
-    a dash or a superscript stands above it): a few words of a page, not all."""
+    a dash or a superscript stands above it): a few words of a page, not all. A word set at an angle
+    crosses baselines by design: it is kept whole, as PDFium gives it."""
     at = [ctypes.c_void_p(ctypes.addressof(values) + 8 * n) for n in range(6)]
+    angle = pdfium.char_angle(text_handle, first)
+    if angle >= 0 and min(angle, 2 * math.pi - angle) > UPRIGHT:
+        pdfium.char_origin(text_handle, first, at[0], at[1])
+        left, base = values[0], values[1]
+        pdfium.char_box(text_handle, first + len(word) - 1, at[5], at[2], at[5], at[5])
+        return [Word(word, left, values[2] if values[2] > left else left, base, _size(pdfium, text_handle, first))]
     origins = []
     for index in range(first, first + len(word)):
         pdfium.char_origin(text_handle, index, at[0], at[1])

@@ -15,6 +15,7 @@ from .pdfium_calls import calls, handle
 from .text import MAX_PAGE_CHARS
 
 _WORD = re.compile(r"\S+")
+_MARKED_HYPHEN = "\ufffe"  # PDFium's text gives a hyphen it takes for a line-end break so; it prints "-"
 
 
 @dataclass(slots=True)
@@ -34,7 +35,7 @@ def page_words(raw, textpage) -> list[Word]:
         return []
     buffer = ctypes.create_string_buffer((count + 1) * 2)
     written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
-    text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace")
+    text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace").replace(_MARKED_HYPHEN, "-")
     values = (ctypes.c_double * 6)()  # x, y, right, bottom, top, unused: PDFium writes them; pdfium_calls.py says why so
     at_x, at_y, at_right, at_bottom, at_top, at_unused = (ctypes.c_void_p(ctypes.addressof(values) + 8 * n)
                                                           for n in range(6))

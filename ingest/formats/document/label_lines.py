@@ -27,12 +27,23 @@ def _pairs(labels: list[Line], values: list[Line]) -> bool:
     return numeric >= NUMERIC_VALUES * len(values)
 
 
-def _heads(block: list[int], lines: list[Line]) -> list[list[int]]:
-    """The block's leading runs of pairs that end on a figure, longest first: where no blank line closes the
-    table (a PDF prints no gap between its last row and the text after it), the block is read as far as its
-    pairs hold. A figure ends the run, so a short heading and the prose under it are never taken for a row."""
-    ends = range(len(block) - len(block) % 2, 2 * MIN_PAIRS - 1, -2)
-    return [block[:end] for end in ends if _STARTS_WITH_DIGIT.match(lines[block[end - 1]].text)]
+def _head(block: list[int], lines: list[Line]) -> list[int]:
+    """The block's longest leading run of pairs that ends on a figure (or none): where no blank line closes
+    the table (a PDF prints no gap between its last row and the text after it), it is read as far as its
+    pairs hold. A figure ends the run, so a short heading and the prose under it are never taken for a
+    row. One pass: a label that fails `_pairs` fails every longer run."""
+    head: list[int] = []
+    numeric = 0
+    for at in range(0, len(block) - 1, 2):
+        label, value = lines[block[at]].text, lines[block[at + 1]].text
+        if is_number(label) or label.endswith("."):
+            break
+        figure = bool(_STARTS_WITH_DIGIT.match(value))
+        numeric += figure
+        pairs = at // 2 + 1
+        if figure and pairs >= MIN_PAIRS and numeric >= NUMERIC_VALUES * pairs:
+            head = block[:at + 2]
+    return head
 
 
 def paired_lines(lines: list[Line], consumed: set[int], caption: re.Pattern[str]) -> list[Line]:
@@ -52,7 +63,7 @@ def paired_lines(lines: list[Line], consumed: set[int], caption: re.Pattern[str]
             whole.append(cursor)
             cursor += 1
         # a value may look like a page number ("1" under "Servers per DAG"): tried with such lines, then without
-        block = next((b for b in (whole, [i for i in whole if not lines[i].furniture], *_heads(whole, lines))
+        block = next((b for b in (whole, [i for i in whole if not lines[i].furniture], _head(whole, lines))
                       if len(b) >= 2 * MIN_PAIRS and len(b) % 2 == 0
                       and _pairs([lines[i] for i in b[::2]], [lines[i] for i in b[1::2]])), None)
         if block is not None:

@@ -39,14 +39,40 @@ def _shape(text: str) -> str:
     return " ".join(_DIGITS.sub("#", text).split())
 
 
+EDGE = 2  # lines at a page's top, and at its bottom, where a running header or footer stands
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _edges(lines: list[str]) -> set[int]:
+    """Where on a page its running header and footer stand: its first and last EDGE printed lines, a line
+    with no letter (a page number) only as the outermost one: a table printed one cell a line sets its
+    figures on lines of their own, next to the header or footer as anywhere."""
+    printed = [n for n, text in enumerate(lines) if text.strip()]
+    outer = set(printed[:1] + printed[-1:])
+    return {n for n in printed[:EDGE] + printed[-EDGE:] if n in outer or _LETTER.search(lines[n])}
+
+
 def _furniture(pages: list[list[str]]) -> set[str]:
     """Lines at a page's top or bottom edge that repeat (digits, spacing aside) on at least half the pages."""
     if len(pages) < 3:
         return set()
     edges: Counter[str] = Counter()
     for lines in pages:
-        edges.update({_shape(text) for text in lines[:2] + lines[-2:] if text.strip()})
+        edges.update({_shape(lines[n]) for n in _edges(lines)})
     return {shape for shape, count in edges.items() if count * 2 >= len(pages)}
+
+
+def _body(lines: list[str], furniture: set[str]) -> list[str]:
+    """A page's lines without its running header and footer (furniture at its edges: a line of the same
+    shape elsewhere on the page is the page's own), and without blank lines at its top or bottom: a page
+    break is no paragraph break, and such a blank line stood for the gap to the header or footer left out
+    (a table printed one cell a line, run over a page break, stays one block: label_lines.py ends a
+    block at a blank line)."""
+    edges = _edges(lines)
+    lines = [text for n, text in enumerate(lines) if n not in edges or _shape(text) not in furniture]
+    first = next((n for n, text in enumerate(lines) if text.strip()), len(lines))
+    last = next((n for n in range(len(lines), first, -1) if lines[n - 1].strip()), first)
+    return lines[first:last]
 
 
 def _continues(previous: list[str], current: list[str]) -> int:
@@ -195,7 +221,7 @@ def _read(name: str, raw, document, data: bytes) -> PdfText:
     line = 1
     previous: list[str] = []
     for lines in pages:
-        kept = [text for text in lines if _shape(text) not in furniture]
+        kept = _body(lines, furniture)
         if _continues(previous, kept):
             kept = kept[1:]  # the header row the table repeats on its new page
         previous = kept or previous

@@ -17,7 +17,7 @@ from itertools import compress, repeat
 
 from .columns import crosses, gutter_at, prose_band, sides
 from .pdfium_calls import calls, handle
-from .words import Word, page_words
+from .words import SAME_LINE, Word, page_words
 
 RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
 MIN_RULE = 3.0
@@ -141,7 +141,7 @@ def _group(words: list[Word]) -> list[list[Word]]:
     """Words in lines by baseline, top to bottom, each line left to right."""
     lines: list[list[Word]] = []
     for word in sorted(words, key=lambda w: (-w.y, w.x0)):
-        if lines and abs(lines[-1][0].y - word.y) <= word.size * 0.35:
+        if lines and abs(lines[-1][0].y - word.y) <= word.size * SAME_LINE:
             lines[-1].append(word)
         else:
             lines.append([word])

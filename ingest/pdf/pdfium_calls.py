@@ -45,6 +45,7 @@ class Calls:
     char_origin: Callable[..., int]
     char_box: Callable[..., int]
     font_size: Callable[..., float]  # (text page: a c_void_p or its address, index)
+    char_angle: Callable[..., float]  # (text page, index): radians, counterclockwise; -1 when unknown
     path_type: int
 
 
@@ -59,6 +60,7 @@ def calls(raw: Any) -> Calls:
         char_origin=_untyped(raw.FPDFText_GetCharOrigin, _INT),  # (page, index, x, y)
         char_box=_untyped(raw.FPDFText_GetCharBox, _INT),  # (page, index, left, right, bottom, top)
         font_size=_retyped(raw.FPDFText_GetFontSize, _DOUBLE, _HANDLE, _INT),
+        char_angle=_retyped(raw.FPDFText_GetCharAngle, _FLOAT, _HANDLE, _INT),
         path_type=raw.FPDF_PAGEOBJ_PATH,
     )
 

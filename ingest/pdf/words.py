@@ -7,6 +7,7 @@ one a glyph; see pdfium_calls.py for why they are declared as they are.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 from dataclasses import dataclass
 
@@ -14,6 +15,7 @@ from .pdfium_calls import calls, handle
 from .text import MAX_PAGE_CHARS
 
 _WORD = re.compile(r"\S+")
+_MARKED_HYPHEN = "\ufffe"  # PDFium's text gives a hyphen it takes for a line-end break so; it prints "-"
 
 
 @dataclass(slots=True)
@@ -33,9 +35,10 @@ def page_words(raw, textpage) -> list[Word]:
         return []
     buffer = ctypes.create_string_buffer((count + 1) * 2)
     written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
-    text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace")
-    values = (ctypes.c_double * 4)()  # x, y, right, unused: PDFium writes them; pdfium_calls.py says why so
-    at_x, at_y, at_right, at_unused = (ctypes.c_void_p(ctypes.addressof(values) + 8 * n) for n in range(4))
+    text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace").replace(_MARKED_HYPHEN, "-")
+    values = (ctypes.c_double * 6)()  # x, y, right, bottom, top, unused: PDFium writes them; pdfium_calls.py says why so
+    at_x, at_y, at_right, at_bottom, at_top, at_unused = (ctypes.c_void_p(ctypes.addressof(values) + 8 * n)
+                                                          for n in range(6))
     pdfium, text_handle = calls(raw), ctypes.c_void_p(handle(textpage))
     char_origin, char_box, font_size = pdfium.char_origin, pdfium.char_box, pdfium.font_size
     words: list[Word] = []
@@ -44,12 +47,58 @@ def page_words(raw, textpage) -> list[Word]:
     for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):  # three calls a word, the third once a line
         first, end = match.span()
         char_origin(text_handle, first, at_x, at_y)
-        char_box(text_handle, end - 1, at_unused, at_right, at_unused, at_unused)  # its right edge only
-        left, base, far = values[0], values[1], values[2]
+        char_box(text_handle, end - 1, at_unused, at_right, at_bottom, at_top)  # the last glyph's box, its left aside
+        left, base, far, bottom, top = values[0], values[1], values[2], values[3], values[4]
         if base != baseline:  # the type size is read once a line: words of one baseline share it
             baseline, size = base, font_size(text_handle, first) or 10.0
+        if top < base or bottom > base + OFF_BASELINE * size:  # the last glyph may stand on another line
+            words += _by_line(pdfium, text_handle, match[0], first, values)
+            baseline = None
+            continue
         add(Word(match[0], left, far if far > left else left, base, size))
     return _touching(words)
+
+
+OFF_BASELINE = 0.1  # of the type size: a glyph whose box starts this far above the word's baseline is checked
+SAME_LINE = 0.35  # of the type size: baselines this close are one line (page._group lays lines out by it)
+UPRIGHT = 0.01  # radians: a glyph turned less than this is upright
+
+
+def _by_line(pdfium, text_handle, word: str, first: int, values) -> list[Word]:
+    """A run of glyphs PDFium's text gives with no break between them, cut where a glyph stands on another
+    line. PDFium breaks its text into lines by its guess of the page's text flow; on a page of short lines
+    stacked at one left edge it can guess a vertical flow, and then the first glyph of a line, at the
+    x where the line above starts, is given as the end of the line above ("4C" / "opies per database").
+    Read glyph by glyph only when the run's last glyph is off its first one's baseline (or an accent,
+    a dash or a superscript stands above it): a few words of a page, not all. A word set at an angle
+    crosses baselines by design: it is kept whole, as PDFium gives it."""
+    at = [ctypes.c_void_p(ctypes.addressof(values) + 8 * n) for n in range(6)]
+    angle = pdfium.char_angle(text_handle, first)
+    if angle >= 0 and min(angle, 2 * math.pi - angle) > UPRIGHT:
+        pdfium.char_origin(text_handle, first, at[0], at[1])
+        left, base = values[0], values[1]
+        pdfium.char_box(text_handle, first + len(word) - 1, at[5], at[2], at[5], at[5])
+        return [Word(word, left, values[2] if values[2] > left else left, base, _size(pdfium, text_handle, first))]
+    origins = []
+    for index in range(first, first + len(word)):
+        pdfium.char_origin(text_handle, index, at[0], at[1])
+        origins.append((values[0], values[1]))
+    pieces: list[Word] = []
+    start, size = 0, _size(pdfium, text_handle, first)
+    for offset in range(1, len(word) + 1):
+        if offset < len(word) and abs(origins[offset][1] - origins[start][1]) <= SAME_LINE * size:
+            continue
+        pdfium.char_box(text_handle, first + offset - 1, at[5], at[2], at[5], at[5])  # the piece's right edge
+        (left, base), far = origins[start], values[2]
+        pieces.append(Word(word[start:offset], left, far if far > left else left, base, size))
+        if offset < len(word):
+            start, size = offset, _size(pdfium, text_handle, first + offset)
+    return pieces
+
+
+def _size(pdfium, text_handle, index: int) -> float:
+    """The glyph's type size, 10 where PDFium knows none (as page_words takes it)."""
+    return pdfium.font_size(text_handle, index) or 10.0
 
 
 TOUCHING = 0.15  # of the type size: a word space is 0.19 em or more; glyphs set one by one stand closer (a "1" 0.11)

@@ -23,6 +23,7 @@ from ..candidates.runs import Unverifiable
 from ..gather import AuditData, DocTable, RunInfo
 from ..judge import judge
 from ..terms import MATCH, MISMATCH, ROUNDING, Candidate, fmt, parse_printed
+from .column_sums import column_sum_findings
 from .finding import Finding, evidence
 from .mislabel import mislabel_note
 from .table_rows import DISK_COUNT, Row, column_owners, latency_unit, media_named, place, rows_of, short_title
@@ -38,6 +39,7 @@ def run_checks(data: AuditData) -> list[Finding]:
         rows = rows_of(table)
         owners = column_owners(data, table)
         out += sum_findings(data, table, rows, owners) + identity_findings(data, table, rows, owners)
+        out += column_sum_findings(data, table, rows, owners, _addition)
         out += median_figure_findings(data, table, rows, owners) + median_label_findings(data, table, owners)
         out += per_disk_findings(data, table, rows, owners) + caption_findings(data, table, owners)
         out += summary_findings(data, table, rows)

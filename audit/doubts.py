@@ -32,7 +32,12 @@ _PER_DISK = ("achieved_iops_per_disk", "total_iops_per_disk")
 # Ratios whose printed label states no formula ("Storage capacity utilization"): formatted over raw is one
 # reading; a document may mean the share of formatted space Exchange uses. The reading stands in a document
 # only where one of its own figures bears it out.
-UNSTATED_FORMULA = frozenset({"formatted_percent_of_raw"})
+# "Database capacity utilization" is database size over raw capacity in ESRP's template, but a document may
+# divide by its formatted capacity (its own "1186/1916 = 62%" elsewhere): the template's reading, too, stands
+# only where a figure of the document bears it out or the label names raw capacity.
+UNSTATED_FORMULA = frozenset({"formatted_percent_of_raw", "database_percent_of_raw"})
+_READINGS = {"formatted_percent_of_raw": ("formatted capacity over raw capacity", "the formatted space Exchange uses"),
+             "database_percent_of_raw": ("database size over raw capacity", "a share of the formatted capacity")}
 
 
 def definitions_confirmed(claims: Iterable[ClaimRow], judged: dict[int, Judgement]) -> set[tuple[int | None, str]]:
@@ -41,7 +46,9 @@ def definitions_confirmed(claims: Iterable[ClaimRow], judged: dict[int, Judgemen
             if c.metric in UNSTATED_FORMULA and c.id in judged and judged[c.id].verdict in (MATCH, ROUNDING)}
 
 
-_FORMULA_STATED = re.compile(r"formatted[^/]{0,40}/[^/]{0,40}\braw\b", re.IGNORECASE)  # "formatted capacity/total raw capacity"
+_FORMULA_STATED = {  # "formatted capacity/total raw capacity", "Database size/total raw capacity"
+    "formatted_percent_of_raw": re.compile(r"formatted[^/]{0,40}/[^/]{0,40}\braw\b", re.IGNORECASE),
+    "database_percent_of_raw": re.compile(r"\braw\b", re.IGNORECASE)}
 
 
 def reconsidered(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement,
@@ -50,11 +57,11 @@ def reconsidered(ctx: ClaimContext, claim: ClaimRow, judgement: Judgement,
     if judgement.verdict != MISMATCH:
         return judgement
     if claim.metric in UNSTATED_FORMULA and confirmed is not None and (claim.source_file_id, claim.metric) not in confirmed \
-            and not _FORMULA_STATED.search(claim.quote or ""):
-        return _doubt(judgement, f"no {claim.metric.replace('_', ' ')} figure of this document is formatted capacity "
-                                 "over raw capacity, the reading that makes this one a mismatch: its label states no "
-                                 "formula, and the document may mean another share (the formatted space Exchange "
-                                 "uses).", {"unconfirmed_reading": claim.metric})
+            and not _FORMULA_STATED[claim.metric].search(claim.quote or ""):
+        reading, other = _READINGS[claim.metric]
+        return _doubt(judgement, f"no {claim.metric.replace('_', ' ')} figure of this document is {reading}, the "
+                                 "reading that makes this one a mismatch: its label states no formula, and the "
+                                 f"document may mean another share ({other}).", {"unconfirmed_reading": claim.metric})
     printed = parse_printed(claim.value_printed)
     if printed is None:
         return judgement

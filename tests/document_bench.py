@@ -60,10 +60,32 @@ def _numbers(text: str | None) -> set[float]:
     return {float(n.replace(",", "")) for n in _NUMBER.findall(text or "")}
 
 
-def audit_score(report: Any, key: dict[str, Any], lines: list[str], *, by_line: bool) -> AuditScore:
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w%.,]+", " ", text.casefold()).split())
+
+
+def pdf_line_map(pdf_lines: list[str], lines: list[str]) -> dict[int, int]:
+    """Each line of esrpdb's extraction of a PDF -> the line of the text it prints (by its words, in order:
+    a PDF keeps the text's order). A line the text does not hold (a page header) maps to nothing."""
+    plain = [_plain(t) for t in lines]
+    found, at = {}, 0
+    for number, text in enumerate(pdf_lines, start=1):
+        words = _plain(text)
+        if len(words) < 4:
+            continue
+        window = range(at, min(len(plain), at + 400))
+        match = next((i for i in window if plain[i] == words), None) or \
+            next((i for i in window if len(plain[i]) >= 4 and (words in plain[i] or plain[i] in words)), None)
+        if match is not None:
+            found[number], at = match + 1, match
+    return found
+
+
+def audit_score(report: Any, key: dict[str, Any], lines: list[str], *, by_line: bool,
+                line_map: dict[int, int] | None = None) -> AuditScore:
     """The audit against the key's planted inconsistencies. `by_line`: the catalogue's lines are the
-    text's (a .txt); a PDF's findings cite lines of esrpdb's own extraction, so they are matched by
-    the figures they print instead."""
+    text's (a .txt); a PDF's findings cite lines of esrpdb's own extraction: `line_map` takes them to the
+    text's lines (pdf_line_map), else they are matched by the figures they print."""
     runs = {r.get("id"): r.get("line") for r in key["runs"] if r.get("id")}
 
     def cited_lines(planted: dict[str, Any]) -> set[int]:
@@ -77,6 +99,8 @@ def audit_score(report: Any, key: dict[str, Any], lines: list[str], *, by_line: 
     def rests_on(finding: Any, cited: set[int], numbers: set[float]) -> bool:
         if by_line:
             return finding.line in cited
+        if line_map is not None:
+            return line_map.get(finding.line) in cited
         # a verdict ("Pass") prints no number: the figures its explanation rests on are its numbers
         return bool((_numbers(finding.printed) or _numbers(finding.explanation)) & numbers)
 
@@ -149,10 +173,15 @@ def read_document(engine: Engine, path: Path, key: dict[str, Any], text: str, fo
     result = score(engine, key, Path(key["document"]).stem)
     report = audit(engine)
     lines = text.split("\n")
+    line_map = None
+    if form != "text":
+        from esrpdb.ingest.formats.document import read_lines
+
+        line_map = pdf_line_map([line.text for line in read_lines(path.name, path.read_bytes())[0]], lines)
     return DocumentResult(Path(key["document"]).stem, key.get("family", "?"), form,
                           [o.status for o in outcomes], [o.message for o in outcomes], result,
                           latency_items(engine, key, result.matched),
-                          audit_score(report, key, lines, by_line=form == "text"))
+                          audit_score(report, key, lines, by_line=form == "text", line_map=line_map))
 
 
 COLUMNS = ("systems", "facts", "runs", "latencies", "figures", "planted")

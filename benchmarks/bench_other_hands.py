@@ -45,7 +45,8 @@ def printed(path: Path, cache: Path) -> Path:
     from tests.pdf_renderings import print_pdf, seed_html
 
     text = path.read_text(encoding="utf-8")
-    pdf = cache / f"{path.stem}-{hashlib.sha256(text.encode()).hexdigest()[:12]}-plain.pdf"
+    renderer = (ROOT / "tests" / "pdf_renderings.py").read_bytes()  # a change to the layout is a new PDF
+    pdf = cache / f"{path.stem}-{hashlib.sha256(text.encode() + renderer).hexdigest()[:12]}-plain.pdf"
     if not pdf.exists():
         print_pdf(seed_html(text, title=path.stem, plain_tables=True), pdf)
     return pdf

@@ -47,13 +47,20 @@ def _visible_keep(line: str) -> str:
 
 
 def _aligned_rows(lines: list[str]) -> list[list[str]]:
-    """A table set out with spaces as a word processor's table: each cell (words two spaces or more apart)
-    in the column whose start is nearest its own, the columns those of the block's widest line."""
+    """A table set out with spaces as a word processor's table: the columns those of the block's widest line;
+    a line of as many cells (words two spaces or more apart) one a column in order, a header one short over
+    the value columns, any other line each cell in the column whose start is nearest its own."""
     placed = [[(m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)] for line in lines]
     columns = [start for start, _ in max(placed, key=len)]
     rows = []
     for cells in placed:
         row = [""] * len(columns)
+        if len(cells) == len(columns):  # a cell a column, in order, whatever each is aligned to (numbers right)
+            rows.append([cell for _, cell in cells])
+            continue
+        if len(cells) == len(columns) - 1 and cells and cells[0][0] > columns[0]:  # a header over the value columns
+            rows.append(["", *(cell for _, cell in cells)])
+            continue
         for start, cell in cells:
             column = min(range(len(columns)), key=lambda j: abs(columns[j] - start))
             row[column] = f"{row[column]} {cell}".strip()

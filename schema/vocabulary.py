@@ -159,6 +159,7 @@ _METRIC_LIST = (
     Metric("pass_limit_db_write_latency", LATENCY_UNITS, "the document's rule: highest average database write latency"),
     Metric("pass_limit_log_write_latency", LATENCY_UNITS, "the document's rule: highest average log write latency"),
     Metric("pass_limit_iops_margin", ("%",), "the document's rule: how far achieved IOPS may fall below the target"),
+    Metric("pass_limit_iops_minimum", ("IOPS",), "the document's rule: the achieved IOPS each test must reach"),
     Metric("mailboxes", (), "number of mailboxes simulated"),
     Metric("mailbox_size", ("MB", "GB"), "mailbox size (quota)"),
     Metric("storage_groups", (), "number of storage groups (Exchange 2007)"),

@@ -136,6 +136,8 @@ def _rule_words(rule: ClaimRow) -> str:
     bounds = _BOUNDS[rule.metric]
     if bounds == "iops_margin":
         return f"line {rule.line}: achieved IOPS at most {rule.value_printed}% below its target"
+    if bounds == "iops_minimum":
+        return f"line {rule.line}: achieved IOPS at least {rule.value_printed}"
     relation = "under" if rule.qualifier == STRICT else "at most"
     return f"line {rule.line}: {_LATENCIES[bounds][2]} {relation} {rule.value_printed} {rule.unit or 'ms'}"
 
@@ -206,6 +208,11 @@ def _breaks(report: RunInfo, rule: ClaimRow) -> list[str] | None:
             return None
         short = (1 - achieved / target) * 100
         return [f"achieved {fmt(achieved)} IOPS is {fmt(short)}% below its target {fmt(target)}"] if short > limit else []
+    if bounds == "iops_minimum":
+        achieved = report.row.get("achieved_iops")
+        if achieved is None:
+            return None
+        return [f"achieved {fmt(achieved)} IOPS, below {rule.value_printed}"] if achieved < limit else []
     column, role, _ = _LATENCIES[bounds]
     limit_ms = limit * (1000 if rule.unit == "s" else 1)
     values = [(i.name, i.values[column]) for i in report.instances

@@ -28,7 +28,8 @@ from .published import DraftClaim, Paragraphs
 
 STATED_VERDICT = "stated_verdict"
 LIMIT_METRICS = {"db_read_latency": "pass_limit_db_read_latency", "db_write_latency": "pass_limit_db_write_latency",
-                 "log_write_latency": "pass_limit_log_write_latency", "iops_margin": "pass_limit_iops_margin"}
+                 "log_write_latency": "pass_limit_log_write_latency", "iops_margin": "pass_limit_iops_margin",
+                 "iops_minimum": "pass_limit_iops_minimum"}
 STRICT = "under"  # a limit the figure must stay below ("under 15 ms"); else at most ("within 20 ms")
 
 _SENTENCE_END = re.compile(r"[.!?]\s+(?=(?:[-•*]\s+)?[A-Z(\"'“])")  # a bullet after a full stop starts one too
@@ -63,6 +64,10 @@ _LIMIT = re.compile(rf"\b(?P<cmp>under|below|less\s+than|lower\s+than|beneath|at
 _STRICT = re.compile(r"under|below|less|lower|beneath|<$", re.IGNORECASE)
 _MARGIN = re.compile(rf"\bwithin\s+(?P<n>{_NUMBER})\s*(?:%|percent)", re.IGNORECASE)
 _TARGET = re.compile(r"\btarget\b|\biops\b", re.IGNORECASE)
+# "Each of the 3 servers exceeded its Jetstress target of 720 transactional IOPS": a verdict and its own yardstick
+_BEAT_TARGET = re.compile(r"\b(?:exceed(?:ed|s)?|surpass(?:ed|es)?|beat|met|meets|reached|achieved)\s+(?:its|their|the|each)\s+"
+                          r"(?:\w+\s+){0,2}?target\s+(?:of\s+)?(?P<n>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s+"
+                          r"(?:transactional\s+|achieved\s+|database\s+)?(?:IOPS|I/O)", re.IGNORECASE)
 _RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
 _TYPE = re.compile(r"\b(stress|performance)\s+tests?\b", re.IGNORECASE)
 # Words of a run's label that name no test in particular.
@@ -161,6 +166,13 @@ def statements(prose: Paragraphs) -> list[Statement]:
                 clause = re.split(r"[,;:]", before)[-1] + re.split(r"[,;:]", after)[0]  # not "across all hosts, …"
                 found.append(Statement(" ".join(verdict[0].split()), line_of(verdict.end() - 1), sentence, own,
                                        bool(_EVERY.search(clause))))
+            beat = None if conditional or verdict is not None else _BEAT_TARGET.search(sentence)
+            if beat is not None and _SUBJECT.search(re.split(r"[,;:]", sentence[: beat.start()])[-1]) \
+                    and not _NEGATED.search(sentence[: beat.start()]):
+                found.append(Statement(" ".join(beat[0].split()), line_of(beat.end() - 1), sentence,
+                                       (Limit("iops_minimum", beat["n"], "IOPS", False, line_of(beat.start("n"))),),
+                                       bool(_EVERY.search(sentence[: beat.start()]))))
+                continue
             if _RULE.search(sentence) and (verdict is None or verdict.re is not _WITHIN_THE):
                 limits = _latency_limits(sentence, _LIMIT, line_of)
                 limits += [Limit("iops_margin", m["n"], "%", False, line_of(m.start("n"))) for m in _MARGIN.finditer(sentence)

@@ -2,7 +2,7 @@
 
 fixtures/other_hands/ holds 36 SYNTHETIC documents of the three families written by authors who never
 saw the reader (fixtures/README.md). `benchmarks/bench_other_hands.py` scores all of them, as text and
-as PDF; this test reads ten (each a layout the reader learned from them: wrapped report headers, a
+as PDF; this test reads a selection (each a layout the reader learned from them: wrapped report headers, a
 single-spaced report, one cell a line, label and value on lines of their own, systems as rows, one
 table per quantity, hosts as columns, systems told by a letter, a decimal comma, thousands grouped
 by a space) as text, each alone in a fresh catalogue with no manifest, and holds each count at
@@ -23,27 +23,35 @@ FOLDER = FIXTURES / "other_hands"
 # document -> (found at least, per column of COLUMNS), false alarms at most
 FLOORS: dict[str, tuple[dict[str, int], int]] = {
     "oh_esrp_a1_03": ({"systems": 1, "facts": 14, "runs": 16, "latencies": 8, "figures": 4, "planted": 2}, 0),
-    "oh_esrp_a1_04": ({"systems": 1, "facts": 16, "runs": 12, "latencies": 6, "figures": 6, "planted": 3}, 1),
+    "oh_esrp_a1_04": ({"systems": 1, "facts": 16, "runs": 12, "latencies": 6, "figures": 6, "planted": 3}, 0),
     "oh_esrp_a1_01": ({"systems": 1, "facts": 17, "runs": 8, "latencies": 4, "figures": 6, "planted": 2}, 0),
-    "oh_esrp_a2_02": ({"systems": 1, "facts": 16, "runs": 14, "latencies": 10, "figures": 6, "planted": 2}, 0),
+    "oh_esrp_a2_02": ({"systems": 1, "facts": 17, "runs": 14, "latencies": 10, "figures": 6, "planted": 2}, 0),
     "oh_third-party_a5_01": ({"systems": 2, "facts": 36, "runs": 6, "latencies": 2, "figures": 18, "planted": 2}, 0),
-    "oh_third-party_a5_02": ({"systems": 2, "facts": 34, "runs": 10, "latencies": 2, "figures": 18, "planted": 0}, 0),
+    "oh_third-party_a5_02": ({"systems": 2, "facts": 36, "runs": 10, "latencies": 2, "figures": 18, "planted": 0}, 0),
     "oh_third-party_a6_03": ({"systems": 3, "facts": 55, "runs": 10, "latencies": 4, "figures": 25, "planted": 2}, 0),
-    "oh_third-party_a6_04": ({"systems": 3, "facts": 44, "runs": 14, "latencies": 4, "figures": 27, "planted": 2}, 1),
+    "oh_third-party_a6_04": ({"systems": 3, "facts": 53, "runs": 14, "latencies": 4, "figures": 27, "planted": 2}, 0),
     "oh_third-party_a6_05": ({"systems": 2, "facts": 40, "runs": 8, "latencies": 2, "figures": 18, "planted": 0}, 0),
-    "oh_third-party_a6_06": ({"systems": 4, "facts": 61, "runs": 16, "latencies": 6, "figures": 32, "planted": 4}, 0),
+    "oh_third-party_a6_06": ({"systems": 4, "facts": 69, "runs": 16, "latencies": 6, "figures": 32, "planted": 4}, 0),
     "oh_third-party_a6_02": ({"systems": 2, "facts": 39, "runs": 12, "latencies": 4, "figures": 18, "planted": 3}, 0),
-    "oh_third-party_a5_05": ({"systems": 4, "facts": 70, "runs": 12, "latencies": 4, "figures": 36, "planted": 2}, 0),
-    "oh_vendor-ra_a3_02": ({"systems": 1, "facts": 13, "runs": 4, "latencies": 4, "figures": 4, "planted": 1}, 0),
-    "oh_vendor-ra_a3_04": ({"systems": 1, "facts": 11, "runs": 8, "latencies": 6, "figures": 4, "planted": 2}, 0),
-    "oh_vendor-ra_a4_06": ({"systems": 1, "facts": 15, "runs": 8, "latencies": 8, "figures": 7, "planted": 3}, 0),
-    "oh_vendor-ra_a4_02": ({"systems": 1, "facts": 14, "runs": 6, "latencies": 6, "figures": 6, "planted": 2}, 0),
+    "oh_third-party_a5_05": ({"systems": 4, "facts": 78, "runs": 12, "latencies": 4, "figures": 36, "planted": 2}, 0),
+    "oh_vendor-ra_a3_02": ({"systems": 1, "facts": 16, "runs": 4, "latencies": 4, "figures": 6, "planted": 1}, 0),
+    "oh_vendor-ra_a3_04": ({"systems": 1, "facts": 15, "runs": 8, "latencies": 6, "figures": 6, "planted": 2}, 0),
+    "oh_vendor-ra_a4_06": ({"systems": 1, "facts": 16, "runs": 8, "latencies": 8, "figures": 7, "planted": 3}, 0),
+    "oh_vendor-ra_a4_02": ({"systems": 1, "facts": 15, "runs": 6, "latencies": 6, "figures": 6, "planted": 2}, 0),
     "oh_vendor-ra_a4_05": ({"systems": 1, "facts": 17, "runs": 4, "latencies": 4, "figures": 6, "planted": 1}, 0),
-    "oh_vendor-ra_a3_06": ({"systems": 1, "facts": 14, "runs": 10, "latencies": 10, "figures": 6, "planted": 1}, 0),
-    "oh_vendor-ra_a3_05": ({"systems": 1, "facts": 13, "runs": 8, "latencies": 8, "figures": 2, "planted": 2}, 0),
+    "oh_vendor-ra_a3_06": ({"systems": 1, "facts": 16, "runs": 10, "latencies": 10, "figures": 6, "planted": 1}, 0),
+    "oh_vendor-ra_a3_05": ({"systems": 1, "facts": 16, "runs": 8, "latencies": 8, "figures": 6, "planted": 3}, 0),
     # a4_04's "27% more IOPS per dollar than our 2013 design (0.0142 IOPS per dollar)": the bracketed figure is
     # the other design's, no longer judged as this system's own (which found the planted error by accident)
     "oh_vendor-ra_a4_04": ({"systems": 1, "facts": 18, "runs": 12, "latencies": 12, "figures": 8, "planted": 2}, 0),
+    # a disk over two cells, chevron bullets, US$ prices, 'Watts (idle)'
+    "oh_third-party_a5_06": ({"systems": 4, "facts": 76, "runs": 20, "latencies": 4, "figures": 36, "planted": 2}, 0),
+    # systems as rows under a two-row header, a disk over two cells
+    "oh_third-party_a6_01": ({"systems": 4, "facts": 80, "runs": 13, "latencies": 5, "figures": 36, "planted": 2}, 0),
+    # a Total column that is not its row's sum
+    "oh_vendor-ra_a3_01": ({"systems": 1, "facts": 16, "runs": 6, "latencies": 6, "figures": 6, "planted": 2}, 0),
+    # each server said to beat a target one misses
+    "oh_esrp_a2_05": ({"systems": 1, "facts": 17, "runs": 12, "latencies": 6, "figures": 6, "planted": 2}, 0),
 }
 PAIRS = {path.stem: (path, key) for path, key in documents(FOLDER)}
 

@@ -6,6 +6,7 @@ Command modules import only typer at the top; each command imports the libraries
 
 from __future__ import annotations
 
+import gc
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -136,12 +137,24 @@ def main(
             _refuse("--catalogue names a catalogue on the embedded server; it cannot go with --database-url")
         if not CATALOGUE_NAME.fullmatch(catalogue):
             _refuse(f"--catalogue {catalogue!r}: use lower-case letters, digits and '_' (at most 40)")
+    if ctx.invoked_subcommand not in LATE_COLLECTOR:
+        collector_on()
     ctx.obj = Options(given_database_url=database_url, given_reader_url=reader_url, debug=debug, catalogue=catalogue,
                       creates=ctx.invoked_subcommand in CREATING_COMMANDS)
     ctx.call_on_close(ctx.obj.close)
 
 
 CATALOGUE_NAME = re.compile(r"[a-z0-9_]{1,40}")
+# Commands that turn the cyclic collector back on themselves, once their start-up is over (see run).
+LATE_COLLECTOR = frozenset({"ingest"})
+
+
+def collector_on() -> None:
+    """The start-up's objects (modules, classes, the catalogue's tables: they live as long as the command)
+    frozen out of every later collection, and the collector back on (run turned it off)."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 CREATING_COMMANDS = frozenset({"init", "ingest", "demo"})  # the commands that make a named catalogue on first use
 
 
@@ -183,9 +196,16 @@ sql_command.register(app)
 plain_help(app)
 
 def run() -> None:
-    """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command."""
+    """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command.
+
+    The cyclic collector is off while the command starts: importing SQLAlchemy, the formats and the
+    drafting rules makes hundreds of thousands of objects that all live to the end, and the collector
+    walked them again and again (a tenth of an ingest's start-up). Each command turns it back on
+    (main, or the ingest once its catalogue is open: collector_on); a child forked meanwhile turns it on
+    for itself (ingest/parallel)."""
     from .unexpected import run as run_with_net
 
+    gc.disable()
     run_with_net(app)
 
 

@@ -6,7 +6,6 @@ Command modules import only typer at the top; each command imports the libraries
 
 from __future__ import annotations
 
-import gc
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -31,6 +30,7 @@ from . import (
     schema_command,
     site_command,
     sql_command,
+    startup,
 )
 from .help_groups import GroupedCommands, plain_help
 
@@ -138,23 +138,15 @@ def main(
         if not CATALOGUE_NAME.fullmatch(catalogue):
             _refuse(f"--catalogue {catalogue!r}: use lower-case letters, digits and '_' (at most 40)")
     if ctx.invoked_subcommand not in LATE_COLLECTOR:
-        collector_on()
+        startup.collector_on()
     ctx.obj = Options(given_database_url=database_url, given_reader_url=reader_url, debug=debug, catalogue=catalogue,
                       creates=ctx.invoked_subcommand in CREATING_COMMANDS)
     ctx.call_on_close(ctx.obj.close)
 
 
 CATALOGUE_NAME = re.compile(r"[a-z0-9_]{1,40}")
-# Commands that turn the cyclic collector back on themselves, once their start-up is over (see run).
+# Commands that turn the cyclic collector back on themselves, once their start-up is over (cli/startup.py).
 LATE_COLLECTOR = frozenset({"ingest"})
-
-
-def collector_on() -> None:
-    """The start-up's objects (modules, classes, the catalogue's tables: they live as long as the command)
-    frozen out of every later collection, and the collector back on (run turned it off)."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
 CREATING_COMMANDS = frozenset({"init", "ingest", "demo"})  # the commands that make a named catalogue on first use
 
 
@@ -196,16 +188,11 @@ sql_command.register(app)
 plain_help(app)
 
 def run() -> None:
-    """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command.
-
-    The cyclic collector is off while the command starts: importing SQLAlchemy, the formats and the
-    drafting rules makes hundreds of thousands of objects that all live to the end, and the collector
-    walked them again and again (a tenth of an ingest's start-up). Each command turns it back on
-    (main, or the ingest once its catalogue is open: collector_on); a child forked meanwhile turns it on
-    for itself (ingest/parallel)."""
+    """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command; the cyclic
+    collector off while the command starts (cli/startup.py)."""
     from .unexpected import run as run_with_net
 
-    gc.disable()
+    startup.collector_off()
     run_with_net(app)
 
 

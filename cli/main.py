@@ -30,6 +30,7 @@ from . import (
     schema_command,
     site_command,
     sql_command,
+    startup,
 )
 from .help_groups import GroupedCommands, plain_help
 
@@ -136,12 +137,16 @@ def main(
             _refuse("--catalogue names a catalogue on the embedded server; it cannot go with --database-url")
         if not CATALOGUE_NAME.fullmatch(catalogue):
             _refuse(f"--catalogue {catalogue!r}: use lower-case letters, digits and '_' (at most 40)")
+    if ctx.invoked_subcommand not in LATE_COLLECTOR:
+        startup.collector_on()
     ctx.obj = Options(given_database_url=database_url, given_reader_url=reader_url, debug=debug, catalogue=catalogue,
                       creates=ctx.invoked_subcommand in CREATING_COMMANDS)
     ctx.call_on_close(ctx.obj.close)
 
 
 CATALOGUE_NAME = re.compile(r"[a-z0-9_]{1,40}")
+# Commands that turn the cyclic collector back on themselves, once their start-up is over (cli/startup.py).
+LATE_COLLECTOR = frozenset({"ingest"})
 CREATING_COMMANDS = frozenset({"init", "ingest", "demo"})  # the commands that make a named catalogue on first use
 
 
@@ -183,9 +188,11 @@ sql_command.register(app)
 plain_help(app)
 
 def run() -> None:
-    """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command."""
+    """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command; the cyclic
+    collector off while the command starts (cli/startup.py)."""
     from .unexpected import run as run_with_net
 
+    startup.collector_off()
     run_with_net(app)
 
 

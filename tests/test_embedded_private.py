@@ -6,6 +6,7 @@ import glob
 import os
 import stat
 import subprocess
+import time
 from pathlib import Path
 
 import psycopg
@@ -182,3 +183,28 @@ def test_a_live_server_stays_live_when_the_clock_has_drifted(pg_home, pg_server,
     assert (pgdata / "postmaster.pid").exists() and (pg_server.socket_dir / private_files.SOCKET_NAME).exists()
     with psycopg.connect(pg_server.url_for(roles.OWNER_ROLE).replace("+psycopg", "")) as conn:
         assert conn.execute("select 1").fetchone()[0] == 1
+
+
+def test_linux_proc_tells_a_live_server_as_psutil_does(pg_home, pg_server, tmp_path):
+    """Issue 46: the check reads /proc, not psutil (its import was a fiftieth of a second of each command);
+    where /proc can tell, it says what psutil's facts say, and where it cannot, psutil decides."""
+    import psutil
+
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("no /proc here: psutil decides, as before")
+    pgdata = pg_home / "pgdata"
+    server = psutil.Process(pg_server.pid)
+    assert private_files._told_by_proc(pg_server.pid, pgdata) is (Path(server.cwd()).resolve() == pgdata.resolve()) is True
+    assert private_files._told_by_proc(pg_server.pid, tmp_path) is False  # another data folder's server
+    assert private_files._told_by_proc(os.getpid(), Path.cwd()) is False  # alive, in that folder, not postgres
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    assert private_files._told_by_proc(gone.pid, pgdata) is False  # no such process
+    zombie = subprocess.Popen(["true"])
+    try:
+        deadline = time.monotonic() + 10
+        while psutil.Process(zombie.pid).status() != psutil.STATUS_ZOMBIE and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert private_files._told_by_proc(zombie.pid, Path("/")) is False  # exited, not reaped
+    finally:
+        zombie.wait()

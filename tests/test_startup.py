@@ -57,3 +57,22 @@ def test_sql_and_query_on_a_running_embedded_server_need_no_sqlalchemy(pg_server
         "try:\n    app(['query', 'median-runs', '-p', 'is_median_run=yes', '-f', 'csv'])\nexcept SystemExit:\n    pass\n"
         "print('sqlalchemy' in sys.modules)", env)
     assert out.splitlines()[0].startswith("solution,trial,run_id") and out.splitlines()[-1] == "False"
+
+
+def test_the_writer_of_an_ingest_imports_no_drafting_rule():
+    """`esrpdb ingest FILE` writes what its reading worker drafted: the writer's side (the pipeline, the
+    writers, a drafted document's records) compiles none of the rules' patterns (ingest/draft/__init__.py)."""
+    out = _modules_after("import sys, esrpdb.ingest.pipeline, esrpdb.ingest.load.provisional; "
+                         "from esrpdb.ingest.draft import DraftedDocument; "
+                         "from esrpdb.ingest.draft.drafts import DraftClaim, DraftSolution; "
+                         "print(*sorted(m for m in sys.modules if m.startswith('esrpdb.ingest.draft.')))")
+    assert out.split() == ["esrpdb.ingest.draft.disk_roles", "esrpdb.ingest.draft.drafts", "esrpdb.ingest.draft.fact",
+                         "esrpdb.ingest.draft.manifests", "esrpdb.ingest.draft.reading"]
+
+
+def test_finding_a_running_server_needs_no_psutil_on_linux(pg_server, pg_home):
+    if not sys.platform.startswith("linux"):
+        return  # elsewhere psutil tells, as it always did
+    out = _modules_after("import sys\nfrom pathlib import Path\nfrom esrpdb.db import embedded\n"
+                         f"print(embedded.start(Path({str(pg_home)!r})).pid, 'psutil' in sys.modules)")
+    assert out.split() == [str(pg_server.pid), "False"]

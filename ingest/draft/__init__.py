@@ -6,6 +6,12 @@ and unit, from any family's wording: facts.py, quantities.py), which report, res
 published figure is whose, which reports are one test on several hosts (host_tests.py), and the
 manifest records a person would write (manifests.py; toml_text.py prints them). Pure: a read
 document in, records out. The *write* stage (`esrpdb.ingest.load`) loads those records as they are.
+
+The package itself is light: the records (drafts.py, fact.py, manifests.py) import without the rules,
+which are imported by the functions below when a document is drafted. The writer needs the records
+alone (a drafted document comes to it pickled from the process that read it), and the rules' hundreds
+of patterns, compiled as their modules are imported, were a tenth of a second of `esrpdb ingest FILE`
+in a process that drafts nothing (ingest/draft/reading.py).
 """
 
 from __future__ import annotations
@@ -13,15 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from ..formats import document as document_format
 from ..formats.document.records import ReportDocument
 from .drafts import DraftSolution
 from .fact import Fact
-from .facts import document_facts
 from .manifests import DraftedManifest, drafted_manifests
-from .naming import named_differently
-from .systems import draft_solutions
-from .toml_text import render
 
 
 @dataclass
@@ -42,6 +43,10 @@ class DraftedDocument:
 
 def draft_document(document: ReportDocument) -> DraftedDocument:
     """The document's systems with their facts, runs and claims, and what could not be read."""
+    from .facts import document_facts
+    from .naming import named_differently
+    from .systems import draft_solutions
+
     unread: list[str] = []
     unattributed: list[str] = []
     systems = draft_solutions(document, document.lines, unread, unattributed)
@@ -55,6 +60,10 @@ def draft_document(document: ReportDocument) -> DraftedDocument:
 def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> list[tuple[str, str]]:
     """A document's bytes -> (key, TOML) per system it tests, as `esrpdb draft` prints them; ParseError
     for a document with no report and no table. `document` is its path as the manifests will name it."""
+    from ..formats import document as document_format
+    from .systems import draft_solutions
+    from .toml_text import render
+
     parsed = document_format.parse(name, data)
     source = PurePosixPath(name).name
     drafted = drafted_manifests(draft_solutions(parsed, parsed.lines), str(document), source,

@@ -8,7 +8,30 @@ from dataclasses import dataclass, field
 
 from ..formats.document.records import DocumentTable
 from .fact import Fact
-from .published import DraftClaim
+
+
+@dataclass(frozen=True)
+class DraftClaim:
+    """A figure the document prints, as a `[[claims]]` entry would hold it."""
+
+    metric: str
+    value: str  # exactly as printed on `line`
+    unit: str | None
+    line: int
+    quote: str
+    qualifier: str | None = None
+    column: int | None = None  # the table column (solution or run) it belongs to
+    run: str | None = None  # "Run 2" when the row or column names a run
+    comparison: bool = False  # a "N percent more/less" between two solutions
+    offset: int | None = None  # where the value sits in `quote`, for prose
+    named: str | None = None  # "17 for SSDs": the words naming whose figure it is
+    position: int = 0  # where the value sits in its paragraph, to read figures in order
+    paragraph: str = ""  # the whole paragraph, for whose figure it is ("It delivered …" speaks of the last subject)
+    versus_metric: str | None = None  # "each SSD … than all 24 HDDs": the other side's metric
+    disk_basis: str | None = None  # "per active disk": the basis the words state
+    than: str | None = None  # "… 10% less than in the baseline": the words naming the other side
+    versus_run: str | None = None  # the other side when it is another run of the same system
+    host: str | None = None  # with `run` a test over several hosts: the machine whose own figure it is
 
 
 @dataclass

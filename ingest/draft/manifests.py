@@ -32,9 +32,8 @@ from ..formats.manifest.records import (
     unit_allowed,
 )
 from .disk_roles import disk_counts
-from .drafts import DraftRun, DraftSolution
+from .drafts import DraftClaim, DraftRun, DraftSolution
 from .fact import Fact
-from .published import DraftClaim
 
 MIN_PRICE = Decimal("0.01")  # a price column keeps cents (formats/manifest checks the same)
 TRIAL_DESCRIPTION = "repeated runs of one configuration: the median run stands for them"

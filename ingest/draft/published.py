@@ -12,9 +12,10 @@ on that line (nothing is computed). Pure: lines and tables in, `DraftClaim`s out
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..formats.document.lines import Line
+from .drafts import DraftClaim as DraftClaim  # the record lives with the others (drafts.py); re-exported
 from .iops_words import document_iops, paragraph_iops
 from .stated_basis import ACTIVE_BASIS, ITEM_ENDS, OWN_ENDS, own_basis, stated_basis
 
@@ -71,30 +72,6 @@ PER_UNITS = {"disk": "IOPS/disk", "active disk": "IOPS/disk", "physical disk": "
              "active drive": "IOPS/disk", "physical drive": "IOPS/disk",
              "dollar": "IOPS/USD", "$": "IOPS/USD", "watt": "IOPS/W"}
 _PERCENT_FOR = re.compile(rf"{NUMBER}\s*(?:percent|%)\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class DraftClaim:
-    """A figure the document prints, as a `[[claims]]` entry would hold it."""
-
-    metric: str
-    value: str  # exactly as printed on `line`
-    unit: str | None
-    line: int
-    quote: str
-    qualifier: str | None = None
-    column: int | None = None  # the table column (solution or run) it belongs to
-    run: str | None = None  # "Run 2" when the row or column names a run
-    comparison: bool = False  # a "N percent more/less" between two solutions
-    offset: int | None = None  # where the value sits in `quote`, for prose
-    named: str | None = None  # "17 for SSDs": the words naming whose figure it is
-    position: int = 0  # where the value sits in its paragraph, to read figures in order
-    paragraph: str = ""  # the whole paragraph, for whose figure it is ("It delivered …" speaks of the last subject)
-    versus_metric: str | None = None  # "each SSD … than all 24 HDDs": the other side's metric
-    disk_basis: str | None = None  # "per active disk": the basis the words state
-    than: str | None = None  # "… 10% less than in the baseline": the words naming the other side
-    versus_run: str | None = None  # the other side when it is another run of the same system
-    host: str | None = None  # with `run` a test over several hosts: the machine whose own figure it is
 
 
 def _qualifier(text: str | None) -> str | None:

@@ -72,11 +72,11 @@ def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
     first = next((found for found in found_files(paths) if found.refused is None), None)
     if first is None:
         return None
-    # What this process needs anyway (every format to detect a file, the drafted records to write), loaded
-    # before the fork: the worker does not load it a second time, and the two processes then overlap
-    # only on what is each one's own (PDFium and the reading; SQLAlchemy, the models, the catalogue).
+    # What both processes need (every format, to detect a file), loaded before the fork: the worker does
+    # not load it a second time. The drafting rules are the worker's alone (this process writes what
+    # they drafted: draft/__init__.py), loaded there while this one loads SQLAlchemy, the models and the
+    # catalogue; the two overlap on what is each one's own.
     registry.format_modules()
-    from .. import draft  # noqa: F401  (the drafting rules, loaded before the fork)
     ahead = read_ahead_of_batch()
     try:
         ahead.start([first.path])

@@ -66,7 +66,8 @@ def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False
         try:
             die_with_parent(parent)
             gc.freeze()  # the parent's objects are never collected here: the child's collections do not walk
-            # (and so copy) the pages they sit on; what the child makes is collected as usual
+            # (and so copy) the pages they sit on; what the child makes is collected as usual, even while
+            gc.enable()  # the parent's start-up holds its own collector off (cli/main.py)
             os.close(reading)
             if own_group:
                 os.setpgid(0, 0)

@@ -142,6 +142,7 @@ class Worker:
 def _serve(work: Work, setup: Callable[[], None] | None, each: Clock, requests: Connection,
            results: Connection) -> None:  # pragma: no cover - runs in the worker
     gc.freeze()  # the parent's objects are never collected here: the collections do not walk (and copy) their pages
+    gc.enable()  # what the worker makes is collected, though the parent's start-up holds its collector off (cli/main.py)
     if setup is not None:
         setup()
     start = data_bytes()

@@ -195,3 +195,18 @@ def test_a_letterhead_names_the_vendor_and_wrapped_cells_end_their_value(company
     manifest = drafted.manifests[0].manifest
     assert (manifest.vendor, manifest.model) == (vendor, model)
     assert sorted((d.count, d.role) for d in manifest.disks) == [(4, "hot_spare"), (68, "active")]
+
+
+@pytest.mark.parametrize("letterhead", ["Quillon Storage Systems", "VELTRANE TECHNICAL REPORT VT-2019-07"])
+def test_a_title_page_printed_with_no_blank_line_ends_where_the_text_begins(letterhead):
+    """A PDF whose renderer prints no blank lines: the title is the lines naming Exchange down to the first
+    section, not the letterhead above it nor the summary below it (SYNTHETIC, after oh_vendor-ra_a3_06)."""
+    from esrpdb.ingest.formats.document.lines import document_title, split_lines
+
+    text = (f"{letterhead}\nExchange 2010 SP2 Reference Architecture for the QS-860 Fibre Channel Array\n"
+            "12,000 users in five VMware virtual machines\nTechnical Report QTR-2012-031 - May 2012\n"
+            "Executive Summary\nQuillon validated a QS-860 configuration for 12,000 Exchange 2010 SP2 mailboxes hosted "
+            "in five\nVMware vSphere 5.0 virtual machines.\n")
+    assert document_title(split_lines(text, [])) == (
+        "Exchange 2010 SP2 Reference Architecture for the QS-860 Fibre Channel Array 12,000 users in five VMware "
+        "virtual machines Technical Report QTR-2012-031 - May 2012")

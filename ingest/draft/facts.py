@@ -333,7 +333,8 @@ def _sentences(text: str) -> list[tuple[int, str]]:
 
 
 _TITLE_ENDS = re.compile(r"\s+(?:for|with|on|and|in|using|running)\s+|\s*[:|–—]\s*|\s+-\s+|\s+\d[\d,]*\s+(?:mailbox|user)|"
-                         r"\s+(?:microsoft|exchange|storage\s+solution|reference|validated|best|sizing|performance)\b|"
+                         r"\s+(?:microsoft|exchange|storage\s+solution|reference|validated|best|sizing|performance|"
+                         r"all-flash|hybrid|unified)\b|"
                          r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|\d+(?:\.\d)?K)\b", re.IGNORECASE)
 
 

@@ -341,6 +341,9 @@ def _labelled_value(lines: list[Line], n: int) -> bool:
 # --- document title ------------------------------------------------------------------
 
 _TITLE_WORDS = re.compile(r"exchange|jetstress|esrp", re.IGNORECASE)
+# The first section's heading or a line of running text: where a title block printed with no blank line ends.
+_SECTION_START = re.compile(r"(?:\d+(?:\.\d+)*\.?\s+)?(?:executive\s+summary|summary|introduction|abstract|overview|"
+                            r"(?:table\s+of\s+)?contents|background|audience|purpose|scope)\b", re.IGNORECASE)
 
 
 # Legal text names the vendor but never the system: a copyright line, a disclaimer, a trademark notice.
@@ -366,7 +369,14 @@ def document_title(lines: list[Line]) -> str | None:
         blocks.append(current)
     # never a copyright or disclaimer line (a PDF may print one in the title's block: no blank line between)
     blocks = [kept for block in blocks if (kept := [line for line in block if not LEGAL.search(line.text)])]
-    candidates = [block for block in blocks if len(block) <= 5 and all(len(line.text) <= 200 for line in block)]
+    if blocks and len(blocks[0]) > 5:  # a PDF that prints no blank line: the title ends where the text begins
+        head = next((i for i, line in enumerate(blocks[0]) if _SECTION_START.match(line.text) or len(line.text) > 80), None)
+        if head:  # and starts at the line naming the product's use, not at a letterhead above it
+            first = next((i for i, line in enumerate(blocks[0][:head]) if _TITLE_WORDS.search(line.text)), 0)
+            blocks[0] = blocks[0][first:head]
+    longest = [8 if i == 0 else 5 for i in range(len(blocks))]  # a title page's lines, a block's lines after it
+    candidates = [block for block, most in zip(blocks, longest)
+                  if len(block) <= most and all(len(line.text) <= 200 for line in block)]
     for block in candidates:
         heading = next((line for line in block if 0 < line.heading <= 2), None)
         if heading:

@@ -210,3 +210,18 @@ def test_a_title_page_printed_with_no_blank_line_ends_where_the_text_begins(lett
     assert document_title(split_lines(text, [])) == (
         "Exchange 2010 SP2 Reference Architecture for the QS-860 Fibre Channel Array 12,000 users in five VMware "
         "virtual machines Technical Report QTR-2012-031 - May 2012")
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("oh_esrp_a2_06", 'storage model: "5600" (lines 3, 34, 39, 198) vs "5650" (line 72)'),
+    ("oh_vendor-ra_a3_02", 'disk shelf model: "DS-2460" (line 26) vs "DE-2460" (line 56)')])
+def test_a_model_a_digit_apart_is_named_differently(name, said):
+    """Bench documents by other hands (SYNTHETIC; planted by their authors): a storage model printed as a bare
+    number after its product name ("Flexa 5650, firmware …"), and a disk shelf's model in a table and in prose."""
+    from esrpdb.ingest.draft import draft_document
+    from esrpdb.ingest.formats import document
+    from tests.helpers import FIXTURES
+
+    path = FIXTURES / "other_hands" / f"{name}.txt"
+    found = draft_document(document.parse(path.name, path.read_bytes())).named_differently
+    assert [message.split(":", 2)[0] + ":" + message.split(":", 2)[1] for message in found] == [said]

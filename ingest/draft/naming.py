@@ -43,7 +43,7 @@ ATTRIBUTES = {"storage_model": "storage model", "storage_firmware": "storage fir
               "server_memory": "server memory", "operating_system": "operating system",
               "jetstress_version": "Jetstress version", "ese_version": "ESE version", "host_adapter": "HBA/NIC model",
               "host_adapter_firmware": "HBA/NIC firmware", "disk_model": "disk model", "disk_size": "disk size",
-              "disk_speed": "disk speed"}
+              "disk_speed": "disk speed", "enclosure_model": "disk shelf model"}
 # Row label -> what its value names; a row may name several attributes ("Storage model and OS/firmware revision").
 _ROWS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.IGNORECASE), a) for p, a in (
     (r"^(?:storage (?:model|array|system)s?|arrays?|array model)\b(?!.*\b(?:cache|memory|ports?|controllers?)\b)",
@@ -57,6 +57,7 @@ _ROWS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p
     (r"^ese(?:\.dll)?(?: file)? version$", ("ese_version",)),
     (r"^(?:hba|nic|hba/nic|hba's|host (?:bus )?adapters?|network (?:adapter|card|interface)s?|adapters?)"
      r"(?: (?:model|type)(?: and firmware)?| \(.*\))?$", ("host_adapter", "host_adapter_firmware")),
+    (r"^(?:disk |drive |expansion )?(?:shelf|shelves|enclosures?|trays?|jbods?)(?: model)?$", ("enclosure_model",)),
     (r"^(?:disks?|drives?)$|^(?:disk|drive)s? (?:type|model|size|capacity|speed)|^(?:raw )?(?:capacity|size) per "
      r"(?:disk|drive)", ("disk_model", "disk_size", "disk_speed")),
 ))
@@ -82,6 +83,7 @@ _SERVER_BEFORE = re.compile(r"\b(?:servers?|hosts?)\b[^.;]*$")  # lower case: "E
 _CONTRAST = re.compile(r"\b(?:than|versus|vs\.?|compared|unlike|whereas|instead|previous|prior|older|earlier|newer|"
                        r"replac\w*|successor|predecessor|generation|upgrad\w*|migrat\w*|other)\b", re.IGNORECASE)
 _VIRTUAL = re.compile(r"hyper|virtual", re.IGNORECASE)
+_SHELF = re.compile(r"\b(?:shel(?:f|ves)|enclosures?|trays?|jbods?|drawers?)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -179,7 +181,7 @@ def _table_statements(document: ReportDocument, names: list[str], distinct: list
 def _read(attribute: str, text: str, subject: int | None, line: int | None, label: str = "") -> list[Statement]:
     """What a cell says of one attribute, as a statement (none when it says nothing of it)."""
     context = skeleton(text)
-    if attribute in ("storage_model", "server_model", "host_adapter", "disk_model"):
+    if attribute in ("storage_model", "server_model", "host_adapter", "disk_model", "enclosure_model"):
         found = models(text, bare_numbers=attribute in ("storage_model", "server_model"))
         return [Statement(attribute, subject, found[0].printed, line, found[0], context)] if found else []
     if attribute in ("storage_firmware", "host_adapter_firmware", "jetstress_version", "ese_version"):
@@ -263,7 +265,7 @@ def _prose_lines(document: ReportDocument):
 def _prose_statements(document: ReportDocument, tables: list[Statement], distinct: list[set[str]],
                       count: int) -> list[Statement]:
     """Sentences: versions, a server's memory, and model numbers a letter or digit from the tables' own."""
-    targets = [(s, s.value) for s in tables if s.attribute in ("storage_model", "server_model")
+    targets = [(s, s.value) for s in tables if s.attribute in ("storage_model", "server_model", "enclosure_model")
                and isinstance(s.value, Model)]
     known = {s.value.key for s in tables if isinstance(s.value, Model)}
     stated = {m.key for s in tables for m in models(s.printed)} | known
@@ -284,7 +286,7 @@ def _prose_statements(document: ReportDocument, tables: list[Statement], distinc
                 found.append(Statement("server_memory", whose(text.find(printed)), printed, line.number,
                                        frozenset({round(size, 2)}), prose=True))
         contrast = bool(_CONTRAST.search(text))
-        for model in models(text):
+        for model in models(text, bare_numbers=True):  # "Flexa 5600" too: beside a word of its table's name
             found += _model_mention(model, text, line.number, targets, stated, contrast)
     return found
 
@@ -304,8 +306,9 @@ def _model_mention(model: Model, text: str, line: int, targets: list[tuple[State
     if len(closest) != 1:
         return []  # as near to two systems' models: whose it is cannot be told
     target = next(iter(closest.values()))
-    if not any(word.lower() in target.context for word in _beside(text, model.printed) if word[:1].isupper()):
-        return []
+    named = any(word.lower() in target.context for word in _beside(text, model.printed) if word[:1].isupper())
+    if not named and not (target.attribute == "enclosure_model" and _SHELF.search(text)):  # "the four DE-2460
+        return []                                                                       # expansion enclosures"
     return [Statement(target.attribute, target.subject, model.printed, line, model, model.key, prose=True)]
 
 

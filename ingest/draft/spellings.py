@@ -24,7 +24,7 @@ _LONGEST_VERSION_WORD = len("firmware")  # the longest word _NOT_MODEL_AFTER nam
 _WORD_CHAR = re.compile(r"\w")
 _TWO_DIGITS = re.compile(r"\d\D*\d")
 _LETTER, _DIGIT, _NOT_KEY = re.compile(r"[a-z]"), re.compile(r"\d"), re.compile(r"[^a-z0-9]")
-_BARE_NUMBER = re.compile(r"(?<=[A-Za-z] )(\d{3,5})(?![\w.,/-])")
+_BARE_NUMBER = re.compile(r"(?<=[A-Za-z] )(\d{3,5})(?![\w./-]|,\d)")  # "Flexa 5650, firmware …" too
 VERSION = re.compile(r"(?<![\w])[vV]?\.?(\d+(?:\.\d+){2,})(?![\w.])")
 _SIZE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(TB|GB|MB)(?![a-z/])")
 _UNIT_GB = {"TB": 1024.0, "GB": 1.0, "MB": 1 / 1024}

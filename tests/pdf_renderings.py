@@ -49,9 +49,12 @@ def _visible_keep(line: str) -> str:
 def _aligned_rows(lines: list[str]) -> list[list[str]]:
     """A table set out with spaces as a word processor's table: the columns those of the block's widest line;
     a line of as many cells (words two spaces or more apart) one a column in order, a header one short over
-    the value columns, any other line each cell in the column whose start is nearest its own."""
+    the value columns, any other line's indented cells each in the first column that ends after it starts
+    (a group's heading over its columns), its first cell, unindented, in the label column."""
     placed = [[(m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)] for line in lines]
-    columns = [start for start, _ in max(placed, key=len)]
+    widest = max(placed, key=len)
+    columns = [start for start, _ in widest]
+    ends = [start + len(cell) for start, cell in widest]
     rows = []
     for cells in placed:
         row = [""] * len(columns)
@@ -61,8 +64,9 @@ def _aligned_rows(lines: list[str]) -> list[list[str]]:
         if len(cells) == len(columns) - 1 and cells and cells[0][0] > columns[0]:  # a header over the value columns
             rows.append(["", *(cell for _, cell in cells)])
             continue
-        for start, cell in cells:
-            column = min(range(len(columns)), key=lambda j: abs(columns[j] - start))
+        for start, cell in cells:  # a group's heading over columns: in the first column it stands over
+            column = next((j for j in range(1, len(columns)) if ends[j] > start), len(columns) - 1) \
+                if start > columns[0] + 2 and len(columns) > 1 else 0
             row[column] = f"{row[column]} {cell}".strip()
         rows.append(row)
     return rows

@@ -303,15 +303,22 @@ def _grouped_header(rows: list[Line]) -> list[Line]:
         return rows
     groups, header, data = rows[0], rows[1], rows[2]
     named = [c for c in groups.cells if c]
-    aligned = not groups.cells[0] and groups.starts == header.starts[:len(groups.starts)]  # set in the columns below
-    if not (groups.starts and header.starts and data.starts) or not (aligned or groups.starts[0] > header.starts[0]) \
+    # a grid's cells (a PDF's ruled table): each group heading in its first column, the rows cell for cell
+    grid = not groups.cells[0] and len(groups.cells) == len(header.cells) == len(data.cells) and not groups.starts
+    aligned = grid or (not groups.cells[0] and groups.starts == header.starts[:len(groups.starts)])  # set in the columns
+    if not grid and not (groups.starts and header.starts and data.starts) \
+            or not (aligned or groups.starts[0] > header.starts[0]) \
             or len(header.cells) != len(data.cells) or not 1 <= len(named) < len(header.cells) - 1 \
             or not header.cells[0] or any(_is_number(c) for c in (*groups.cells, *header.cells) if c):
         return rows
     cells = [header.cells[0]]
-    for column, (cell, start) in enumerate(zip(header.cells[1:], header.starts[1:]), start=1):
-        group = max((i for i, at in enumerate(groups.starts) if groups.cells[i] and (
-            i <= column if aligned else at <= start + max(len(cell) - 1, 0))), default=None)
+    for column, cell in enumerate(header.cells[1:], start=1):
+        if aligned:
+            group = max((i for i in range(min(column + 1, len(groups.cells))) if groups.cells[i]), default=None)
+        else:
+            start = header.starts[column]
+            group = max((i for i, at in enumerate(groups.starts)
+                         if groups.cells[i] and at <= start + max(len(cell) - 1, 0)), default=None)
         cells.append(f"{groups.cells[group]} {cell}".strip() if group is not None else cell)
     return [Line(header.number, tuple(cells), True, starts=header.starts), *rows[2:]]
 

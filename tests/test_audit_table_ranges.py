@@ -56,3 +56,18 @@ def test_an_average_above_its_maximum_in_a_document_table_is_a_mismatch(a3_02):
 
 def test_the_arrays_own_columns_are_not_judged_against_the_hosts_reports(a3_02):
     assert not [f for f in a3_02 if f.verdict == "mismatch" and f.line in (95, 96, 98) and f.kind != "average_outside_range"]
+
+
+def test_a_grids_header_of_groups_names_each_column_by_group_and_sub_column():
+    """A PDF's ruled table gives its rows cell for cell, with no positions: each group heading stands in the
+    first column it spans (SYNTHETIC, the shape of oh_vendor-ra_a3_02's Table 6 as a PDF prints it)."""
+    from esrpdb.ingest.formats.document.lines import Line
+    from esrpdb.ingest.formats.document.tables import _grouped_header
+
+    rows = [Line(1, ("", "Array read latency", "", "", "Array write latency", "", "Jetstress"), True),
+            Line(2, ("Volume set", "Avg", "Min", "Max", "Avg", "Max", "DB read avg"), True),
+            Line(3, ("HOST-A", "8.3", "2.5", "23.3", "2.7", "9.6", "10.1"), True)]
+    header, data = _grouped_header(rows)
+    assert header.cells == ("Volume set", "Array read latency Avg", "Array read latency Min", "Array read latency Max",
+                            "Array write latency Avg", "Array write latency Max", "Jetstress DB read avg")
+    assert data is rows[2]

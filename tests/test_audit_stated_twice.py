@@ -45,3 +45,18 @@ def test_a_parts_share_of_a_count_is_not_a_second_statement():
     assert _per_part("mailboxes", 1000, 10000)  # "five databases of 1,000 mailboxes" beside 10,000 in all
     assert not _per_part("mailboxes", 9000, 10000)
     assert not _per_part("iops_per_mailbox", 0.1, 0.2)
+
+
+def test_every_disk_said_twice_with_two_counts_is_a_mismatch(pg_server, template_url):
+    """oh_vendor-ra_a4_05 (SYNTHETIC, by other hands; planted): "over all 48 installed drives" (line 11) and
+    "all 44 disks were zeroed" (line 41)."""
+    from esrpdb.db.catalog import open_catalog
+
+    with scratch_database(pg_server, "alldisks", TEMPLATE) as url:
+        catalog = open_catalog(url)
+        try:
+            ingest_paths(catalog.engine, [FIXTURES / "other_hands" / "oh_vendor-ra_a4_05.txt"])
+            found = [f for f in audit(catalog.engine).findings if f.kind == KIND]
+        finally:
+            catalog.close()
+    assert [(f.metric, f.verdict, sorted(f.inputs["lines"])) for f in found] == [("all_disks_stated", "mismatch", [11, 41])]

@@ -59,6 +59,12 @@ def test_the_storages_own_link_in_other_words(sentence, link):
     assert _read(sentence).get("connectivity", (None,))[0] == link
 
 
+def test_every_disk_said_in_passing_is_a_count_of_its_own():
+    assert _read("Before testing, all 44 disks were zeroed and the LUNs formatted")["all_disks_stated"][1] == 44
+    assert _read("102.4 IOPS per disk over all 48 installed drives")["all_disks_stated"][1] == 48
+    assert "all_disks_stated" not in _read("The NV-7800 had all 20 SSDs in one RAID 5 group.")
+
+
 def test_a_release_before_hosts_is_not_a_count():
     assert "servers" not in _read("Three physical Hyper-V hosts each run one Exchange 2010 Mailbox VM.")
 

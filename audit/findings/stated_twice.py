@@ -1,5 +1,6 @@
 """One quantity a document states twice about one system, with two values: the design it simulated
-(mailboxes, IOPS per mailbox, mailbox size, database copies) printed in a table and again in prose.
+(mailboxes, IOPS per mailbox, mailbox size, database copies) printed in a table and again in prose, and
+every disk it has ("over all 48 installed drives", "all 44 disks were zeroed") said twice in its sentences.
 
 Only what ingest kept as the system's facts (`solution_facts`, each with its line and words) is
 compared, one fact name with itself: never two things (a host's memory with an array's cache), never
@@ -19,7 +20,7 @@ from ..terms import MISMATCH, fmt
 from .finding import Finding, evidence
 
 KIND = "quantity_stated_twice"
-COMPARED = ("mailboxes", "iops_per_mailbox", "mailbox_size", "copies", "messages_per_day")
+COMPARED = ("mailboxes", "iops_per_mailbox", "mailbox_size", "copies", "messages_per_day", "all_disks_stated")
 MEMORY = "memory:"  # "memory:hyper-v host": one machine's memory, compared with that machine's only (draft/memory.py)
 _MB = {"MB": 1.0, "GB": 1024.0, "TB": 1024.0 * 1024.0}
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)

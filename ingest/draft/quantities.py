@@ -33,6 +33,9 @@ ACTIVE = re.compile(rf"(?<![\w.,]){_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:activ
                     re.IGNORECASE)
 TOTAL_DISKS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:physical|total)\s+)?{_DISK_NOUN}\b(?!\s*(?:per|/|each|enclosure))",
                          re.IGNORECASE)
+# "over all 48 installed drives", "all 44 disks were zeroed": the whole system's disks, however worded
+ALL_DISKS = re.compile(rf"\ball\s+{_N}\s+(?:installed\s+|physical\s+)?{_DISK_NOUN}\b(?!\s+(?:in|of)\s+(?:one|each|the|a)\b)",
+                       re.IGNORECASE)
 SHELVES = re.compile(rf"(?<![\w.,-]){_N}\s+(?:shelves|enclosures|trays|drawers)\s+of\s+{_N}\s+{_DISK_NOUN}", re.IGNORECASE)
 RAID = re.compile(r"\bRAID[\s-]*(1/0|1\+0|0\+1|10|50|60|DP|TEC|[0-9])(?![\d/+])", re.IGNORECASE)
 _RAID_NAMES = {"1/0": "10", "1+0": "10"}
@@ -128,6 +131,8 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
 
     if not _ANY_DIGIT.search(text):  # every pattern below counts or sizes in digits
         return found
+    for match in ALL_DISKS.finditer(text):  # "all 44 disks were zeroed": a count of every disk, said in passing
+        add("all_disks_stated", match[1], _number(match[1]))
     group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None)
     if group is not None:
         count = group[1] or group[2]

@@ -297,7 +297,10 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
             covered = [line, *(n for start, n in starts if offset < start < offset + len(sentence))]
             if any(a <= n <= b for n in covered for a, b in spans):
                 continue  # a report's own lines, run on into a caption where a PDF prints no blank line
-            facts.extend(replace(fact, quote=sentence) for fact in quantity_facts(sentence, line))
+            for fact in quantity_facts(sentence, line):  # cited on the line printing its figure (a PDF may glue
+                at = sentence.find(fact.value) if fact.value else -1  # a heading to the sentence below it)
+                printed_on = max((n for start, n in starts if start <= offset + at), default=line) if at > 0 else line
+                facts.append(replace(fact, quote=sentence, line=printed_on))
             facts.extend(sentence_memory(sentence, line))
             facts.extend(_labelled(sentence, line))
     return facts

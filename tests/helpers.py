@@ -83,6 +83,21 @@ def scratch_database(server, prefix: str, template: str | None = None):
 # --- Chromium (tests marked `browser`) ---------------------------------------------------------
 
 
+def audited(server, prefix: str, paths: list[Path]) -> list:
+    """The audit's findings on `paths`, each ingested with no manifest into a scratch catalogue of its own."""
+    from esrpdb.audit import audit
+    from esrpdb.db.catalog import open_catalog
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    with scratch_database(server, prefix, TEMPLATE) as url:
+        catalog = open_catalog(url)
+        try:
+            ingest_paths(catalog.engine, paths)
+            return audit(catalog.engine).findings
+        finally:
+            catalog.close()
+
+
 def chromium() -> str | None:
     """Debian's headless Chromium on PATH (it prints PDFs and runs the site's browser tests)."""
     return shutil.which("chromium") or shutil.which("chromium-browser")

@@ -9,22 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from esrpdb.audit import audit
-from esrpdb.ingest.pipeline import ingest_paths
-from tests.helpers import FIXTURES, TEMPLATE, scratch_database
+from tests.helpers import FIXTURES, audited
 
 
 @pytest.fixture(scope="module")
 def a3_01(pg_server, template_url):
-    from esrpdb.db.catalog import open_catalog
-
-    with scratch_database(pg_server, "columns", TEMPLATE) as url:
-        catalog = open_catalog(url)
-        try:
-            ingest_paths(catalog.engine, [FIXTURES / "other_hands" / "oh_vendor-ra_a3_01.txt"])
-            return audit(catalog.engine).findings
-        finally:
-            catalog.close()
+    return audited(pg_server, "columns", [FIXTURES / "other_hands" / "oh_vendor-ra_a3_01.txt"])
 
 
 def test_a_total_column_that_is_not_its_rows_sum_is_a_mismatch(a3_01):

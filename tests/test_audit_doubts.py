@@ -105,18 +105,13 @@ def test_a_database_utilization_the_template_reads_over_raw_is_a_doubt_where_not
     """oh_esrp_a1_02 (SYNTHETIC) as a word processor prints it: "Database capacity utilization 61.9%" is
     1186/1916 (its own line 93: database over formatted capacity), not database over raw capacity as ESRP's
     template defines it; its label names no basis, so the template's reading makes a doubt, never a mismatch."""
-    from esrpdb.db.catalog import open_catalog
     from tests.pdf_renderings import print_pdf, seed_html
 
     source = FIXTURES / "other_hands" / "oh_esrp_a1_02.txt"
     pdf = tmp_path / "oh_esrp_a1_02.pdf"
     print_pdf(seed_html(source.read_text(encoding="utf-8"), title=source.stem, plain_tables=True), pdf)
-    with scratch_database(pg_server, "utilization", TEMPLATE) as url:
-        catalog = open_catalog(url)
-        try:
-            ingest_paths(catalog.engine, [pdf])
-            findings = audit(catalog.engine).findings
-        finally:
-            catalog.close()
+    from tests.helpers import audited
+
+    findings = audited(pg_server, "utilization", [pdf])
     found = [f for f in findings if f.metric == "database_percent_of_raw" and f.printed == "61.9"]
     assert [f.verdict for f in found] == [DOUBT] and "another share" in found[0].explanation

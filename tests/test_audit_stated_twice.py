@@ -50,13 +50,8 @@ def test_a_parts_share_of_a_count_is_not_a_second_statement():
 def test_every_disk_said_twice_with_two_counts_is_a_mismatch(pg_server, template_url):
     """oh_vendor-ra_a4_05 (SYNTHETIC, by other hands; planted): "over all 48 installed drives" (line 11) and
     "all 44 disks were zeroed" (line 41)."""
-    from esrpdb.db.catalog import open_catalog
+    from tests.helpers import audited
 
-    with scratch_database(pg_server, "alldisks", TEMPLATE) as url:
-        catalog = open_catalog(url)
-        try:
-            ingest_paths(catalog.engine, [FIXTURES / "other_hands" / "oh_vendor-ra_a4_05.txt"])
-            found = [f for f in audit(catalog.engine).findings if f.kind == KIND]
-        finally:
-            catalog.close()
+    findings = audited(pg_server, "alldisks", [FIXTURES / "other_hands" / "oh_vendor-ra_a4_05.txt"])
+    found = [f for f in findings if f.kind == KIND]
     assert [(f.metric, f.verdict, sorted(f.inputs["lines"])) for f in found] == [("all_disks_stated", "mismatch", [11, 41])]

@@ -273,7 +273,8 @@ def drafted_manifest(solution: DraftSolution, key: str, keys: list[str], documen
     claims: list[ClaimSpec] = []
     seen: set[tuple] = set()
     for claim, where, versus in solution.claims:
-        if (claim.comparison and versus is None and claim.versus_value is None) or (claim.metric, claim.value, claim.line, claim.run) in seen:
+        if (claim.comparison and versus is None and claim.versus_value is None) or \
+                (claim.metric, claim.value, claim.line, claim.run) in seen:
             continue
         seen.add((claim.metric, claim.value, claim.line, claim.run))
         spec = build.claim(len(claims), claim, where, keys[versus] if versus is not None else None)

@@ -15,7 +15,6 @@ from esrpdb.ingest.draft.published import paragraphs, sentence_claims
 from esrpdb.ingest.formats.document.lines import Line
 from esrpdb.ingest.formats.manifest import ManifestError, parse as parse_manifest
 from tests.helpers import FIXTURES, TEMPLATE, scratch_database
-from tests.test_manifest import VALID
 
 A4_04 = FIXTURES / "other_hands" / "oh_vendor-ra_a4_04.txt"
 SENTENCE = "That is 27% more IOPS per dollar than our 2013 TerraVault 5600 design (0.0142 IOPS per dollar)."
@@ -52,18 +51,51 @@ def test_the_draft_of_a4_04_writes_versus_value_and_it_parses():
     assert spec.versus_value == "0.0142" and spec.versus is None
 
 
-def edit(old: str, new: str, base: str = VALID) -> str:
+# a manifest of one solution with one run and one comparison claim (tests may not import each other)
+COMPARISON = """\
+schema = 1
+
+[solution]
+key = "test-solution"
+vendor = "Vendor"
+model = "Model"
+
+[[disks]]
+count = 4
+media = "HDD"
+rpm = 15000
+capacity = 146
+capacity_unit = "GB"
+capacity_base = "decimal"
+role = "active"
+
+[[trials]]
+key = "median-trial"
+
+[[runs]]
+label = "Run 1"
+trial = "median-trial"
+report = "reports/Performance_1.html"
+
+[[claims]]
+metric = "percent_more:achieved_iops_per_disk"
+value = "38"
+unit = "%"
+subject = "comparison"
+disk_basis = "active"
+document = "doc.txt"
+location = "Figure 1"
+line = 3
+"""
+
+
+def edit(old: str, new: str, base: str = COMPARISON) -> str:
     assert old in base
     return base.replace(old, new, 1)
 
 
-COMPARISON = edit('metric = "achieved_iops_per_disk"\nvalue = "1,208.40"\nunit = "IOPS/disk"\nsubject = "run"\n'
-                  'run = "Run 1"\n', 'metric = "percent_more:achieved_iops_per_disk"\nvalue = "38"\nunit = "%"\n'
-                  'subject = "comparison"\n')
-
-
 def test_a_manifest_comparison_with_a_printed_other_side_parses():
-    parsed = parse_manifest("ok.toml", edit("line = 3", 'line = 3\nversus_value = "390.4"', COMPARISON).encode())
+    parsed = parse_manifest("ok.toml", edit("line = 3", 'line = 3\nversus_value = "390.4"').encode())
     assert parsed.claims[0].versus_value == "390.4" and parsed.claims[0].versus is None
 
 
@@ -75,13 +107,15 @@ def test_a_manifest_comparison_with_a_printed_other_side_parses():
 ])
 def test_versus_value_rules(extra, expected):
     with pytest.raises(ManifestError) as caught:
-        parse_manifest("bad.toml", edit("line = 3", f"line = 3\n{extra}", COMPARISON).encode())
+        parse_manifest("bad.toml", edit("line = 3", f"line = 3\n{extra}").encode())
     assert any(p.startswith(expected) for p in caught.value.problems), caught.value.problems
 
 
 def test_versus_value_only_with_a_comparison():
+    solution = edit('metric = "percent_more:achieved_iops_per_disk"\nvalue = "38"\nunit = "%"\nsubject = "comparison"',
+                    'metric = "achieved_iops_per_disk"\nvalue = "390.4"\nunit = "IOPS/disk"\nsubject = "solution"')
     with pytest.raises(ManifestError) as caught:
-        parse_manifest("bad.toml", edit("line = 3", 'line = 3\nversus_value = "390.4"').encode())
+        parse_manifest("bad.toml", edit("line = 3", 'line = 3\nversus_value = "390.4"', solution).encode())
     assert 'claims[0].versus_value: only with subject = "comparison"' in caught.value.problems
 
 

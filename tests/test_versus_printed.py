@@ -138,3 +138,34 @@ def test_a4_04s_27_percent_is_judged_against_the_printed_0_0142(pg_server, templ
     assert (finding.verdict, finding.line, finding.printed) == ("mismatch", 15, "27")
     assert finding.inputs["b"] == pytest.approx(0.0142) and finding.recomputed == pytest.approx(17.9, abs=0.1)
     assert "printed figure for the other design" in finding.explanation and "0.0142" in finding.explanation
+
+
+def test_the_printed_other_side_survives_a_downgrade_to_0028_and_back(pg_server, template_url):
+    """0029's downgrade keeps the figures for the upgrade that comes back (archive.py)."""
+    from sqlalchemy import create_engine, inspect
+
+    from esrpdb.db import migrate
+    from esrpdb.db.catalog import open_catalog
+    from esrpdb.ingest.pipeline import ingest_paths
+
+    query = text("SELECT id, other_value_printed FROM claims WHERE other_value_printed IS NOT NULL")
+    with scratch_database(pg_server, "versus_down", TEMPLATE) as url:
+        catalog = open_catalog(url)
+        try:
+            assert [o.status for o in ingest_paths(catalog.engine, [A4_04])] == ["loaded"]
+            with catalog.engine.connect() as conn:
+                before = conn.execute(query).all()
+        finally:
+            catalog.close()
+        assert [value for _, value in before] == ["0.0142"]
+        migrate.downgrade(url, "0028")
+        engine = create_engine(url)
+        try:
+            assert "other_value_printed" not in {c["name"] for c in inspect(engine).get_columns("claims")}
+            engine.dispose()
+            migrate.upgrade(url)
+            with engine.connect() as conn:
+                assert conn.execute(query).all() == before
+            assert not inspect(engine).has_table("esrpdb_downgrade_archive")
+        finally:
+            engine.dispose()

@@ -109,6 +109,7 @@ class ClaimRow:
     quote: str | None
     source_file_id: int | None
     manifest_file_id: int | None
+    other_value_printed: str | None = None  # the other side as printed: a design the catalogue does not hold
 
 
 @dataclass
@@ -284,8 +285,8 @@ def load(engine: Engine) -> AuditData:
         runs = _load_runs(conn)
         claims = [ClaimRow(**r) for r in _rows(conn, """
             SELECT id, metric, value_printed, unit, subject, solution_id, run_id, other_solution_id, other_run_id,
-                   other_metric, disk_basis, qualifier, location, line, quote, source_file_id, manifest_file_id
-            FROM claims ORDER BY id""")]
+                   other_metric, disk_basis, qualifier, location, line, quote, source_file_id, manifest_file_id,
+                   other_value_printed FROM claims ORDER BY id""")]
         for claim in claims:
             solution = solutions.get(claim.solution_id)
             if solution is not None and solution.manifest_file_id is None:

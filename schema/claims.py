@@ -24,6 +24,8 @@ class Claim(Base):
     other_solution_id: Mapped[int | None] = mapped_column(ForeignKey("solutions.id", ondelete="CASCADE"), index=True)
     other_run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"), index=True)
     other_metric: Mapped[str | None] = mapped_column(Text)
+    # For a comparison with a design the catalogue does not hold: its figure as the document prints it.
+    other_value_printed: Mapped[str | None] = mapped_column(Text)
     metric: Mapped[str] = mapped_column(Text)  # METRICS in schema/vocabulary.py, or percent_more:<metric> …
     value_printed: Mapped[str] = mapped_column(Text)  # "12.5", "40", "Run 2": as printed
     unit: Mapped[str | None] = mapped_column(Text)

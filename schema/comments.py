@@ -211,6 +211,8 @@ COLUMNS: dict[str, dict[str, str]] = {
                "metric": "What the figure measures (schema/vocabulary.py METRICS), or percent_more:<metric> for a "
                          "comparison.",
                "other_metric": "For a comparison between two metrics: the other one.",
+               "other_value_printed": "The other side of a comparison as the document prints it, for a design the "
+                                      "catalogue does not hold; NULL: the other side is a solution of the catalogue.",
                "disk_basis": "For a per-disk figure: the disks the document divides by, all or active.",
                "qualifier": "A word that bounds the figure: approximately, nearly, up_to, over, under."},
     "mailbox_classes": {"class_ordinal": "The class's order, smallest first.",

@@ -42,8 +42,8 @@ FLOORS: dict[str, tuple[dict[str, int], int]] = {
     "oh_vendor-ra_a3_06": ({"systems": 1, "facts": 16, "runs": 10, "latencies": 10, "figures": 6, "planted": 1}, 0),
     "oh_vendor-ra_a3_05": ({"systems": 1, "facts": 16, "runs": 8, "latencies": 8, "figures": 6, "planted": 3}, 0),
     # a4_04's "27% more IOPS per dollar than our 2013 design (0.0142 IOPS per dollar)": the bracketed figure is
-    # the other design's, no longer judged as this system's own (which found the planted error by accident)
-    "oh_vendor-ra_a4_04": ({"systems": 1, "facts": 18, "runs": 12, "latencies": 12, "figures": 8, "planted": 2}, 0),
+    # the other design's, a design the catalogue does not hold; the percentage is judged against it (versus_value)
+    "oh_vendor-ra_a4_04": ({"systems": 1, "facts": 18, "runs": 12, "latencies": 12, "figures": 8, "planted": 3}, 0),
     # a disk over two cells, chevron bullets, US$ prices, 'Watts (idle)'
     "oh_third-party_a5_06": ({"systems": 4, "facts": 76, "runs": 20, "latencies": 4, "figures": 36, "planted": 2}, 0),
     # systems as rows under a two-row header, a disk over two cells

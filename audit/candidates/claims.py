@@ -10,9 +10,11 @@ nothing here imports it. Nothing names a solution, a document or a value.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...schema.vocabulary import DISK_BASES, METRICS, PER_DISK_BASE, other_basis, split_metric
 from ..gather import ClaimRow, RunInfo, SolutionInfo
-from ..terms import PRIMARY, SOURCE, Candidate, fmt, parse_printed, percent_change
+from ..terms import MATCH, PRIMARY, SOURCE, Candidate, fmt, parse_printed, percent_change
 from . import runs
 from .context import (
     ClaimContext,
@@ -130,21 +132,32 @@ def side_value(ctx: ClaimContext, metric: str, solution_id: int | None, run_id: 
 
 
 def comparison_candidates(ctx: ClaimContext, claim: ClaimRow, kind: str, base: str) -> list[Candidate]:
-    """'X percent more/less': both sides from unrounded data, then from the printed side figures."""
+    """'X percent more/less': both sides from unrounded data, then from the printed side figures; the other
+    side of a design the catalogue does not hold is the figure the document prints for it."""
     other_metric = claim.other_metric or base
     other_solution = claim.other_solution_id or claim.solution_id
     unit = "ms" if base in runs.LATENCY_METRICS else None
     a = side_value(ctx, base, claim.solution_id, claim.run_id, claim.disk_basis, unit)
-    b = side_value(ctx, other_metric, other_solution, claim.other_run_id, claim.disk_basis, unit)
+    printed_b = parse_printed(claim.other_value_printed) if claim.other_value_printed is not None else None
+    if claim.other_value_printed is not None and printed_b is None:
+        raise Unverifiable(f"the other design's {other_metric} is printed as {claim.other_value_printed!r}")
+    b = side_value(ctx, other_metric, other_solution, claim.other_run_id, claim.disk_basis, unit) \
+        if printed_b is None else Candidate(printed_b.value, f"the document's printed figure for the other design, "
+                                                             f"line {claim.line}", uncertainty=printed_b.half_unit)
     if not b.value:
         raise Unverifiable(f"the other side's {other_metric} is zero")
     a_name = f"{ctx.data.solution_key(claim.solution_id)} {base}"
-    b_name = f"{ctx.data.solution_key(other_solution)} {other_metric}"
+    b_name = f"{ctx.data.solution_key(other_solution)} {other_metric}" if printed_b is None else \
+        f"the other design's {other_metric} {printed_b.text}"
     formula = "(a / b - 1) x 100" if kind == "percent_more" else "(1 - a / b) x 100"
+    b_shown = f"{fmt(b.value)} ({b.how})" if printed_b is None else f"({b.how})"
+    # how far a printed b's precision (and a's own) can move the percentage: d(a/b) = da/b + a db/b^2
+    slack = 0.0 if printed_b is None else 100 * (a.uncertainty / abs(b.value) + abs(a.value) * b.uncertainty / b.value ** 2)
     out = [Candidate(percent_change(kind, a.value, b.value),
-                     f"{formula} with a = {a_name} {fmt(a.value)} ({a.how}), b = {b_name} {fmt(b.value)} ({b.how})",
-                     {"a": a.value, "b": b.value, "a_inputs": a.inputs, "b_inputs": b.inputs})]
+                     f"{formula} with a = {a_name} {fmt(a.value)} ({a.how}), b = {b_name} {b_shown}",
+                     {"a": a.value, "b": b.value, "a_inputs": a.inputs, "b_inputs": b.inputs}, uncertainty=slack)]
     a_run, b_run = ctx.data.runs.get(claim.run_id), ctx.data.runs.get(claim.other_run_id)
-    pairs = [(x, y) for x in sibling_figures(ctx, claim, base, claim.solution_id, a_run)
-             for y in sibling_figures(ctx, claim, other_metric, other_solution, b_run)]
+    b_figures = sibling_figures(ctx, claim, other_metric, other_solution, b_run) if printed_b is None else \
+        [(replace(claim, value_printed=printed_b.text), printed_b.value, MATCH)]  # the other side is that figure
+    pairs = [(x, y) for x in sibling_figures(ctx, claim, base, claim.solution_id, a_run) for y in b_figures]
     return out + from_printed(claim, pairs, lambda x, y: percent_change(kind, x, y), "the percentage")

@@ -30,6 +30,7 @@ class DraftClaim:
     versus_metric: str | None = None  # "each SSD … than all 24 HDDs": the other side's metric
     disk_basis: str | None = None  # "per active disk": the basis the words state
     than: str | None = None  # "… 10% less than in the baseline": the words naming the other side
+    versus_value: str | None = None  # "… than our 2013 design (0.0142 IOPS per dollar)": the other side as printed
     versus_run: str | None = None  # the other side when it is another run of the same system
     host: str | None = None  # with `run` a test over several hosts: the machine whose own figure it is
 

@@ -247,11 +247,15 @@ class _Builder:
         if metric.per_disk:
             self.note(f"{path}.disk_basis", "as the words say" if claim.disk_basis else "confirm: all disks or active ones")
         subject = "comparison" if kind else "run" if claim.run else "solution"
+        versus_value = claim.versus_value if kind and versus is None else None  # a design the document does not test
+        if versus_value is not None:
+            self.note(f"{path}.versus_value", "the other design's figure as printed in brackets after \"than\"")
         return ClaimSpec(metric=claim.metric, value=claim.value, subject=subject, document=self.document,
                          location=where, unit=unit, run=claim.run if subject == "run" or claim.versus_run else None,
                          host=claim.host if subject == "run" else None,
-                         versus=(versus or "") if kind else None, versus_metric=claim.versus_metric if kind else None,
-                         versus_run=claim.versus_run if kind else None,
+                         versus=(versus or "") if kind and versus_value is None else None,
+                         versus_metric=claim.versus_metric if kind else None,
+                         versus_run=claim.versus_run if kind and versus_value is None else None, versus_value=versus_value,
                          disk_basis=(claim.disk_basis or "all") if metric.per_disk else None,
                          qualifier=claim.qualifier, line=claim.line, quote=claim.quote[:400])
 
@@ -269,7 +273,8 @@ def drafted_manifest(solution: DraftSolution, key: str, keys: list[str], documen
     claims: list[ClaimSpec] = []
     seen: set[tuple] = set()
     for claim, where, versus in solution.claims:
-        if (claim.comparison and versus is None) or (claim.metric, claim.value, claim.line, claim.run) in seen:
+        if (claim.comparison and versus is None and claim.versus_value is None) or \
+                (claim.metric, claim.value, claim.line, claim.run) in seen:
             continue
         seen.add((claim.metric, claim.value, claim.line, claim.run))
         spec = build.claim(len(claims), claim, where, keys[versus] if versus is not None else None)

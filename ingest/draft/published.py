@@ -160,6 +160,23 @@ def sentence_claims(prose: Paragraphs) -> list[DraftClaim]:
 _OTHER_SIDE = re.compile(r"\bthan\b[^.;()]*\(\s*$", re.IGNORECASE)
 
 
+_BRACKETED = re.compile(rf"\s*\(\s*{NUMBER}\s+([^()]{{1,40}}?)\s*\)")
+
+
+def _printed_other_side(text: str, at: int, metric: str, bare: str) -> str | None:
+    """The figure in brackets right after the "than" words ending at `at`, when its words name the compared
+    metric: "… than our 2013 design (0.0142 IOPS per dollar)" gives "0.0142"."""
+    found = _BRACKETED.match(text, at)
+    if found is None:
+        return None
+    named = _compared(found[2])
+    if named and named.startswith(_BARE):
+        named = f"{paragraph_iops(text, at, bare)}_{named[len(_BARE):]}"
+    if named and re.search(r"\bper\s+(?:active\s+|physical\s+)?(?:disk|drive|ssd|hdd|spindle)", found[2], re.IGNORECASE):
+        named = named if named.endswith("_per_disk") else f"{named}_per_disk"  # "(390.4 IOPS per SSD)"
+    return found[1] if named == metric else None
+
+
 def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "achieved") -> list[DraftClaim]:
     found: list[DraftClaim] = []
     figures = [(m, c) for m, c in _per_unit(0, text, bare) if not _OTHER_SIDE.search(text, 0, m.start())]
@@ -191,8 +208,11 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
             item = text[begins: match.end() + (m.start() if (m := ITEM_ENDS.search(rest)) else len(rest))]  # words
             metric, versus_metric, basis = stated_basis(per_disk or metric, sentence, text, own, item)
             than = _THAN.search(match["what"])
+            printed = _printed_other_side(text, match.end() + than.end(1), versus_metric or metric, bare) \
+                if than else None
             claim = DraftClaim(f"{direction}:{metric}", match[2], "%", 0, text, _qualifier(match["q"]), comparison=True,
-                               versus_metric=versus_metric, disk_basis=basis, than=than[1] if than else None)
+                               versus_metric=versus_metric, disk_basis=basis, than=than[1] if than else None,
+                               versus_value=printed)
             found.append(placed(claim, text, starts, match.start(2)))
             if metric == "cpu_percent":  # "…; 6.7 percent for the SSDs and 2.0 percent for the HDDs."
                 rest = text[match.end() : match.end() + 200].split(". ")[0]

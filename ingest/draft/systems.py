@@ -364,14 +364,14 @@ def _add_sentences(solutions: list[DraftSolution], prose: Paragraphs, distinct: 
         if claim.comparison and owner is not None:
             others = [i for i in range(len(solutions)) if i != owner]
             named = _best(claim.than, distinct) if claim.than else None  # "than the StorStack 3100i", its own words
-            versus = named if named is not None and named != owner else \
+            versus = named if named is not None and named != owner else None if claim.versus_value else \
                 _best(text[near:], distinct) if len(others) > 1 else (others[0] if others else None)
             versus = None if versus == owner else versus
         if claim.comparison and owner is not None and versus is None:  # "… 10% less than in the baseline"
             tests = versus_tests(claim.than, text[:near], [(r.label, r.scenario) for r in solutions[owner].runs])
             if tests is not None:
                 claim, versus = replace(claim, run=tests[0], versus_run=tests[1]), owner
-        if owner is None or (claim.comparison and versus is None):
+        if owner is None or (claim.comparison and versus is None and claim.versus_value is None):
             why = ("names no system it can be told for" if owner is None
                    else "names no other system it is compared with")
             unattributed.append(f'line {claim.line}: "{claim.value}" ({claim.metric.replace("_", " ")}) {why} in '

@@ -71,8 +71,8 @@ def _run(lines: _Lines, path: str, run: RunSpec) -> None:
 
 def _claim(lines: _Lines, path: str, claim: ClaimSpec) -> None:
     lines.table("[[claims]]")
-    for name in ("metric", "value", "unit", "subject", "versus", "versus_run", "versus_metric", "run", "host", "disk_basis",
-                 "qualifier", "document", "location", "line", "quote"):
+    for name in ("metric", "value", "unit", "subject", "versus", "versus_run", "versus_metric", "versus_value", "run",
+                 "host", "disk_basis", "qualifier", "document", "location", "line", "quote"):
         lines.put(path, name, getattr(claim, name))
 
 

@@ -209,7 +209,8 @@ def write_plans(session: Session, plans: list[ManifestPlan], *, fresh_sources: I
             row = {"manifest_file_id": plan.manifest_file_id, "source_file_id": claim.document_id,
                    "solution_id": solution_id, "subject": spec.subject,
                    "run_id": _claim_run(spec, refs, host_refs), "other_solution_id": other_solution,
-                   "other_run_id": other_run, "other_metric": spec.versus_metric, "metric": spec.metric,
+                   "other_run_id": other_run, "other_metric": spec.versus_metric,
+                   "other_value_printed": spec.versus_value, "metric": spec.metric,
                    "value_printed": spec.value, "unit": spec.unit, "disk_basis": spec.disk_basis,
                    "qualifier": spec.qualifier, "location": spec.location, "line": spec.line, "quote": spec.quote}
             if spec.versus_run and other_solution is not None and not made_here:

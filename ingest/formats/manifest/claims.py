@@ -12,8 +12,8 @@ from ....schema.vocabulary import CLAIM_SUBJECTS, COMPARISONS, DISK_BASES, METRI
 from .records import KEY_PATTERN, PRINTED_NUMBER, ClaimSpec, unit_allowed
 from .toml_checker import TomlChecker, kind_of, show_value
 
-CLAIM_KEYS = ("metric", "value", "unit", "subject", "run", "host", "versus", "versus_run", "versus_metric", "disk_basis",
-              "qualifier", "document", "location", "line", "quote")
+CLAIM_KEYS = ("metric", "value", "unit", "subject", "run", "host", "versus", "versus_run", "versus_metric",
+              "versus_value", "disk_basis", "qualifier", "document", "location", "line", "quote")
 
 
 class ClaimChecker(TomlChecker):
@@ -56,7 +56,7 @@ class ClaimChecker(TomlChecker):
                          f"got {kind_of(value)} {show_value(value)}")
             value = None
         fields: dict[str, Any] = {key: self.string(table, key, path)
-                                  for key in ("unit", "run", "host", "versus", "versus_run", "quote")}
+                                  for key in ("unit", "run", "host", "versus", "versus_run", "versus_value", "quote")}
         fields["versus_metric"] = self.metric(table, "versus_metric", path, comparison_allowed=False)
         fields["disk_basis"] = self.string(table, "disk_basis", path, choices=DISK_BASES)
         fields["qualifier"] = self.string(table, "qualifier", path, choices=QUALIFIERS)
@@ -114,12 +114,16 @@ class ClaimChecker(TomlChecker):
         if "host" in table and run is None:
             self.problem(f"{path}.host", "only with run: the machine of one host report of that run's test")
         if subject != "comparison":
-            for key in ("versus", "versus_run", "versus_metric"):
+            for key in ("versus", "versus_run", "versus_metric", "versus_value"):
                 if key in table:
                     self.problem(f"{path}.{key}", "only with subject = \"comparison\"")
             return
+        if "versus_value" in table:
+            self.printed_other_side(table, path, fields["versus_value"])
+            return
         if "versus" not in table:
-            self.problem(f"{path}.versus", "required when subject = \"comparison\"")
+            self.problem(f"{path}.versus", "required when subject = \"comparison\" (or versus_value: the other "
+                         "design's figure as printed)")
         elif versus is not None and not KEY_PATTERN.fullmatch(versus):
             self.problem(f"{path}.versus", f"{show_value(versus)} is not a solution key")
         if versus is not None and versus == own_key and versus_run is None and fields["versus_metric"] is None:
@@ -127,3 +131,14 @@ class ClaimChecker(TomlChecker):
         if versus_run is not None and versus == own_key and versus_run not in run_labels:
             self.problem(f"{path}.versus_run", f"{show_value(versus_run)} is not a [[runs]] label of this manifest; "
                          f"known: {known}")
+
+    def printed_other_side(self, table: dict[str, Any], path: str, printed: str | None) -> None:
+        """`versus_value`: the other side is a design the catalogue does not hold, known only by the figure the
+        document prints for it; a solution (versus) or a run of one (versus_run) would be a second other side."""
+        for key in ("versus", "versus_run"):
+            if key in table:
+                self.problem(f"{path}.{key}", "not with versus_value: the other side is either a solution of the "
+                             "catalogue or a figure as printed")
+        if printed is not None and not PRINTED_NUMBER.fullmatch(printed):
+            self.problem(f"{path}.versus_value", f"{show_value(printed)} is not a number as printed (digits, optional "
+                         "thousands commas and decimal point)")

@@ -213,6 +213,7 @@ class ClaimSpec:
     versus: str | None = None  # comparison: the other solution's key (this one's own for run vs run)
     versus_run: str | None = None  # comparison: a run label of the other side
     versus_metric: str | None = None  # comparison: the other side's metric when it differs
+    versus_value: str | None = None  # comparison with a design the catalogue lacks: its figure as printed
     disk_basis: str | None = None  # all | active, for per-disk metrics
     qualifier: str | None = None  # approximately | nearly | up_to | over | under
     line: int | None = None  # 1-based line of the document where the value is printed

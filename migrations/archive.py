@@ -8,6 +8,7 @@ deletes them from the archive. The archive table goes when it is empty.
 
 from __future__ import annotations
 
+import sqlalchemy as sa
 from alembic import op
 
 ARCHIVE = "esrpdb_downgrade_archive"
@@ -20,6 +21,12 @@ def stash(revision: str, item: str, rows_sql: str) -> None:
     op.execute(f"INSERT INTO {ARCHIVE} (revision, item, rows) "
                f"SELECT '{revision}', '{item}', coalesce(jsonb_agg(to_jsonb(kept)), '[]'::jsonb) FROM ({rows_sql}) kept "
                "ON CONFLICT (revision, item) DO UPDATE SET rows = EXCLUDED.rows")
+
+
+def stash_any(revision: str, item: str, rows_sql: str) -> None:
+    """`stash`, where `rows_sql` selects anything: no archive table is made for nothing kept."""
+    if op.get_bind().execute(sa.text(f"SELECT EXISTS ({rows_sql})")).scalar():
+        stash(revision, item, rows_sql)
 
 
 def restore(revision: str, item: str, statement: str) -> None:

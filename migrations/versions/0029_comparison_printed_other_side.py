@@ -41,7 +41,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    kept = "SELECT id, other_value_printed FROM claims WHERE other_value_printed IS NOT NULL"
-    if op.get_bind().execute(sa.text(f"SELECT EXISTS ({kept})")).scalar():  # no archive table for nothing kept
-        archive.stash("0029", "other_value_printed", kept)
+    archive.stash_any("0029", "other_value_printed",
+                      "SELECT id, other_value_printed FROM claims WHERE other_value_printed IS NOT NULL")
     op.drop_column("claims", "other_value_printed")

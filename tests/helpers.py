@@ -83,6 +83,26 @@ def scratch_database(server, prefix: str, template: str | None = None):
 # --- Chromium (tests marked `browser`) ---------------------------------------------------------
 
 
+# The smallest manifest of one solution (a key, its maker and model, one group of disks): tests add the rest.
+MINIMAL_SOLUTION_TOML = """\
+schema = 1
+
+[solution]
+key = "test-solution"
+vendor = "Vendor"
+model = "Model"
+
+[[disks]]
+count = 4
+media = "HDD"
+rpm = 15000
+capacity = 146
+capacity_unit = "GB"
+capacity_base = "decimal"
+role = "active"
+"""
+
+
 def audited(server, prefix: str, paths: list[Path]) -> list:
     """The audit's findings on `paths`, each ingested with no manifest into a scratch catalogue of its own."""
     from esrpdb.audit import audit

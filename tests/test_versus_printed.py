@@ -14,7 +14,7 @@ from esrpdb.ingest.draft import draft_manifests
 from esrpdb.ingest.draft.published import paragraphs, sentence_claims
 from esrpdb.ingest.formats.document.lines import Line
 from esrpdb.ingest.formats.manifest import ManifestError, parse as parse_manifest
-from tests.helpers import FIXTURES, TEMPLATE, scratch_database
+from tests.helpers import FIXTURES, MINIMAL_SOLUTION_TOML, TEMPLATE, scratch_database
 
 A4_04 = FIXTURES / "other_hands" / "oh_vendor-ra_a4_04.txt"
 SENTENCE = "That is 27% more IOPS per dollar than our 2013 TerraVault 5600 design (0.0142 IOPS per dollar)."
@@ -52,22 +52,7 @@ def test_the_draft_of_a4_04_writes_versus_value_and_it_parses():
 
 
 # a manifest of one solution with one run and one comparison claim (tests may not import each other)
-COMPARISON = """\
-schema = 1
-
-[solution]
-key = "test-solution"
-vendor = "Vendor"
-model = "Model"
-
-[[disks]]
-count = 4
-media = "HDD"
-rpm = 15000
-capacity = 146
-capacity_unit = "GB"
-capacity_base = "decimal"
-role = "active"
+COMPARISON = MINIMAL_SOLUTION_TOML + """\
 
 [[trials]]
 key = "median-trial"

@@ -22,7 +22,7 @@ from esrpdb.ingest.formats import manifest
 from esrpdb.ingest.formats.manifest import ManifestError
 from esrpdb.site.build import build_site, environment
 from esrpdb.site.out_folder import write_list, written_before
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, MINIMAL_SOLUTION_TOML
 
 REPORTS = FIXTURES / "jetstress_html" / "seed001-md1220"
 GOOD_REPORT = REPORTS / "Performance_2011_5_28_11_38_30.html"
@@ -172,22 +172,7 @@ def test_parse_of_a_deeply_nested_config_is_one_line(tmp_path):
     assert len(lines) == 1 and "nested too deeply" in lines[0] and "RecursionError" not in lines[0]
 
 
-MANIFEST_TEXT = """\
-schema = 1
-
-[solution]
-key = "test-solution"
-vendor = "Vendor"
-model = "Model"
-
-[[disks]]
-count = 4
-media = "HDD"
-rpm = 15000
-capacity = 146
-capacity_unit = "GB"
-capacity_base = "decimal"
-role = "active"
+MANIFEST_TEXT = MINIMAL_SOLUTION_TOML + """\
 
 [price]
 amount = {amount}

@@ -154,3 +154,22 @@ def test_the_printed_other_side_survives_a_downgrade_to_0028_and_back(pg_server,
             assert not inspect(engine).has_table("esrpdb_downgrade_archive")
         finally:
             engine.dispose()
+
+
+def test_a_printed_other_side_named_like_the_system_itself_is_still_the_other_design():
+    """"than our 2013 TerraVault 5600 design (0.0142 …)" shares a word with the TerraVault 7600 the document
+    tests; with its figure printed, the other side is that design, never the system against itself (a PDF
+    that prints no blank line joins the bullet to the prose above it). SYNTHETIC, after oh_vendor-ra_a4_04."""
+    from esrpdb.ingest.draft import draft_document
+    from esrpdb.ingest.formats import document
+
+    text = ("Exchange Server 2013 on the Brightwater TerraVault 7600\n\n"
+            "Jetstress 2013 ran on all six servers at once in each scenario.\n"
+            "* Including log writes the array handled 3,089 IOPS, which at the list price of $184,500 is\n"
+            "0.0167 IOPS per dollar.\n"
+            "* That is 27% more IOPS per dollar than our 2013 TerraVault 5600 design (0.0142 IOPS per dollar).\n\n"
+            "Table 1. Hardware\nStorage array        Brightwater TerraVault 7600\n"
+            "Drives               64 x 4TB 7.2K NL-SAS, 60 in use\n")
+    drafted = draft_document(document.parse("joined.txt", text.encode()))
+    kept = [c for system in drafted.systems for c, _, _ in system.claims if c.metric.startswith("percent_more")]
+    assert [(c.value, c.versus_value) for c in kept] == [("27", "0.0142")], drafted.unattributed

@@ -353,7 +353,8 @@ def _add_sentences(solutions: list[DraftSolution], prose: Paragraphs, distinct: 
                 owner = subject[1]  # a comparison whose paragraph names no subject (a page break cut it off)
             if owner is None and recent is not None and claim.line - recent[0] <= 1:
                 owner = recent[1]
-        if claim.comparison and owner is not None and claim.than and _best(claim.than, distinct) == owner:
+        if claim.comparison and owner is not None and claim.than and not claim.versus_value \
+                and _best(claim.than, distinct) == owner:
             # "it drew 380 W, 25% less than the Aurex": never the Aurex against itself; of two, the other
             owner = next(i for i in range(len(solutions)) if i != owner) if len(solutions) == 2 else None
         if owner is not None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 
 from ..gather import AuditData, DocTable
-from .table_rows import Row, column_label
+from .table_rows import SUMMABLE, Row, column_label
 
 KIND = "table_sum"
 _TOTAL_COLUMN = re.compile(r"(?:total|sum|combined|all\s+(?:hosts|servers|vms|nodes))\b", re.IGNORECASE)
-SUMMABLE = ("achieved_iops", "log_iops", "total_iops", "db_reads_per_s", "db_writes_per_s")
 
 
 def column_sum_findings(data: AuditData, table: DocTable, rows: list[Row], owners, addition) -> list:

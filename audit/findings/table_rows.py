@@ -17,6 +17,8 @@ from ..gather import AuditData, Cell, DocTable, RunInfo
 
 RUN_SUFFIX = re.compile(r"\s*[-\u2013\u2014]\s*run\s*(\d+)\s*$", re.I)
 PART_PREFIX = re.compile(r"^([A-Za-z]+\s*\d{1,3})\s+(\S.*)$")
+# Run figures a whole is the sum of its parts of (hosts, VMs): a total row or column adds them up.
+SUMMABLE = ("achieved_iops", "log_iops", "total_iops", "db_reads_per_s", "db_writes_per_s")
 PER_DISK = re.compile(r"\bper\s+(?:active\s+)?disk\b|/\s*(?:active\s+)?disk\b", re.I)
 DISK_COUNT = re.compile(r"\bnumber of (?:active |physical )?disks\b|\bdisks tested\b", re.I)
 PARENTHESES = re.compile(r"\([^)]*\)")

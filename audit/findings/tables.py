@@ -26,10 +26,9 @@ from ..terms import MATCH, MISMATCH, ROUNDING, Candidate, fmt, parse_printed
 from .column_sums import column_sum_findings
 from .finding import Finding, evidence
 from .mislabel import mislabel_note
-from .table_rows import DISK_COUNT, Row, column_owners, latency_unit, media_named, place, rows_of, short_title
+from .table_rows import DISK_COUNT, SUMMABLE, Row, column_owners, latency_unit, media_named, place, rows_of, short_title
 
 DEDUPLICATED = {"summary_vs_report"}  # cell-for-cell the same statement as a claim on that cell
-SUMMABLE = ("achieved_iops", "log_iops", "total_iops", "db_reads_per_s", "db_writes_per_s")
 IDENTITIES = (("achieved_iops", ("db_reads_per_s", "db_writes_per_s")), ("total_iops", ("achieved_iops", "log_iops")))
 
 

@@ -49,12 +49,13 @@ def draft_document(document: ReportDocument) -> DraftedDocument:
 
     unread: list[str] = []
     unattributed: list[str] = []
-    systems = draft_solutions(document, document.lines, unread, unattributed)
+    facts = document_facts(document, unread)  # once: the systems' facts and the document's are the same reading
+    systems = draft_solutions(document, document.lines, unread, unattributed, facts)
     name = Path(document.source_name).name
     manifests = drafted_manifests(systems, name, name, report_types=[r.report_type for r in document.reports])
     return DraftedDocument(document, systems, list(dict.fromkeys(unread)),  # a row's warning once, whatever its columns
                            list(dict.fromkeys(unattributed)), named_differently(document, systems), manifests,
-                           document_facts(document))
+                           list(facts))
 
 
 def draft_manifests(name: str, data: bytes, document: PurePosixPath | str) -> list[tuple[str, str]]:

@@ -103,16 +103,17 @@ def _table_owner(table: DocumentTable, count: int, distinct: list[set[str]], own
 
 
 def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[str] | None = None,
-                    unattributed: list[str] | None = None) -> list[DraftSolution]:
+                    unattributed: list[str] | None = None, facts: list[Fact] | None = None) -> list[DraftSolution]:
     """The document's solutions with their facts, runs and claims; `unread` collects what rows name and
-    no rule reads (facts.table_facts), `unattributed` the published figures no system can be told for."""
+    no rule reads (facts.table_facts), `unattributed` the published figures no system can be told for.
+    `facts`: the document's table facts when the caller has read them already (with `unread`)."""
     names = _names(document)
     prose = paragraphs(lines)  # joined once, read by every rule that reads prose
     variants = variant_columns(document, names)
     variant_facts: dict[str, list[Fact]] = {v.heading: [] for v in variants}
     solutions = [DraftSolution(name) for name in names]
     count = len(solutions)
-    for fact in document_facts(document, unread):
+    for fact in document_facts(document, unread) if facts is None else facts:
         if fact.column in variant_facts:
             variant_facts[fact.column].append(fact)
             continue

@@ -12,13 +12,15 @@ Pure.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..formats.document.records import DocumentTable, ReportDocument
-from .drafts import DraftSolution
+from .drafts import DraftRun, DraftSolution
+from .host_columns import host_table_run
 from .host_tests import SCENARIO
 from .iops_words import document_iops, paragraph_iops
 from .published import DraftClaim, Paragraphs, placed
+from .run_rows import run_rows
 from .table_claims import table_claims
 
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -119,6 +121,53 @@ def host_table_claims(solutions: list[DraftSolution], document: ReportDocument, 
                         run=run.label, host=host if run.over_hosts else None), where, None))
         placed_any = True
     return placed_any
+
+
+_TABLE_NUMBER = re.compile(r"^\s*table\s+[\w.-]+\s*[.:\-–—]\s*", re.IGNORECASE)
+_LATENCIES = ("db_read_latency", "db_write_latency", "log_write_latency")
+
+
+def scenario_host_runs(solutions: list[DraftSolution], document: ReportDocument, table: DocumentTable,
+                       where: str) -> bool:
+    """A table of its hosts' columns whose title names an abnormal state ("Scenario 2, controller failover:
+    results per VM") that no report of those hosts was printed for: the test under that state exists only in
+    the table, so each column is that host's run in it, and the columns added up the test over the hosts.
+    The column's figures are judged on its own run. False (nothing added) when the title names no such
+    state, or a report of one of its hosts already gives it (host_table_claims judges the table then)."""
+    if SCENARIO.search(table.title or "") is None:
+        return False
+    runs = host_runs(solutions, document)
+    machines = [" ".join(c.split()).casefold() for c in table.columns]
+    if any(r.scenario is not None for m in machines for r in runs.get(m, [])):
+        return False
+    solution = solutions[0]
+    scenario = _TABLE_NUMBER.sub("", " ".join(table.title.split())) or table.title
+    taken = {run.label for run in solution.runs}
+    claims = [c for c in table_claims(table) if c.column is not None and c.run is None]
+    added = []
+    for index, heading in enumerate(table.columns):
+        own = [c for c in claims if c.column == index]
+        rows = run_rows(table, index, None)
+        for claim in own:  # its latencies too, as printed in milliseconds
+            if claim.metric in _LATENCIES and claim.unit == "ms" and claim.metric not in rows:
+                rows[claim.metric] = [next(r.label for r in table.rows if r.line == claim.line)]
+        if not heading.strip() or ("achieved_iops" not in rows and "total_iops" not in rows):
+            continue
+        label = f"{heading.strip()}, {scenario}"
+        if label in taken:
+            continue
+        taken.add(label)
+        added.append(DraftRun(label, line=table.line, table=table, column=heading, rows=rows, scenario=scenario,
+                              description=f"{heading.strip()}'s column of {where}, under the state its title names"))
+        solution.claims.extend((replace(c, run=label), where, None) for c in own)
+    if not added:
+        return False
+    solution.runs.extend(added)
+    over_hosts = host_table_run(table, where, taken)
+    if over_hosts is not None:
+        over_hosts.scenario = scenario
+        solution.runs.append(over_hosts)
+    return True
 
 
 def _claim(figure: re.Match[str], text: str, bare: str) -> DraftClaim:

@@ -23,7 +23,7 @@ from .company import company_names, title_product_facts, widened
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
-from .host_figures import host_claims, host_table_claims
+from .host_figures import host_claims, host_table_claims, scenario_host_runs
 from .host_tests import SCENARIO, group_hosts
 from .names import MEDIA_WORDS, best as _best, owner_at, words as _words
 from .owners import report_label, report_owners
@@ -196,6 +196,8 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         hosts = max((len(run.hosts) for run in solution.runs if run.hosts), default=0)
         solution.claims = per_host_claims_left_out(solution.claims, hosts, unattributed)
     for table in host_tables:
+        if document.reports and scenario_host_runs(solutions, document, table, _where(table)):
+            continue  # a state no report was printed for: the table's columns are its runs
         if not host_table_claims(solutions, document, table, _where(table)) and unattributed is not None \
                 and table_claims(table):
             unattributed.append(f"{_where(table)} (line {table.line}): its columns are the hosts of one test; "

@@ -65,6 +65,19 @@ _RUN_ONLY = re.compile(r"(?:run|test|iteration)\s*#?\s*\d+\s*(?:[(\[][^)\]]*[)\]
 _CAPTION_NUMBER = re.compile(r"^(?:table|figure|exhibit)\s+\d+[a-z]?\s*[.:\-–—]?\s*", re.IGNORECASE)
 
 
+def captioned_quantity(title: str, columns: tuple[str, ...], rows: tuple[DocumentRow, ...],
+                       machines: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """A table of systems as rows whose caption names the quantity and whose headings only qualify it
+    ("Table 2 - Power (watts)": "System | Under load | While idle"): each heading says the quantity, so the
+    table reads as one with the quantity in every heading ("Power (watts) – While idle")."""
+    quantity = _CAPTION_NUMBER.sub("", title).strip()
+    headings = [c for c in columns if c.strip()]
+    if not quantity or not is_quantity(quantity) or not headings or any(is_quantity(h) for h in headings):
+        return columns
+    named = tuple(f"{quantity} – {c.strip()}" if c.strip() else c for c in columns)
+    return named if quantities_as_columns(named, rows, machines) else columns
+
+
 def captioned_runs(title: str, rows: tuple[DocumentRow, ...]) -> tuple[DocumentRow, ...]:
     """A table whose rows are runs only ("Run 1", "Run 3 (median run)") holds the quantity its caption
     names ("Table 2. Achieved transactional IOPS"): each row's label says so, as a row per quantity does."""

@@ -361,6 +361,7 @@ def read_tables(lines: list[Line], consumed: set[int], warnings: list[str],
         title = caption.text if caption else known or nearest or (header[0] if header else "")
         titles = [text for text in (caption.text if caption else None, known, nearest) if text]
         document_rows = tuple(_row(row.cells, len(columns), row.number, warnings) for row in body)
+        columns = orientation.captioned_quantity(title, columns, document_rows, machines)
         if orientation.quantities_as_columns(columns, document_rows, machines):
             columns, document_rows = orientation.turned(columns, document_rows)
         document_rows = orientation.grouped_runs(orientation.captioned_runs(title, document_rows))

@@ -16,6 +16,8 @@ import zlib
 
 from esrpdb.migrations.derived_stores import EVENTS, STORES, DerivedStore
 
+Stores = tuple[DerivedStore, ...]
+
 INDENT = "    "
 
 
@@ -45,10 +47,10 @@ def _grouped(pairs: list[tuple[str, str]]) -> list[tuple[list[str], str]]:
     return [(names, value) for value, names in groups.items()]
 
 
-def marking_functions() -> dict[str, tuple[DerivedStore, list[tuple[str, str, str]]]]:
+def marking_functions(stores: Stores = STORES) -> dict[str, tuple[DerivedStore, list[tuple[str, str, str]]]]:
     """Each marking function -> its store and the (event, table, keys) it is called for."""
     out: dict[str, tuple[DerivedStore, list[tuple[str, str, str]]]] = {}
-    for store in STORES:
+    for store in stores:
         for reads in store.reads:
             for event in (*EVENTS, "truncate"):
                 function = getattr(reads, event)
@@ -84,12 +86,12 @@ def _body(lines: list[str], declare: str = "") -> str:
     return "\n" + declare + "BEGIN\n" + "".join(f"{INDENT}{line}\n" for line in lines) + "END\n"
 
 
-def lock_groups() -> list[tuple[DerivedStore, ...]]:
+def lock_groups(stores: Stores = STORES) -> list[Stores]:
     """Stores rebuilt at commit, grouped by what they read of one another: a store that reads another's rows
     refreshes under that store's lock. Two locks would deadlock: a transaction whose designs were queued
     first takes designs' lock, then the run figures' (whose rows mark the designs again), while another
     takes them the other way round. Stores reading no other share no lock."""
-    at_commit = [store for store in STORES if store.rebuild.when == "commit"]
+    at_commit = [store for store in stores if store.rebuild.when == "commit"]
     group = {store.table: store.table for store in at_commit}
 
     def root(table: str) -> str:
@@ -104,16 +106,16 @@ def lock_groups() -> list[tuple[DerivedStore, ...]]:
     roots: dict[str, list[DerivedStore]] = {}
     for store in at_commit:
         roots.setdefault(root(store.table), []).append(store)
-    return [tuple(stores) for stores in roots.values()]
+    return [tuple(group) for group in roots.values()]
 
 
-def lock_key(store: DerivedStore) -> int:
+def lock_key(store: DerivedStore, stores: Stores = STORES) -> int:
     """The advisory lock a store's refresh at commit takes: one per lock group, from its first store's name."""
-    (stores,) = [g for g in lock_groups() if store in g]
-    return zlib.crc32(f"esrpdb refresh {stores[0].table}".encode())
+    (group,) = [g for g in lock_groups(stores) if store in g]
+    return zlib.crc32(f"esrpdb refresh {group[0].table}".encode())
 
 
-def _at_commit(store: DerivedStore) -> dict[str, str]:
+def _at_commit(store: DerivedStore, stores: Stores) -> dict[str, str]:
     """mark_{table}_stale(keys): the keys noted; refresh_stale_{table}(): the deferred trigger's refresh."""
     table, key = store.table, store.rebuild.key
     keys = f"{key.removesuffix('_id')}_ids"
@@ -126,12 +128,12 @@ def _at_commit(store: DerivedStore) -> dict[str, str]:
     else:
         insert = [f"INSERT INTO {table}_stale ({key})", f"SELECT DISTINCT id FROM unnest({keys}) AS id WHERE id IS NOT NULL"]
         taken = f"DELETE FROM {table}_stale RETURNING {key}"
-    shared = [s.table for g in lock_groups() if store in g for s in g]
+    shared = [s.table for g in lock_groups(stores) if store in g for s in g]
     mark = _body([f"IF coalesce(cardinality({keys}), 0) = 0 THEN", f"{INDENT}RETURN;", "END IF;", *insert,
                   "ON CONFLICT DO NOTHING;", f"PERFORM set_config({fresh}, 'off', true);"])
     refresh = _body([f"IF current_setting({fresh}, true) = 'on' THEN", f"{INDENT}RETURN NULL;", "END IF;",
                      f"-- one refresh of {', '.join(shared)} at a time: the later reads the earlier's rows",
-                     f"PERFORM pg_advisory_xact_lock({lock_key(store)});",
+                     f"PERFORM pg_advisory_xact_lock({lock_key(store, stores)});",
                      f"WITH gone AS ({taken})", f"SELECT array_agg({key}) INTO ids FROM gone;",
                      "IF ids IS NOT NULL THEN", f"{INDENT}PERFORM {store.rebuild.function}(ids);", "END IF;",
                      f"PERFORM set_config({fresh}, 'on', true);", "RETURN NULL;"], declare=f"DECLARE\n{INDENT}ids integer[];\n")
@@ -139,13 +141,13 @@ def _at_commit(store: DerivedStore) -> dict[str, str]:
             f"refresh_stale_{table}": _definition(f"refresh_stale_{table}", "", "trigger", refresh)}
 
 
-def function_definitions() -> dict[str, str]:
+def function_definitions(stores: Stores = STORES) -> dict[str, str]:
     """Every generated function, by name, as `pg_get_functiondef` prints it (and as CREATE OR REPLACE runs)."""
     out = {}
-    for store in STORES:
+    for store in stores:
         if store.rebuild.when == "commit":
-            out.update(_at_commit(store))
-    for name, (store, calls) in marking_functions().items():
+            out.update(_at_commit(store, stores))
+    for name, (store, calls) in marking_functions(stores).items():
         out[name] = _definition(name, "", "trigger", _body([*_mark_body(store, calls), "RETURN NULL;"]))
     return dict(sorted(out.items()))
 

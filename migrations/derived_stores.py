@@ -179,8 +179,6 @@ CLEANUP = (
     "CREATE TRIGGER power_files_delete_samples AFTER DELETE ON public.power_files REFERENCING OLD TABLE AS gone "
     "FOR EACH STATEMENT EXECUTE FUNCTION delete_power_samples_of_files()",
 )
-# The refreshes at commit: a row in a `*_stale` table fires its store's refresh once the transaction ends.
-AT_COMMIT = {f"{s.table}_stale": f"refresh_stale_{s.table}()" for s in STORES if s.rebuild.when == "commit"}
 
 
 def trigger_definitions(store: DerivedStore) -> dict[str, str]:
@@ -203,19 +201,21 @@ def trigger_definitions(store: DerivedStore) -> dict[str, str]:
                 name = f"{reads.table}_{infix}_{event}"
                 out[name] = (f"CREATE TRIGGER {name} AFTER {event.upper()} ON public.{reads.table} REFERENCING "
                              f"{TRANSITIONS[event]} FOR EACH STATEMENT EXECUTE FUNCTION {function}")
+    if store.rebuild.when == "commit":  # a row in the `*_stale` table fires the refresh once the transaction ends
+        stale = f"{store.table}_stale"
+        out[f"{stale}_refresh"] = (f"CREATE CONSTRAINT TRIGGER {stale}_refresh AFTER INSERT ON public.{stale} "
+                                   f"DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "
+                                   f"refresh_stale_{store.table}()")
     return out
 
 
 def every_trigger() -> dict[str, str]:
-    """Every trigger the catalogue holds, by name: the stores', the clean-ups and the refreshes at commit."""
+    """Every trigger the catalogue holds, by name: the stores' (their refreshes at commit too) and the clean-ups."""
     out: dict[str, str] = {}
     for store in STORES:
         out.update(trigger_definitions(store))
     for definition in CLEANUP:
         out[definition.split()[2]] = definition
-    for table, function in AT_COMMIT.items():
-        out[f"{table}_refresh"] = (f"CREATE CONSTRAINT TRIGGER {table}_refresh AFTER INSERT ON public.{table} "
-                                   f"DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION {function}")
     return out
 
 

@@ -1,18 +1,22 @@
-"""The derived stores, declared once: what each one reads, the triggers that mark it stale, how it is rebuilt.
+"""The derived stores, declared once: what each one reads, the key of its rows a write names, how it is rebuilt.
 
 Five tables hold figures computed from others (run_figures, solution_disk_counts, solution_designs,
 run_value_figures, mailbox_class_rank_rows). Each is kept by statement triggers on the tables it reads,
-which note what a write touched (a `*_mark_*` function), and a refresh that recomputes it (at commit, or
-when it is read). They were written revision by revision, each in its own hand (0008, 0011, 0022, 0023,
-0025); this module says the same thing once per derived table, and `trigger_definitions` spells every
-trigger as PostgreSQL prints it (`pg_get_triggerdef`), so tests/test_derived_stores.py holds the
-catalogue's triggers to this declaration: a trigger added or changed by hand, and not declared here,
-fails.
+whose function (`*_mark_*`) names the store's rows a write touched (`Key`: SELECTs over the transition
+tables), and a rebuild (`Rebuild`) that recomputes them: in the statement, at commit (the keys noted in
+`{table}_stale`, a deferred trigger refreshing them), or when read stale (a write only counts itself).
+Revisions 0008-0025 wrote that mechanism by hand, each store its own way; since 0030 derived_sql.py
+generates it from this declaration, and only each rebuild's SQL (the store's content) is written by hand.
 
-A revision that adds a derived store (or a table one reads) creates its triggers with
-`create_triggers(store)` (frozen: it names the `DerivedStore` it declares in its own file, as a view's
-revision names its frozen copy) and adds the same declaration here. Nothing here runs in a revision
-written before this module, and importing it touches no database.
+`trigger_definitions` spells every trigger as PostgreSQL prints it (`pg_get_triggerdef`), so
+tests/test_derived_stores.py holds the catalogue's triggers (and the generated functions) to this
+declaration: a trigger or marking function added or changed by hand, and not declared here, fails.
+
+A revision that adds a derived store (or a table one reads) runs the generated functions frozen
+(derived_stores_00NN.sql), creates its triggers with `create_triggers(store)` (frozen: it names the
+`DerivedStore` it declares in its own file, as a view's revision names its frozen copy) and adds the same
+declaration here. Nothing here runs in a revision written before this module, and importing it touches no
+database.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ database.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Literal
 
 EVENTS = ("insert", "update", "delete")
 # The transition tables each row-set event gives its function (statement triggers see the rows at once).
@@ -97,7 +97,7 @@ class Rebuild:
     reader rebuilds, or computes, while the count says stale)."""
 
     function: str
-    when: str
+    when: Literal["statement", "commit", "read"]
     key: str = ""  # the store's key column (run_id, solution_id): the stale table's and the function's argument
     per_transaction: bool = False  # the stale rows carry their transaction: writers of one key never wait
     freshness: str = ""  # "read": the one-row table counting writes

@@ -12,7 +12,8 @@
 -- What a rank reads: solution_designs (the design, the representative run's figures, the key), mailbox_classes
 -- (the bounds) and the log replay rate (recovery_stats of the solution's runs: its writes mark the runs'
 -- solutions in solution_designs_stale, whose refresh at commit writes solution_designs). So statement
--- triggers on solution_designs and mailbox_classes count the writes, and recovery_stats' mark the designs.
+-- triggers on solution_designs and mailbox_classes count the writes, and recovery_stats' mark the designs
+-- (mailbox_class_ranks_mark_stale is generated from migrations/derived_stores.py since revision 0030).
 -- This file is the live definition; revision 0025 runs a frozen copy (migrations/mailbox_class_rank_rows_0025.sql).
 
 -- mailbox_class_ranks as revision 0022 computed it: three rank windows over each class.
@@ -52,20 +53,6 @@ SELECT mailbox_class, mailbox_class_order, solution, mailbox_count, run_id, jets
        c.like_for_like
 FROM ranked
 JOIN classes c USING (mailbox_class_order)
-$fn$;
-
--- A statement that may change a rank: the stored rows are stale from its commit on. One UPDATE of the one
--- row per transaction (the setting remembers it); solution_designs is written at commit, under the designs'
--- advisory lock, so concurrent writers already take turns there and never wait on this row mid-transaction.
-CREATE OR REPLACE FUNCTION mailbox_class_ranks_mark_stale() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF current_setting('esrpdb.class_ranks_marked', true) IS DISTINCT FROM 'on' THEN
-        UPDATE mailbox_class_ranks_freshness SET write_count = write_count + 1;
-        PERFORM set_config('esrpdb.class_ranks_marked', 'on', true);
-    END IF;
-    RETURN NULL;
-END
 $fn$;
 
 -- The stored rows made equal to the computed ones (only the rows that differ are written), fresh if no write

@@ -4,8 +4,9 @@
 -- canned views read: IOPS and latencies per run and scope, perfmon means over the run's window,
 -- throughput and its source, each trial's ranks and median run, per-disk figures on both disk
 -- bases, per dollar and per watt. refresh_solution_disk_counts keeps each solution's disk counts
--- on both bases (all disks; active ones); the other functions mark the runs a transaction touches,
--- which are refreshed when it commits (the triggers that call them are made by revision 0008).
+-- on both bases (all disks; active ones). The functions that mark the runs a transaction touches and
+-- refresh them when it commits (run_figures_mark_*, disks_mark_*, mark_run_figures_stale,
+-- refresh_stale_run_figures) are generated from migrations/derived_stores.py (revision 0030).
 --
 -- This is the one live home of the figures' arithmetic, as queries/*.sql is of the views: each
 -- revision that changes a figure runs a frozen copy of this file (migrations/run_figures_00NN.sql;
@@ -351,75 +352,6 @@ BEGIN
 END
 $fn$;
 
--- Runs touched by the current transaction; the first commit-time trigger refreshes them all and
--- marks the transaction fresh, so the rest of the queued triggers return at once.
-CREATE OR REPLACE FUNCTION mark_run_figures_stale(run_ids integer[]) RETURNS void
-LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF coalesce(cardinality(run_ids), 0) = 0 THEN
-        RETURN;
-    END IF;
-    INSERT INTO run_figures_stale (run_id)
-    SELECT DISTINCT id FROM unnest(run_ids) AS id WHERE id IS NOT NULL
-    ON CONFLICT DO NOTHING;
-    PERFORM set_config('esrpdb.run_figures_fresh', 'off', true);
-END
-$fn$;
-
-CREATE OR REPLACE FUNCTION refresh_stale_run_figures() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-    ids integer[];
-BEGIN
-    IF current_setting('esrpdb.run_figures_fresh', true) = 'on' THEN
-        RETURN NULL;
-    END IF;
-    -- One refresh at a time: the next one then sees this one's runs as trial peers.
-    PERFORM pg_advisory_xact_lock(1702064754);  -- 'esrr'
-    WITH gone AS (DELETE FROM run_figures_stale RETURNING run_id)
-    SELECT array_agg(run_id) INTO ids FROM gone;
-    IF ids IS NOT NULL THEN
-        PERFORM refresh_run_figures(ids);
-    END IF;
-    PERFORM set_config('esrpdb.run_figures_fresh', 'on', true);
-    RETURN NULL;
-END
-$fn$;
-
--- Statement triggers: which runs a write touched, from its transition tables.
-CREATE OR REPLACE FUNCTION run_figures_mark_new() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM mark_run_figures_stale(ARRAY(SELECT DISTINCT run_id FROM new_rows));
-    RETURN NULL;
-END $fn$;
-
-CREATE OR REPLACE FUNCTION run_figures_mark_old() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM mark_run_figures_stale(ARRAY(SELECT DISTINCT run_id FROM old_rows));
-    RETURN NULL;
-END $fn$;
-
-CREATE OR REPLACE FUNCTION run_figures_mark_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM mark_run_figures_stale(ARRAY(SELECT run_id FROM new_rows UNION SELECT run_id FROM old_rows));
-    RETURN NULL;
-END $fn$;
-
--- A solution's key or a trial's label is copied into its runs' figures.
-CREATE OR REPLACE FUNCTION run_figures_mark_renamed() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF TG_TABLE_NAME = 'solutions' THEN
-        PERFORM mark_run_figures_stale(ARRAY(
-            SELECT r.id FROM runs r JOIN new_rows n ON n.id = r.solution_id JOIN old_rows o ON o.id = n.id
-            WHERE n.key IS DISTINCT FROM o.key));
-    ELSE
-        PERFORM mark_run_figures_stale(ARRAY(
-            SELECT r.id FROM runs r JOIN new_rows n ON n.id = r.trial_id JOIN old_rows o ON o.id = n.id
-            WHERE n.label IS DISTINCT FROM o.label));
-    END IF;
-    RETURN NULL;
-END $fn$;
-
 -- Disk counts per solution on both bases, recomputed by the statement that changes a solution's
 -- disks (a handful of rows; no need to wait for commit).
 CREATE OR REPLACE FUNCTION refresh_solution_disk_counts(solution_ids integer[]) RETURNS void
@@ -437,38 +369,3 @@ BEGIN
     END IF;
 END
 $fn$;
-
-CREATE OR REPLACE FUNCTION disks_mark_new() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM refresh_solution_disk_counts(ARRAY(SELECT DISTINCT solution_id FROM new_rows));
-    RETURN NULL;
-END $fn$;
-
-CREATE OR REPLACE FUNCTION disks_mark_old() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM refresh_solution_disk_counts(ARRAY(SELECT DISTINCT solution_id FROM old_rows));
-    RETURN NULL;
-END $fn$;
-
-CREATE OR REPLACE FUNCTION disks_mark_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM refresh_solution_disk_counts(ARRAY(SELECT solution_id FROM new_rows UNION SELECT solution_id FROM old_rows));
-    RETURN NULL;
-END $fn$;
-
--- A run written, moved or deleted: itself, and the trial it left (whose median may change); a host
--- report moved to another test, or deleted, also marks the test it leaves (its sums change).
-CREATE OR REPLACE FUNCTION run_figures_mark_runs() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF TG_OP IN ('INSERT', 'UPDATE') THEN
-        PERFORM mark_run_figures_stale(ARRAY(SELECT id FROM new_rows));
-    END IF;
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        PERFORM mark_run_figures_stale(ARRAY(
-            SELECT p.id FROM (SELECT DISTINCT solution_id, trial_id FROM old_rows WHERE trial_id IS NOT NULL) o
-            JOIN runs p ON p.trial_id = o.trial_id AND p.solution_id IS NOT DISTINCT FROM o.solution_id
-            UNION
-            SELECT test_run_id FROM old_rows WHERE test_run_id IS NOT NULL));
-    END IF;
-    RETURN NULL;
-END $fn$;

@@ -9,7 +9,8 @@
 --
 -- Kept by statement triggers, at once (a run's row is a few index lookups): on run_figures (which
 -- refresh_run_figures rewrites at commit for every run a write touches: runs, their trials,
--- published values, renames), on run_power, and on an update of a solution's price or power.
+-- published values, renames), on run_power, and on an update of a solution's price or power
+-- (run_value_figures_mark_*, generated from migrations/derived_stores.py since revision 0030).
 -- Revision 0023 runs a frozen copy of this file (migrations/run_value_figures_0023.sql);
 -- tests/test_money_and_power_views.py holds this file to what the newest revision built.
 -- Every statement is CREATE OR REPLACE FUNCTION: running the file again changes nothing.
@@ -90,35 +91,3 @@ BEGIN
             power_boundary = EXCLUDED.power_boundary, power_source = EXCLUDED.power_source;
 END
 $fn$;
-
--- Statement triggers: the runs a write touched, from its transition tables (run_figures, run_power).
-CREATE OR REPLACE FUNCTION run_value_figures_mark_new() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM refresh_run_value_figures(ARRAY(SELECT DISTINCT run_id FROM new_rows));
-    RETURN NULL;
-END $fn$;
-
-CREATE OR REPLACE FUNCTION run_value_figures_mark_old() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM refresh_run_value_figures(ARRAY(SELECT DISTINCT run_id FROM old_rows));
-    RETURN NULL;
-END $fn$;
-
-CREATE OR REPLACE FUNCTION run_value_figures_mark_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM refresh_run_value_figures(ARRAY(SELECT run_id FROM new_rows UNION SELECT run_id FROM old_rows));
-    RETURN NULL;
-END $fn$;
-
--- A solution's price or power changed: its runs' rows (a rename reaches them through run_figures).
-CREATE OR REPLACE FUNCTION run_value_figures_mark_solutions() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM refresh_run_value_figures(ARRAY(
-        SELECT f.run_id FROM run_figures f
-        JOIN new_rows n ON n.id = f.solution_id JOIN old_rows o ON o.id = n.id
-        WHERE (n.list_price_amount, n.list_price_currency, n.list_price_type, n.active_power_w, n.idle_power_w,
-               n.power_boundary)
-              IS DISTINCT FROM (o.list_price_amount, o.list_price_currency, o.list_price_type, o.active_power_w,
-                                o.idle_power_w, o.power_boundary)));
-    RETURN NULL;
-END $fn$;

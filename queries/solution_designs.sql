@@ -9,7 +9,9 @@
 -- not stored: the owner may change the bounds, so the views join mailbox_classes when read.
 --
 -- Statement triggers on the tables those come from list the solutions a write touched in
--- solution_designs_stale; a deferred trigger refreshes them when the transaction commits (after the
+-- solution_designs_stale; a deferred trigger refreshes them when the transaction commits (their
+-- functions, solution_designs_mark_*, mark_solution_designs_stale and refresh_stale_solution_designs,
+-- are generated from migrations/derived_stores.py since revision 0030; after the
 -- run figures a representative run is chosen from: a refresh of run_figures marks its runs'
 -- solutions again). This file is the one live home of that arithmetic; each revision that changes
 -- it runs a frozen copy (migrations/solution_designs_00NN.sql; now solution_designs_0022.sql), and
@@ -177,72 +179,6 @@ BEGIN
 END
 $fn$;
 
--- Solutions touched by the current transaction; the first commit-time trigger refreshes them all and
--- marks the transaction fresh, so the rest of the queued triggers return at once. Each mark carries
--- its transaction: two writers of one solution never wait on each other's mark (they take turns only
--- at commit, for the refresh).
-CREATE OR REPLACE FUNCTION mark_solution_designs_stale(solution_ids integer[]) RETURNS void
-LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF coalesce(cardinality(solution_ids), 0) = 0 THEN
-        RETURN;
-    END IF;
-    INSERT INTO solution_designs_stale (xact_id, solution_id)
-    SELECT DISTINCT pg_current_xact_id()::text::bigint, id FROM unnest(solution_ids) AS id WHERE id IS NOT NULL
-    ON CONFLICT DO NOTHING;
-    PERFORM set_config('esrpdb.solution_designs_fresh', 'off', true);
-END
-$fn$;
-
-CREATE OR REPLACE FUNCTION refresh_stale_solution_designs() RETURNS trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-    ids integer[];
-BEGIN
-    IF current_setting('esrpdb.solution_designs_fresh', true) = 'on' THEN
-        RETURN NULL;
-    END IF;
-    -- The run figures' lock: one refresh of either at a time, so two writers of one solution take
-    -- turns and the later one reads the earlier one's figures.
-    PERFORM pg_advisory_xact_lock(1702064754);  -- 'esrr'
-    WITH gone AS (DELETE FROM solution_designs_stale WHERE xact_id = pg_current_xact_id()::text::bigint
-                  RETURNING solution_id)
-    SELECT array_agg(solution_id) INTO ids FROM gone;
-    IF ids IS NOT NULL THEN
-        PERFORM refresh_solution_designs(ids);
-    END IF;
-    PERFORM set_config('esrpdb.solution_designs_fresh', 'on', true);
-    RETURN NULL;
-END
-$fn$;
-
--- Statement triggers: the solutions a write touched, from its transition tables. Tables that name the
--- solution (claims, solution_facts, runs, run_figures: a run moved marks both solutions).
-CREATE OR REPLACE FUNCTION solution_designs_mark_solutions() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF TG_OP IN ('INSERT', 'UPDATE') THEN
-        PERFORM mark_solution_designs_stale(ARRAY(SELECT DISTINCT solution_id FROM new_rows));
-    END IF;
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        PERFORM mark_solution_designs_stale(ARRAY(SELECT DISTINCT solution_id FROM old_rows));
-    END IF;
-    RETURN NULL;
-END $fn$;
-
--- Tables that name a run (test_configs, run_sources): the run's solution.
-CREATE OR REPLACE FUNCTION solution_designs_mark_runs() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF TG_OP IN ('INSERT', 'UPDATE') THEN
-        PERFORM mark_solution_designs_stale(ARRAY(
-            SELECT DISTINCT r.solution_id FROM runs r WHERE r.id IN (SELECT run_id FROM new_rows)));
-    END IF;
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        PERFORM mark_solution_designs_stale(ARRAY(
-            SELECT DISTINCT r.solution_id FROM runs r WHERE r.id IN (SELECT run_id FROM old_rows)));
-    END IF;
-    RETURN NULL;
-END $fn$;
-
 -- The solutions a file speaks of: its claims, the runs it prints, the facts drafted from it and the
 -- runs its JetstressConfig.xml configured.
 CREATE OR REPLACE FUNCTION solution_designs_of_files(file_ids integer[]) RETURNS integer[]
@@ -261,38 +197,3 @@ BEGIN
         SELECT r.solution_id FROM test_configs tc JOIN runs r ON r.id = tc.run_id WHERE tc.source_file_id = ANY(file_ids));
 END
 $fn$;
-
--- A document's ESRP version or tested date written, changed or deleted.
-CREATE OR REPLACE FUNCTION solution_designs_mark_documents() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF TG_OP IN ('INSERT', 'UPDATE') THEN
-        PERFORM mark_solution_designs_stale(solution_designs_of_files(ARRAY(SELECT source_file_id FROM new_rows)));
-    END IF;
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        PERFORM mark_solution_designs_stale(solution_designs_of_files(ARRAY(SELECT source_file_id FROM old_rows)));
-    END IF;
-    RETURN NULL;
-END $fn$;
-
--- A file renamed: the designs name it in their sources. (A file deleted takes its claims, facts'
--- links, configurations, documents and runs with it; their own triggers mark the solutions.)
-CREATE OR REPLACE FUNCTION solution_designs_mark_files() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    PERFORM mark_solution_designs_stale(solution_designs_of_files(ARRAY(
-        SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.file_name IS DISTINCT FROM o.file_name)));
-    RETURN NULL;
-END $fn$;
-
--- A solution added (its design row, empty or not), renamed (its key is copied) or deleted (its row goes).
-CREATE OR REPLACE FUNCTION solution_designs_mark_keys() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-    IF TG_OP = 'INSERT' THEN
-        PERFORM mark_solution_designs_stale(ARRAY(SELECT id FROM new_rows));
-    ELSIF TG_OP = 'DELETE' THEN
-        PERFORM mark_solution_designs_stale(ARRAY(SELECT id FROM old_rows));
-    ELSE
-        PERFORM mark_solution_designs_stale(ARRAY(
-            SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.key IS DISTINCT FROM o.key));
-    END IF;
-    RETURN NULL;
-END $fn$;

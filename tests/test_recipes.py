@@ -11,6 +11,7 @@ import re
 import pytest
 
 from esrpdb.ingest import registry
+from esrpdb.migrations import derived_stores
 from esrpdb.queries import canned
 from esrpdb.schema import comments
 from tests.helpers import REPO_ROOT
@@ -39,7 +40,7 @@ def _glob(pattern: str, **names: str) -> list:
 
 def test_each_recipe_counts_its_list():
     recipes = _recipes()
-    assert set(recipes) == {"A new canned query", "A new stored format"}
+    assert set(recipes) == {"A new canned query", "A new stored format", "A new derived store"}
     for title, count, _ in _RECIPE.findall(PAGE):
         if "when" not in PAGE.split(f"### {title}: {count} files", 1)[1].split("\n", 1)[0]:
             assert len(recipes[title]) == int(count), title
@@ -70,6 +71,26 @@ def test_a_stored_format_is_where_the_recipe_says():
         word = words.get(step, "power")
         if word and not step.endswith("/"):
             assert any(word in m.read_text(encoding="utf-8").lower() for m in matches if m.is_file()), step
+
+
+@pytest.mark.parametrize("store", [s.table for s in derived_stores.STORES])
+def test_every_derived_store_is_where_the_recipe_says(store):
+    """Its declaration, its rebuild live and frozen, its tables' models and words, and the revision that
+    runs the frozen generated functions (0030 for the five stores it found)."""
+    from esrpdb.schema import Base
+
+    declared = next(s for s in derived_stores.STORES if s.table == store)
+    steps = _recipes()["A new derived store"]
+    assert len(steps) == 7
+    rebuild = re.compile(rf"^CREATE (OR REPLACE )?FUNCTION {declared.rebuild.function}\(", re.M)
+    live = [p.name for p in _glob("queries/<file>.sql") if rebuild.search(p.read_text(encoding="utf-8"))]
+    frozen = [p.name for p in _glob("migrations/<file>_00NN.sql") if rebuild.search(p.read_text(encoding="utf-8"))]
+    assert len(live) == 1 and frozen, (live, frozen)
+    tables = [store, f"{store}_stale"] if declared.rebuild.when == "commit" else [store]
+    assert all(t in Base.metadata.tables and t in comments.TABLES for t in tables)
+    generated = _glob("migrations/derived_stores_00NN.sql")
+    revisions = " ".join(p.read_text(encoding="utf-8") for p in _glob("migrations/versions/00NN_<what>.py"))
+    assert generated and all(p.name in revisions for p in generated if p.name != "derived_stores_0029.sql")
 
 
 def _hand_lists(names: set[str], least: int) -> list[str]:

@@ -20,6 +20,9 @@ runner = CliRunner()
 # Tables the newest revisions alter (0028 `documents`, 0029 `claims`): a reader's open transaction that has
 # read them all holds a lock the newest migration waits for, whichever of them it alters.
 ALTERED = ("documents", "claims")
+# The revision below the newest that alters a table: 0030 replaces functions only (CREATE OR REPLACE takes no
+# lock a reader holds), so the tests go down to below 0029, whose `claims` column the reader's lock blocks.
+BELOW_ALTERING = "0028"
 
 
 def _read_every(reader) -> None:
@@ -31,7 +34,7 @@ def _read_every(reader) -> None:
 def test_a_readers_lock_stops_the_migration_with_one_line_and_changes_nothing(fresh_database_url, monkeypatch):
     monkeypatch.setattr(migrate, "MIGRATION_LOCK_TIMEOUT", "200ms")
     head = migrate.shipped_head()
-    migrate.downgrade(fresh_database_url, "-1")  # the newest revision alters one of ALTERED
+    migrate.downgrade(fresh_database_url, BELOW_ALTERING)  # the next revision up alters one of ALTERED
     reader_url = derived_reader_url(fresh_database_url)
     assert reader_url is not None
     with psycopg.connect(plain(reader_url)) as reader:  # a transaction left open, as psql or a BI tool does
@@ -56,7 +59,7 @@ def test_a_readers_lock_stops_the_migration_with_one_line_and_changes_nothing(fr
 def test_any_command_that_migrates_says_the_same(fresh_database_url, monkeypatch):
     """A reading command opens the catalogue and migrates first: the same line, not 'cannot reach the server'."""
     monkeypatch.setattr(migrate, "MIGRATION_LOCK_TIMEOUT", "200ms")
-    migrate.downgrade(fresh_database_url, "-1")
+    migrate.downgrade(fresh_database_url, BELOW_ALTERING)
     with psycopg.connect(plain(derived_reader_url(fresh_database_url) or "")) as reader:
         _read_every(reader)
         reader_pid = reader.info.backend_pid

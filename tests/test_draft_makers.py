@@ -10,7 +10,7 @@ import pytest
 
 from esrpdb.audit.doubts import _sides_swapped
 from esrpdb.audit.terms import DOUBT, MISMATCH, Judgement, parse_printed
-from esrpdb.ingest.draft.brands import brand_owners, maker_words, owned_brand
+from esrpdb.ingest.draft.brands import brand_owners, maker_before, maker_words, owned_brand
 from esrpdb.ingest.draft.fact import Fact
 from esrpdb.ingest.draft.names import mentions, words
 from esrpdb.ingest.draft.published import paragraphs, sentence_claims
@@ -26,6 +26,25 @@ def test_the_maker_is_the_words_the_document_drops(maker, model, other_maker, ot
             f"the {other_model} is faster.")
     assert maker_words(f"{maker} {model}", text) == (maker, model)
     assert maker_words(f"{other_maker} {other_model}", text) == (other_maker, other_model)
+
+
+@pytest.mark.parametrize("maker, model, other_maker, other_model", [*NAMES, ("Orrin Data", "OD-9", "Velmora", "Strata 2600")])
+@pytest.mark.parametrize("form", ["spaces", "pipes", "tabs"])
+def test_a_model_printed_after_its_maker_in_a_cell_of_its_own_gives_the_maker(maker, model, other_maker, other_model, form):
+    """A document that names its systems by model ("the OD-9") and prints them whole only in a table's cells or
+    a title's parts ("Orrin Data OD-9  |  Velmora Strata 2600")."""
+    gap = {"spaces": "   ", "pipes": "  |  ", "tabs": "\t"}[form]
+    text = (f"Three arrays under Jetstress\n{maker} {model}{gap}{other_maker} {other_model}\n\n"
+            f"The {model} and the {other_model} were run five times.\n")
+    lines = split_lines(text, [])
+    assert maker_before(model, lines) == (maker, model)
+    assert maker_before(other_model, lines) == (other_maker, other_model)
+
+
+@pytest.mark.parametrize("before", ["The", "Microsoft", "Table", "Storage"])
+def test_an_article_a_platform_or_a_common_word_before_a_model_is_no_maker(before):
+    lines = split_lines(f"Results\n{before} OD-9   Pass\n", [])
+    assert maker_before("OD-9", lines) is None
 
 
 def test_a_name_printed_only_whole_has_no_maker_split():

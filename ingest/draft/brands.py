@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from ..formats.document.lines import Line
+from .company import NOT_A_NAME, NOT_VENDORS
 from .fact import Fact
 
 _NAME = r"[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}?"
@@ -71,9 +72,35 @@ def maker_words(name: str, text: str) -> tuple[str, str] | None:
     return None
 
 
+def maker_before(name: str, lines: list[Line]) -> tuple[str, str] | None:
+    """(maker, model) of a system the document names by its model ("NA-440") where a table's cell or a part
+    of a title prints it whole ("Eskilde NA-440  |  Velmora Strata 2600"): the capitalised words before the
+    model in that cell, never an article, a common word of these documents or a platform's maker."""
+    if not any(_MODEL_WORD.fullmatch(word) for word in name.split()):
+        return None
+    whole = re.compile(rf"((?:[A-Z][\w&.-]*\s+){{1,3}}){re.escape(name)}")
+    for line in lines:
+        if name not in line.text:
+            continue
+        for cell in line.cells:  # a table's cells, or a title's parts set apart by pipes or wide spaces
+            match = whole.fullmatch(cell.strip())
+            if match is None:
+                continue
+            maker = " ".join(match[1].split())
+            first = maker.split()[0].casefold()
+            if not re.search(r"\d", maker) and first not in NOT_A_NAME and first not in NOT_VENDORS \
+                    and first not in _ARTICLES:
+                return maker, name
+    return None
+
+
+_ARTICLES = frozenset({"a", "an", "the", "this", "that", "its", "their", "our", "table", "figure", "model", "system"})
+
+
 def maker_facts(name: str, text: str, lines: list[Line]) -> list[Fact]:
-    """Vendor and model of a name the document also prints by its model alone (maker_words)."""
-    found = maker_words(name, text)
+    """Vendor and model of a name the document also prints by its model alone (maker_words), or of a model
+    the document also prints after its maker in a cell of its own (maker_before)."""
+    found = maker_words(name, text) or maker_before(name, lines)
     if found is None:
         return []
     line = next((ln.number for ln in lines if name in ln.text), None)

@@ -28,10 +28,10 @@ _COMPANY = re.compile(  # the keywords in any case, the name capitalised
 # "PELLUCID NETWORKS | WHITE PAPER"): a capitalised name ending in a word only a company's name ends in.
 _HEADER_COMPANY = re.compile(r"^\s*([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2}\s+(?i:systems|networks|storage\s+systems|"
                              r"technologies|inc\.?|corporation|corp\.?|labs|laboratories|computing))\s*(?:\||$)")
-_NOT_A_NAME = frozenset({"exchange", "mailbox", "tested", "storage", "test", "the", "our", "fibre", "server", "servers",
+NOT_A_NAME = frozenset({"exchange", "mailbox", "tested", "storage", "test", "the", "our", "fibre", "server", "servers",
                          "systems", "host", "hosts", "san", "array", "lab", "other", "all", "both", "network"})
 # Companies whose names stand in every document beside the vendor's: never the system's maker.
-_NOT_VENDORS = frozenset({"microsoft", "vmware", "intel", "emulex", "qlogic", "broadcom", "cisco", "brocade", "windows"})
+NOT_VENDORS = frozenset({"microsoft", "vmware", "intel", "emulex", "qlogic", "broadcom", "cisco", "brocade", "windows"})
 
 
 def company_names(texts: Iterable[str]) -> list[str]:
@@ -40,10 +40,10 @@ def company_names(texts: Iterable[str]) -> list[str]:
     for text in texts:
         names = [" ".join((match[1] or match[2]).split()) for match in _COMPANY.finditer(text)]
         header = _HEADER_COMPANY.match(text)
-        if header is not None and header[1].split()[0].casefold() not in _NOT_A_NAME:
+        if header is not None and header[1].split()[0].casefold() not in NOT_A_NAME:
             names.append(_cased(" ".join(header[1].split())))
         for name in names:
-            if name.split()[0].casefold() not in _NOT_VENDORS and name not in found:
+            if name.split()[0].casefold() not in NOT_VENDORS and name not in found:
                 found.append(name)
     return found
 
@@ -74,7 +74,7 @@ def title_product(title: str, companies: list[str]) -> tuple[str | None, str] | 
     for match in _PRODUCT.finditer(title):
         phrase = _PRODUCT_ENDS.split(" " + title[match.end():], maxsplit=1)[0].strip(" ,;")
         words = phrase.split()
-        if not 1 <= len(words) <= 4 or not _MODEL_WORD.fullmatch(words[-1]) or words[0].casefold() in _NOT_VENDORS:
+        if not 1 <= len(words) <= 4 or not _MODEL_WORD.fullmatch(words[-1]) or words[0].casefold() in NOT_VENDORS:
             continue
         company = next((c for c in companies if words[0].casefold() == c.casefold().split()[0]), None)
         if company is not None and len(words) > 1:

@@ -19,7 +19,7 @@ from sqlalchemy import Engine, bindparam, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from ..schema import SourceFile, table_of
+from ..schema.tables import SourceFile, table_of
 from ..schema.vocabulary import REPORT_TYPES
 from . import bounded_read, load, registry, sanity
 from .draft import DraftedDocument

@@ -8,7 +8,7 @@ from sqlalchemy import insert, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ...schema import Document, DocumentCell, DocumentTable, IngestWarning, SourceFile, table_of
+from ...schema.tables import Document, DocumentCell, DocumentTable, IngestWarning, SourceFile, table_of
 from ...schema.vocabulary import DOCUMENT_READER, REPORT_SEEN_TWICE
 from ..draft import DraftedDocument
 from ..formats.document.fingerprint import content_fingerprint

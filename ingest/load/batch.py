@@ -17,7 +17,7 @@ from sqlalchemy import Boolean, CursorResult, delete, exists, func, insert, lite
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ...schema import (
+from ...schema.tables import (
     Claim,
     DiskGroup,
     PerfCounter,

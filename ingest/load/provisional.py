@@ -19,7 +19,7 @@ from pathlib import Path
 from sqlalchemy import ARRAY, String, any_, cast, insert, select, update
 from sqlalchemy.orm import Session
 
-from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
+from ...schema.tables import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
 from ...schema.units import size_in_bytes
 from ...schema.vocabulary import NAMED_DIFFERENTLY, UNATTRIBUTED_CLAIM
 from ..draft import DraftedDocument

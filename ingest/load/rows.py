@@ -6,7 +6,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.orm import Session
 
-from ...schema import Solution, table_of
+from ...schema.tables import Solution, table_of
 
 _SOLUTIONS = table_of(Solution)
 _ADD_SOLUTION = pg_insert(_SOLUTIONS).on_conflict_do_nothing(index_elements=["key"])

@@ -112,11 +112,20 @@ def cache_key() -> str:
 
 def cache_path() -> Path | None:
     try:
-        from platformdirs import user_cache_dir
-
-        return Path(user_cache_dir("esrpdb")) / f"tables-{cache_key()}.pickle"
+        return cache_folder() / f"tables-{cache_key()}.pickle"
     except OSError:
         return None
+
+
+def cache_folder() -> Path:
+    """platformdirs' user cache folder; on Linux its rule spelled out (XDG_CACHE_HOME, else ~/.cache), which
+    spares every command importing platformdirs (~10 ms)."""
+    if sys.platform.startswith("linux"):
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        return Path(base if base.strip() else os.path.expanduser("~/.cache")) / "esrpdb"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("esrpdb"))
 
 
 def _read(path: Path) -> Tables | None:

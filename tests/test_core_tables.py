@@ -80,14 +80,14 @@ def test_the_writer_declares_no_model_and_names_every_table(tmp_path):
 
 @pytest.mark.db
 def test_the_command_on_the_cached_tables_writes_the_modelscatalogue_rows(catalog, empty_database_url, tmp_path):
-    """`esrpdb ingest` in a process that never declares a model, against this process's ingest on the
-    models' tables: every table's rows equal, ids aside."""
+    """`esrpdb ingest` in a process that never declares a model nor imports the ORM (load/transaction.py),
+    against this process's ingest on the models' tables: every table's rows equal, ids aside."""
     _run("from esrpdb.schema import tables; tables.loaded()", tmp_path)
     out = _run("import sys\nfrom esrpdb.cli.main import app\ntry:\n"
                f"    app(['--database-url', {catalog.url!r}, 'ingest', *{[str(d) for d in DOCUMENTS]!r}, '-f', 'csv'])\n"
                "except SystemExit as stop:\n    assert not stop.code, stop.code\n"
-               "print('esrpdb.schema.runs' in sys.modules)", tmp_path)
-    assert out.splitlines()[-1] == "False" and out.count(",loaded,") == len(DOCUMENTS), out
+               "print('esrpdb.schema.runs' in sys.modules, 'sqlalchemy.orm' in sys.modules)", tmp_path)
+    assert out.splitlines()[-1] == "False False" and out.count(",loaded,") == len(DOCUMENTS), out
     inline = open_catalog(empty_database_url)
     try:
         outcomes = ingest_paths(inline.engine, DOCUMENTS)
@@ -98,3 +98,9 @@ def test_the_command_on_the_cached_tables_writes_the_modelscatalogue_rows(catalo
     assert command_rows["runs"] and command_rows["solutions"] and command_rows["document_tables"]
     for table, rows in command_rows.items():
         assert model_rows[table] == rows, table
+
+
+def test_the_cache_folder_is_platformdirs_own():
+    from platformdirs import user_cache_dir
+
+    assert tables.cache_folder() == tables.Path(user_cache_dir("esrpdb"))

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy import insert, select, update
-from sqlalchemy.orm import Session
 
 from ...schema.tables import IngestWarning, Run, RunRow, SourceFile, table_of
 from ...schema.vocabulary import REPORT_SEEN_TWICE
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 NOT_COMPARED = ("source_line", "product_title", "performance_logs")
 DOCUMENT_FORMAT = "document_text"

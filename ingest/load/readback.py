@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from ...schema.tables import DocumentCell, DocumentTable, Run, RunSource, Solution, SourceFile
 from ..errors import ParseError
 from ..formats.manifest.records import SolutionManifest
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
-
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import bounded_read
 from ..bounded_read import Identity
@@ -25,8 +23,11 @@ from ..jetstress.records import JetstressReport
 from . import load_document, load_report
 from .hashed_stream import HashedReader
 
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
 # Writes one read file inside the caller's transaction; returns (runs written, warnings).
-Writer = Callable[[Session, int, "int | None"], tuple[int, list[str]]]
+Writer = Callable[["Session", int, "int | None"], tuple[int, list[str]]]
 
 
 @dataclass(frozen=True)

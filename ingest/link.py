@@ -8,10 +8,12 @@ unlinked rows are touched, and run power is recomputed from the linked samples.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import CursorResult, text
-from sqlalchemy.orm import Session
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 IDLE_WINDOW_S = 120
 

@@ -17,9 +17,8 @@ from typing import Any, Callable, Iterable, Iterator
 import psycopg
 from sqlalchemy import Engine, bindparam, select
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session
 
-from ..schema import SourceFile, table_of
+from ..schema.tables import SourceFile, table_of
 from ..schema.vocabulary import REPORT_TYPES
 from . import bounded_read, load, registry, sanity
 from .draft import DraftedDocument
@@ -29,6 +28,7 @@ from .formats.manifest.records import SolutionManifest
 from .link import link_evidence
 from .load.known_files import KnownFiles, sha256_of
 from .load.manifest import load_manifest
+from .load.transaction import transaction
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel import document_budget
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
@@ -193,7 +193,7 @@ def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
     source = load.SourceInfo(sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}",
                              path.stat().st_size)
     try:
-        with Session(engine) as session, session.begin():
+        with transaction(engine) as session:
             source_id = load.claim_source_file(session, source)
             if source_id is None:
                 return FileOutcome(name, "skipped", module.FORMAT, message="already ingested", sha256=sha256)
@@ -333,7 +333,7 @@ def _or_give_up(ahead: ReadAhead, step: Callable[[Any], None], argument: Any) ->
 def _after_batch(engine: Engine) -> None:
     """Once a batch, after its commits: evidence files linked to their runs, and the class ranks stored
     again (while stale, reads compute them: slower, never wrong)."""
-    with Session(engine) as session, session.begin():
+    with transaction(engine) as session:
         link_evidence(session)
     from ..db.class_ranks import rebuild_class_ranks
 
@@ -345,7 +345,7 @@ def _require_solution(engine: Engine, key: str, *, create: bool) -> None:
     from ..schema.keys import require_solutions
 
     if create:
-        with Session(engine) as session, session.begin():
+        with transaction(engine) as session:
             load.solution_id_for(session, key)
         return
     require_solutions(engine, key)

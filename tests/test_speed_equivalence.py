@@ -12,16 +12,14 @@ same documents.
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import text
 
 from esrpdb.db.catalog import open_catalog
 from esrpdb.ingest.parallel import forked, read_ahead
 from esrpdb.ingest.pipeline import ingest_paths
-from esrpdb.schema import Base
-from tests.helpers import FIXTURES, chromium, sort_key
+from tests.catalogue_rows import catalogue_rows
+from tests.helpers import FIXTURES, chromium
 
 SOURCES = [*sorted((FIXTURES / "documents").glob("0*.txt")), *sorted((FIXTURES / "synthetic_documents").glob("*.txt"))]
-IDS = ("id", "created_at", "ingested_at", "loaded_at")  # numbered or stamped by the database, not read
 
 
 @pytest.fixture(scope="module")
@@ -35,23 +33,6 @@ def printed_folder(tmp_path_factory):
         print_pdf(seed_html(source.read_text(encoding="utf-8"), title=source.stem, two_columns=n == 1),
                   folder / f"{n:02d}-{source.stem}.pdf")
     return folder
-
-
-def _catalogue(engine) -> dict[str, list[tuple]]:
-    """Every table's rows, without the columns the database numbers or stamps, in a stable order."""
-    out = {}
-    with engine.connect() as conn:
-        for table in Base.metadata.sorted_tables:
-            columns = [c.name for c in table.columns if c.name not in IDS and not c.name.endswith("_id")]
-            rows = conn.execute(text(f'SELECT {", ".join(columns)} FROM "{table.name}"')) if columns else []
-            out[table.name] = sorted((tuple(_stable(v) for v in r) for r in rows), key=sort_key)
-    return out
-
-
-def _stable(value):
-    """A float to 12 significant digits: a stored average adds its rows in the order they were written, and
-    the two paths write a report's instances in different orders (6.803 vs 6.802999999999999)."""
-    return float(f"{value:.12g}") if isinstance(value, float) else value
 
 
 def _count_takes(monkeypatch) -> list[bool]:
@@ -85,7 +66,7 @@ def test_a_printed_folder_gives_the_same_catalogue_with_and_without_the_speed_pa
     try:
         slow = ingest_paths(inline.engine, [printed_folder])
         assert [o.status for o in slow] == [o.status for o in fast]
-        fast_rows, slow_rows = _catalogue(catalog.engine), _catalogue(inline.engine)
+        fast_rows, slow_rows = catalogue_rows(catalog.engine), catalogue_rows(inline.engine)
     finally:
         inline.close()
     assert fast_rows["solutions"] and fast_rows["runs"] and fast_rows["solution_facts"] and fast_rows["claims"]
@@ -119,7 +100,7 @@ def test_one_document_read_as_the_command_starts_gives_the_same_catalogue_as_rea
     try:
         slow = ingest_paths(inline.engine, [pdf])
         assert [o.status for o in slow] == ["loaded"]
-        fast_rows, slow_rows = _catalogue(catalog.engine), _catalogue(inline.engine)
+        fast_rows, slow_rows = catalogue_rows(catalog.engine), catalogue_rows(inline.engine)
     finally:
         inline.close()
     assert fast_rows["runs"] and fast_rows["document_tables"]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlalchemy import insert, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.orm import Session
 
-from ...schema import Document, DocumentCell, DocumentTable, IngestWarning, SourceFile, table_of
+from ...schema.tables import Document, DocumentCell, DocumentTable, IngestWarning, SourceFile, table_of
 from ...schema.vocabulary import DOCUMENT_READER, REPORT_SEEN_TWICE
 from ..draft import DraftedDocument
 from ..formats.document.fingerprint import content_fingerprint
@@ -21,6 +21,9 @@ from . import identity, provisional, report_statement
 from .readback import ReadBack, TableRead
 from .report_statement import INSTANCE_KEY, ReportRows
 from .rows import copy_dicts as copy_dicts, copy_rows as copy_rows, solution_id_for as solution_id_for
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,12 @@ level triggers fire per statement, so this is also the server's work it saves.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Boolean, CursorResult, delete, exists, func, insert, literal_column, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.orm import Session
 
-from ...schema import (
+from ...schema.tables import (
     Claim,
     DiskGroup,
     PerfCounter,
@@ -33,6 +32,9 @@ from ...schema import (
 from ..formats.manifest.records import ClaimSpec, SolutionManifest
 from .plan import ManifestPlan, RunPlan
 from .rows import copy_dicts, solution_id_for
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 _RUNS = table_of(Run)
 Ref = tuple[int, int]  # (0, id) a run already in the catalogue; (1, n) the batch's nth new run: ids in that order

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...schema import Run
+from ...schema.tables import RunRow
 from ..errors import ParseError
 from ..formats.manifest.records import RunSpec
 
@@ -22,7 +22,7 @@ from ..formats.manifest.records import RunSpec
 SHARED_FIELDS = ("report_type", "product_title", "jetstress_version", "jetstress_release", "ese_version")
 
 
-def host_reports(name: str, found: Sequence[tuple[Run, int]], run: RunSpec, where: str) -> list[Run]:
+def host_reports(name: str, found: Sequence[tuple[RunRow, int]], run: RunSpec, where: str) -> list[RunRow]:
     """The runs of the reports `run.hosts` names, among `found` (run, report index) of its document."""
     by_index = {index: report for report, index in found}
     missing = [index for index in run.hosts if index not in by_index]
@@ -38,19 +38,19 @@ def host_reports(name: str, found: Sequence[tuple[Run, int]], run: RunSpec, wher
     return reports
 
 
-def _shared(reports: list[Run], field: str) -> Any:
+def _shared(reports: list[RunRow], field: str) -> Any:
     values = {getattr(report, field) for report in reports}
     return values.pop() if len(values) == 1 else None
 
 
-def _verdict(reports: list[Run]) -> str | None:
+def _verdict(reports: list[RunRow]) -> str | None:
     verdicts = [report.reported_verdict for report in reports]
     if "Fail" in verdicts:
         return "Fail"
     return "Pass" if all(verdict == "Pass" for verdict in verdicts) else None
 
 
-def test_columns(reports: list[Run], run: RunSpec) -> dict[str, Any]:
+def test_columns(reports: list[RunRow], run: RunSpec) -> dict[str, Any]:
     """The test's own columns from its host reports (its figures are the database's sums)."""
     targets = [report.target_iops for report in reports]
     starts = [report.test_start for report in reports if report.test_start is not None]

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import insert, select, update
 
-from ...schema import IngestWarning, Run, SourceFile
+from ...schema.tables import IngestWarning, Run, RunRow, SourceFile, table_of
 from ...schema.vocabulary import REPORT_SEEN_TWICE
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 NOT_COMPARED = ("source_line", "product_title", "performance_logs")
 DOCUMENT_FORMAT = "document_text"
@@ -49,7 +52,7 @@ def _same(a: object, b: object) -> bool:
     return a == b
 
 
-def conflicts(run: Run, report: JetstressReport) -> list[tuple[str, object, object]]:
+def conflicts(run: RunRow, report: JetstressReport) -> list[tuple[str, object, object]]:
     """(column, stored value, value this source prints) for every column the two sources disagree on."""
     found = []
     for column, value in normalise.run_values(report).items():
@@ -65,19 +68,21 @@ def record_sighting(session: Session, run_id: int, source_file_id: int, report: 
                     solution_id: int | None) -> list[str]:
     """This file prints run `run_id` again (the report statement found it by identity and added this file
     as a source of it): store what the two sources print differently, and return those messages."""
-    stored_file, printed_file = aliased(SourceFile), aliased(SourceFile)
-    run, *names = session.execute(  # the run and both files' names and formats, in one round trip
-        select(Run, stored_file.file_name, stored_file.format, printed_file.file_name, printed_file.format)
-        .outerjoin(stored_file, stored_file.id == Run.source_file_id)
-        .outerjoin(printed_file, printed_file.id == source_file_id)
+    stored_file, printed_file = table_of(SourceFile).alias(), table_of(SourceFile).alias()
+    run = session.execute(  # the run and both files' names and formats, in one round trip (a Core row)
+        select(Run, stored_file.c.file_name.label("stored_name"), stored_file.c.format.label("stored_format"),
+               printed_file.c.file_name.label("printed_name"), printed_file.c.format.label("printed_format"))
+        .outerjoin(stored_file, stored_file.c.id == Run.source_file_id)
+        .outerjoin(printed_file, printed_file.c.id == source_file_id)
         .where(Run.id == run_id)).one()
-    stored_in, printed_in = (names[0], names[1]), (names[2], names[3])
+    stored_in, printed_in = (run.stored_name, run.stored_format), (run.printed_name, run.printed_format)
     messages = [f"the report is also printed in {stored_in[0]} (run {run.id}); {column} differs: "
                 f"{stored!r} there, {printed!r} in {printed_in[0]}"
                 for column, stored, printed in conflicts(run, report)]
-    for message in messages:
-        session.add(IngestWarning(source_file_id=source_file_id, run_id=run.id, check_name=REPORT_SEEN_TWICE,
-                                  message=message))
+    if messages:  # before the run's update, as the ORM's flush wrote them
+        session.execute(insert(IngestWarning), [{"source_file_id": source_file_id, "run_id": run.id,
+                                                 "check_name": REPORT_SEEN_TWICE, "message": message}
+                                                for message in messages])
     changes: dict[str, object] = {}
     if run.solution_id is None and solution_id is not None:
         changes["solution_id"] = solution_id
@@ -86,5 +91,4 @@ def record_sighting(session: Session, run_id: int, source_file_id: int, report: 
         changes.update(source_file_id=source_file_id, report_index=report_index, source_line=report.source_line)
     if changes:
         session.execute(update(Run).where(Run.id == run.id).values(**changes))
-    session.flush()
     return messages

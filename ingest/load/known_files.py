@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, select
 
-from ...schema import SourceFile, table_of
+from ...schema.tables import SourceFile, table_of
 from ..bounded_read import Identity, identity_of, open_as
 from ..errors import ParseError
 

@@ -11,13 +11,15 @@ by the same code that writes a document's drafted systems, as a batch of one.
 from __future__ import annotations
 
 from pathlib import Path
-
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING
 
 from ..formats.manifest.records import SolutionManifest
 from .batch import take_over as take_over, write_plans
 from .plan import plan_manifest
 from .readback import ReadBack as ReadBack, normalise_label as normalise_label
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 
 def load_manifest(session: Session, manifest_file_id: int, manifest: SolutionManifest, base: Path,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...schema import Run
+from ...schema.tables import RunRow
 from ...schema.units import latency_ms
 from ..draft.fact import Fact
 from ..errors import ParseError
@@ -21,7 +21,7 @@ from .readback import Catalogue, ReadBack, normalise_label
 class HostTest:
     """A test over several hosts: its host reports' runs, their earlier test runs, the test's own columns."""
 
-    reports: list[Run]
+    reports: list[RunRow]
     earlier: set[int]
     columns: dict[str, Any]
 

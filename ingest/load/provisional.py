@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import ARRAY, String, any_, cast, insert, select, update
-from sqlalchemy.orm import Session
 
-from ...schema import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
+from ...schema.tables import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
 from ...schema.units import size_in_bytes
 from ...schema.vocabulary import NAMED_DIFFERENTLY, UNATTRIBUTED_CLAIM
 from ..draft import DraftedDocument
@@ -32,6 +32,9 @@ from .batch import write_plans
 from .plan import plan_manifest
 from .readback import ReadBack
 from .rows import copy_dicts
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 KEY_PREFIX = "doc-"
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "

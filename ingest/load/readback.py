@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from ...schema import DocumentCell, DocumentTable, Run, RunSource, Solution, SourceFile
+from ...schema.tables import DocumentCell, DocumentTable, Run, RunSource, Solution, SourceFile
 from ..errors import ParseError
 from ..formats.manifest.records import SolutionManifest
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212-]+")
 
@@ -85,12 +87,12 @@ class Catalogue:
     def _read_runs(self, source_id: int) -> None:
         """The file's runs (through run_sources) with whether a confirmed solution holds each: one query
         for both report_runs and confirmed_runs."""
-        query = (select(Run, RunSource.report_index, Solution.provisional)
+        query = (select(Run, RunSource.report_index.label("sighted_index"), Solution.provisional.label("held_provisional"))
                  .join(RunSource, RunSource.run_id == Run.id).outerjoin(Solution, Solution.id == Run.solution_id)
                  .where(RunSource.source_file_id == source_id).order_by(RunSource.report_index))
-        rows = self.session.execute(query).all()
-        self.shared.runs[source_id] = [(run, index) for run, index, _ in rows if run.origin == "report"]
-        self.shared.confirmed[source_id] = {run.id for run, _, provisional in rows if provisional is False}
+        rows = self.session.execute(query).all()  # Core rows: the run's columns, then the two labelled
+        self.shared.runs[source_id] = [(run, run.sighted_index) for run in rows if run.origin == "report"]
+        self.shared.confirmed[source_id] = {run.id for run in rows if run.held_provisional is False}
 
     def report_runs(self, source_id: int) -> list:
         """(run, report index) of every report the file prints (a run may have another file as first source)."""
@@ -110,7 +112,7 @@ class Catalogue:
         if source_id not in shared.tables:
             shared.tables[source_id] = list(self.session.execute(
                 select(DocumentTable).where(DocumentTable.source_file_id == source_id)
-                .order_by(DocumentTable.ordinal)).scalars())
+                .order_by(DocumentTable.ordinal)).all())
         return shared.tables[source_id]
 
     def cells(self, table_id: int, column: int) -> dict:
@@ -123,6 +125,6 @@ class Catalogue:
                               for c in written if c["column_ordinal"] == column)
             else:
                 cells = self.session.execute(select(DocumentCell).where(
-                    DocumentCell.table_id == table_id, DocumentCell.column_ordinal == column)).scalars()
+                    DocumentCell.table_id == table_id, DocumentCell.column_ordinal == column)).all()
             shared.cells[(table_id, column)] = {normalise_label(c.row_label): c for c in cells}
         return shared.cells[(table_id, column)]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sqlalchemy import bindparam, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.orm import Session
 
-from ...schema import Solution, table_of
+from ...schema.tables import Solution, table_of
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 _SOLUTIONS = table_of(Solution)
 _ADD_SOLUTION = pg_insert(_SOLUTIONS).on_conflict_do_nothing(index_elements=["key"])

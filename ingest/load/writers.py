@@ -10,9 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
-
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import bounded_read
 from ..bounded_read import Identity
@@ -22,11 +20,14 @@ from ..formats.config.records import JetstressConfig
 from ..formats.log import JetstressLog
 from ..formats.power import PowerLog
 from ..jetstress.records import JetstressReport
-from . import evidence, load_document, load_report
+from . import load_document, load_report
 from .hashed_stream import HashedReader
 
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
 # Writes one read file inside the caller's transaction; returns (runs written, warnings).
-Writer = Callable[[Session, int, "int | None"], tuple[int, list[str]]]
+Writer = Callable[["Session", int, "int | None"], tuple[int, list[str]]]
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,8 @@ def _document(drafted: DraftedDocument) -> Writer:
 
 def _stream(streamed: StreamedFile) -> Writer:
     def write(session: Session, source_id: int, solution_id: int | None) -> tuple[int, list[str]]:
+        from . import evidence  # its models: only a batch with evidence files declares them
+
         with HashedReader(bounded_read.open_as(streamed.path, streamed.identity)) as hashed, \
                 io.BufferedReader(hashed, buffer_size=1 << 16) as stream:
             warnings = evidence.load_perfmon(session, source_id, streamed.name, stream, opener=streamed.opener)
@@ -74,6 +77,8 @@ def writer_for(record: Any) -> Writer:
         return _document(record)
     if isinstance(record, StreamedFile):
         return _stream(record)
+    from . import evidence  # its models: only a batch with evidence files declares them
+
     for kind, load in ((JetstressConfig, evidence.load_config), (JetstressLog, evidence.load_log),
                        (PowerLog, evidence.load_power)):
         if isinstance(record, kind):

@@ -23,7 +23,8 @@ _COMMA_ONLY = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+,\d+|\d+,\d{1,2})(?!
 # Only possible with a decimal point: "1,221.8", "9.7 ms" beside no comma-decimal figure.
 _POINT_ONLY = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+\.\d+|\d+\.\d{1,2})(?![\w]|[.,]\d)")
 # A number to rewrite under the comma convention: point-grouped thousands, a decimal comma, or both.
-_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+)(?![\w]|[.,]\d)")
+# A unit's letter may follow it as printed ("7,2K" drives, "1,2TB"): the number is the digits before it.
+_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+)(?=(?:[KkMGT]B?)?(?![\w]|[.,]\d))")
 _SWAP = str.maketrans(".,", ",.")
 # Only possible with space grouping: "18 860.4", "1 104.112", "$84 500".
 _SPACE_ONLY = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+\.\d+(?![\w]|[.,]\d)|\$ ?\d{1,3}(?: \d{3})+(?![\w.,])")

@@ -27,7 +27,7 @@ FLOORS: dict[str, tuple[dict[str, int], int]] = {
     "oh_esrp_a1_01": ({"systems": 1, "facts": 17, "runs": 8, "latencies": 4, "figures": 6, "planted": 2}, 0),
     "oh_esrp_a2_02": ({"systems": 1, "facts": 17, "runs": 14, "latencies": 10, "figures": 6, "planted": 2}, 0),
     "oh_third-party_a5_01": ({"systems": 2, "facts": 36, "runs": 6, "latencies": 2, "figures": 18, "planted": 2}, 0),
-    "oh_third-party_a5_02": ({"systems": 2, "facts": 36, "runs": 10, "latencies": 2, "figures": 18, "planted": 0}, 0),
+    "oh_third-party_a5_02": ({"systems": 2, "facts": 38, "runs": 10, "latencies": 2, "figures": 18, "planted": 0}, 0),
     "oh_third-party_a6_03": ({"systems": 3, "facts": 55, "runs": 10, "latencies": 4, "figures": 25, "planted": 2}, 0),
     "oh_third-party_a6_04": ({"systems": 3, "facts": 59, "runs": 14, "latencies": 4, "figures": 27, "planted": 2}, 0),
     "oh_third-party_a6_05": ({"systems": 2, "facts": 40, "runs": 8, "latencies": 2, "figures": 18, "planted": 0}, 0),

@@ -24,6 +24,7 @@ from .memory import row_memory, sentence_memory
 from .published import Paragraphs
 from .quantities import LINKS, quantity_facts
 from .row_forms import joined_disk_facts, paired
+from .spellings import model_name
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -245,7 +246,8 @@ def _identity(label: str, row: DocumentRow, columns: tuple[str, ...]) -> list[Fa
     name = next((fact for fact, pattern in _IDENTITY if pattern.match(label)), None)
     if name is None:
         return []
-    return [Fact(name, value.strip(), None, None, row.line_of(index), f"{label} [{column}]: {value}", column)
+    return [Fact(name, model_name(value) if name == "model" else value.strip(), None, None, row.line_of(index),
+                 f"{label} [{column}]: {value}", column)
             for index, (column, value) in enumerate(zip(columns, row.values))
             if value.strip() and not _UNDISCLOSED.search(value.strip())]
 

@@ -197,3 +197,16 @@ def system_names_differ(a: SystemName, b: SystemName) -> str | None:
             and editions[1] not in a.tokens:
         return "another edition"
     return None
+
+
+# What a model cell adds after the model: its count ("(x3)") and the kind of hardware ("SSD", "JBOD enclosure").
+_MODEL_TAIL = re.compile(r"(?:\s+\((?:x|×)\s*\d+\)|\s+\(\d+\s*x?\)|\s+(?:ssds?|hdds?|drives?|disks?|jbod|enclosures?|shelf|"
+                         r"shelves|array|storage|system|appliance|chassis))+$", re.IGNORECASE)
+_MODEL_NUMBER = re.compile(r"\b[A-Za-z-]*\d[\w-]*")
+
+
+def model_name(value: str) -> str:
+    """"QX400 SSD (x3)" -> "QX400", "HS-24 JBOD enclosure" -> "HS-24": the words after a model that say how
+    many or what kind of hardware it is, where what stays still holds a model number."""
+    shorter = _MODEL_TAIL.sub("", value.strip())
+    return shorter if shorter and _MODEL_NUMBER.search(shorter) else value.strip()

@@ -6,8 +6,8 @@ float8 additions ran in whatever order the plan read the rows, and the plan foll
 which autovacuum refreshes when it likes (a hash join, a sort or a plain scan each hand the aggregate
 another order). Two builds of the same fixtures by the same code stored some of these a last bit apart.
 Now each is `sum(x ORDER BY key)`/`avg(x ORDER BY key)` (FILTERs kept): a counter's samples by their time,
-a run's latencies rows by instance (and scope). No figure's definition changes. An aggregate's own sort
-was measured against exact numeric sums (docs/scaling.md): the sort is the cheaper.
+a run's latencies rows by instance (and scope). No figure's definition changes. The sort costs a linked
+100 MiB export's refresh 1.23x, an exact numeric sum 1.90x (benchmarks/bench_perfmon_means.py, docs/scaling.md).
 
 The function is migrations/run_figures_0031.sql (frozen; its head comment lists the changes to 0026's,
 which the downgrade puts back from run_figures_0026.sql). Both directions then recompute every run's

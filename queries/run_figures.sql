@@ -10,7 +10,7 @@
 --
 -- This is the one live home of the figures' arithmetic, as queries/*.sql is of the views: each
 -- revision that changes a figure runs a frozen copy of this file (migrations/run_figures_00NN.sql;
--- now run_figures_0026.sql, with 0008's helpers and 0019's run_figures_mark_runs unchanged since),
+-- now run_figures_0031.sql, with 0008's helpers and 0019's run_figures_mark_runs unchanged since),
 -- never this file itself, and tests/test_migrations.py holds this file to what the newest revision
 -- built. To change a figure: edit it here, copy it to migrations/run_figures_00NN.sql and add the
 -- revision that runs it.
@@ -83,12 +83,13 @@ BEGIN
         sums AS (
             SELECT s.counter_id, s.run_window_start_at, s.run_window_end_at,
                    count(ps.counter_id) AS export_sample_count, count(ps.value) AS export_value_count,
-                   sum(ps.value) AS export_value_sum,
+                   sum(ps.value ORDER BY ps.sampled_at) AS export_value_sum,
                    count(ps.counter_id) FILTER (WHERE ps.sampled_at BETWEEN s.run_window_start_at AND s.run_window_end_at)
                        AS run_sample_count,
                    count(ps.value) FILTER (WHERE ps.sampled_at BETWEEN s.run_window_start_at AND s.run_window_end_at)
                        AS run_value_count,
-                   sum(ps.value) FILTER (WHERE ps.sampled_at BETWEEN s.run_window_start_at AND s.run_window_end_at)
+                   sum(ps.value ORDER BY ps.sampled_at)
+                       FILTER (WHERE ps.sampled_at BETWEEN s.run_window_start_at AND s.run_window_end_at)
                        AS run_value_sum
             FROM stale s
             LEFT JOIN perf_samples ps ON ps.source_file_id = s.source_file_id AND ps.counter_id = s.counter_id
@@ -114,8 +115,9 @@ BEGIN
             max_log_write_latency_ms, over_read_threshold_count, over_log_threshold_count)
         SELECT r.id, l.scope, s.key, r.run_label, r.threshold_db_read_avg_ms, r.threshold_log_write_avg_ms,
                count(*),
-               avg(l.db_read_latency_ms), min(l.db_read_latency_ms), max(l.db_read_latency_ms),
-               avg(l.db_write_latency_ms), avg(l.log_write_latency_ms), max(l.log_write_latency_ms),
+               avg(l.db_read_latency_ms ORDER BY l.instance_id), min(l.db_read_latency_ms),
+               max(l.db_read_latency_ms), avg(l.db_write_latency_ms ORDER BY l.instance_id),
+               avg(l.log_write_latency_ms ORDER BY l.instance_id), max(l.log_write_latency_ms),
                count(*) FILTER (WHERE l.db_read_latency_ms > r.threshold_db_read_avg_ms),
                count(*) FILTER (WHERE l.log_write_latency_ms > r.threshold_log_write_avg_ms)
         FROM latencies l
@@ -151,7 +153,7 @@ BEGIN
             SELECT r.* FROM runs r WHERE r.id = ANY(targets)
         ),
         report_log AS (
-            SELECT l.run_id, sum(l.log_writes_per_s) AS log_iops
+            SELECT l.run_id, sum(l.log_writes_per_s ORDER BY l.instance_id, l.scope) AS log_iops
             FROM latencies l
             WHERE l.scope IN ('transactional', 'disk_subsystem') AND l.run_id = ANY(figure_ids)
             GROUP BY l.run_id
@@ -170,11 +172,14 @@ BEGIN
         io AS (
             SELECT l.run_id,
                    count(DISTINCT l.instance_id) FILTER (WHERE i.volume_role IS DISTINCT FROM 'log') AS database_instances,
-                   sum(l.db_reads_per_s) AS db_reads_per_s,
-                   sum(l.db_writes_per_s) AS db_writes_per_s,
-                   avg(l.db_read_latency_ms) FILTER (WHERE i.volume_role IS DISTINCT FROM 'log') AS db_read_latency_ms,
-                   avg(l.db_write_latency_ms) FILTER (WHERE i.volume_role IS DISTINCT FROM 'log') AS db_write_latency_ms,
-                   avg(l.log_write_latency_ms) FILTER (WHERE i.volume_role IS DISTINCT FROM 'database') AS log_write_latency_ms
+                   sum(l.db_reads_per_s ORDER BY l.instance_id, l.scope) AS db_reads_per_s,
+                   sum(l.db_writes_per_s ORDER BY l.instance_id, l.scope) AS db_writes_per_s,
+                   avg(l.db_read_latency_ms ORDER BY l.instance_id, l.scope)
+                       FILTER (WHERE i.volume_role IS DISTINCT FROM 'log') AS db_read_latency_ms,
+                   avg(l.db_write_latency_ms ORDER BY l.instance_id, l.scope)
+                       FILTER (WHERE i.volume_role IS DISTINCT FROM 'log') AS db_write_latency_ms,
+                   avg(l.log_write_latency_ms ORDER BY l.instance_id, l.scope)
+                       FILTER (WHERE i.volume_role IS DISTINCT FROM 'database') AS log_write_latency_ms
             FROM latencies l
             JOIN instances i ON i.id = l.instance_id
             WHERE l.scope IN ('transactional', 'disk_subsystem') AND l.run_id = ANY(figure_ids)

@@ -20,8 +20,9 @@ runner = CliRunner()
 # Tables the newest revisions alter (0028 `documents`, 0029 `claims`): a reader's open transaction that has
 # read them all holds a lock the newest migration waits for, whichever of them it alters.
 ALTERED = ("documents", "claims")
-# The revision below the newest that alters a table: 0030 replaces functions only (CREATE OR REPLACE takes no
-# lock a reader holds), so the tests go down to below 0029, whose `claims` column the reader's lock blocks.
+# The revision below the newest that alters a table: 0030 and 0031 replace functions (CREATE OR REPLACE takes no
+# lock a reader holds; 0031's rewrite of the stored figures' rows takes none either), so the tests go down to
+# below 0029, whose `claims` column the reader's lock blocks.
 BELOW_ALTERING = "0028"
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from contextlib import contextmanager
 from typing import Iterator
 
-from sqlalchemy.orm import SessionTransaction
+from sqlalchemy.engine import Transaction
 
 from esrpdb.ingest import load, pipeline, registry
 from esrpdb.ingest.load import report_statement, writers
@@ -30,7 +30,7 @@ STEPS = (
     (writers, "load_report", "write the report"),
     (report_statement, "_dumps", "  of which: rows as JSON"),
     (report_statement, "write_report", "  of which: the report's statement"),
-    (SessionTransaction, "commit", "commit (stored figures refreshed)"),
+    (Transaction, "commit", "commit (stored figures refreshed)"),  # a file's transaction is Core (load/transaction.py)
     (pipeline, "link_evidence", "link evidence (once a batch)"),
 )
 

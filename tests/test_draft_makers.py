@@ -10,7 +10,7 @@ import pytest
 
 from esrpdb.audit.doubts import _sides_swapped
 from esrpdb.audit.terms import DOUBT, MISMATCH, Judgement, parse_printed
-from esrpdb.ingest.draft.brands import brand_owners, maker_before, maker_words, owned_brand
+from esrpdb.ingest.draft.brands import brand_owners, maker_before, maker_words, model_maker, owned_brand
 from esrpdb.ingest.draft.fact import Fact
 from esrpdb.ingest.draft.names import mentions, words
 from esrpdb.ingest.draft.published import paragraphs, sentence_claims
@@ -39,6 +39,17 @@ def test_a_model_printed_after_its_maker_in_a_cell_of_its_own_gives_the_maker(ma
     lines = split_lines(text, [])
     assert maker_before(model, lines) == (maker, model)
     assert maker_before(other_model, lines) == (other_maker, other_model)
+
+
+@pytest.mark.parametrize("maker, model", [("Strata Peak", "SP-2200"), ("Harrow", "HX 40")])
+def test_a_cell_that_begins_with_the_maker_and_model_before_a_comma_gives_the_maker(maker, model):
+    """"Storage   Strata Peak SP-2200, dual RAID controllers with 2 GB cache each": the system's model is
+    stated (a document titled by its solution); the cell says whose it is."""
+    lines = split_lines(f"Table 1. Configuration\nStorage        {maker} {model}, dual RAID controllers\n", [])
+    assert maker_before(model, lines) == (maker, model)
+    facts = [Fact("model", model, None, None, 2, "Storage")]
+    assert [(f.fact, f.value) for f in model_maker(facts, lines)] == [("vendor", maker)]
+    assert model_maker([], lines) == []
 
 
 @pytest.mark.parametrize("before", ["The", "Microsoft", "Table", "Storage"])

@@ -74,11 +74,12 @@ def maker_words(name: str, text: str) -> tuple[str, str] | None:
 
 def maker_before(name: str, lines: list[Line]) -> tuple[str, str] | None:
     """(maker, model) of a system the document names by its model ("NA-440") where a table's cell or a part
-    of a title prints it whole ("Eskilde NA-440  |  Velmora Strata 2600"): the capitalised words before the
-    model in that cell, never an article, a common word of these documents or a platform's maker."""
+    of a title prints it whole ("Eskilde NA-440  |  Velmora Strata 2600"), or begins with it before a comma
+    ("Strata Peak SP-2200, dual RAID controllers"): the capitalised words before the model in that cell,
+    never an article, a common word of these documents or a platform's maker."""
     if not any(_MODEL_WORD.fullmatch(word) for word in name.split()):
         return None
-    whole = re.compile(rf"((?:[A-Z][\w&.-]*\s+){{1,3}}){re.escape(name)}")
+    whole = re.compile(rf"((?:[A-Z][\w&.-]*\s+){{1,3}}){re.escape(name)}(?:[,;]\s.*)?")
     for line in lines:
         if name not in line.text:
             continue
@@ -106,3 +107,14 @@ def maker_facts(name: str, text: str, lines: list[Line]) -> list[Fact]:
     line = next((ln.number for ln in lines if name in ln.text), None)
     quote = next((ln.text for ln in lines if name in ln.text), name)
     return [Fact("vendor", found[0], None, None, line, quote), Fact("model", found[1], None, None, line, quote)]
+
+
+def model_maker(facts: list[Fact], lines: list[Line]) -> list[Fact]:
+    """The vendor of a system whose model the document states and whose name is no maker's and model's (a
+    title): the maker a cell prints before that model (maker_before)."""
+    model = next((f for f in facts if f.fact == "model"), None)
+    found = maker_before(model.value, lines) if model is not None else None
+    if found is None:
+        return []
+    line = next((ln for ln in lines if found[0] in ln.text and model.value in ln.text), None)
+    return [Fact("vendor", found[0], None, None, line.number if line else model.line, line.text if line else model.quote)]

@@ -18,7 +18,7 @@ from ..formats.document.lines import Line
 from ..formats.document.orientation import is_aggregate
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
-from .brands import brand_owners, maker_facts, owned_brand
+from .brands import brand_owners, maker_facts, model_maker, owned_brand
 from .company import company_names, title_product_facts, widened
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
@@ -131,7 +131,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         solution.facts = owned_brand([replace(f, value=widened(f.value, companies)) if f.fact == "vendor" else f
                                       for f in solution.facts], brands)
         if not any(f.fact == "vendor" for f in solution.facts):
-            solution.facts.extend(maker_facts(solution.name, text, lines))
+            solution.facts.extend(maker_facts(solution.name, text, lines) or model_maker(solution.facts, lines))
         add_group_databases(solution)
     distinct = _distinct(solutions)
     if count > 1:

@@ -10,6 +10,7 @@ never taken for the fact. Pure: text in, `Fact`s out (`facts.Fact`, without a ta
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -113,12 +114,27 @@ def interface_of(text: str | None) -> str | None:
     return {"FIBRE-CHANNEL": "FC", "NL-SAS": "NL-SAS", "NLSAS": "NL-SAS", "SAS-SSD": "SAS"}.get(word, word)
 
 
+# What a rule reads from a text, before its line and quote are put to it: (fact, value, number, unit).
+Read = tuple[tuple[str, str, float | None, str | None], ...]
+
+
+def _facts(read: Read, line: int | None, quote: str) -> list[Fact]:
+    return [Fact(fact, value, number, unit, line, quote, by_quantity=True) for fact, value, number, unit in read]
+
+
 def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     """Disk counts on every basis, size, speed and interface from one cell or sentence."""
-    found: list[Fact] = []
+    return _facts(_disk_read(text), line, quote)
+
+
+# Pure functions of the text alone, and a document asks them of the same text again and again (a cell read by
+# its table and by its joined rows, a sentence by each system's reading, a repeated header): read once.
+@functools.lru_cache(maxsize=8192)
+def _disk_read(text: str) -> Read:
+    found: list[tuple[str, str, float | None, str | None]] = []
 
     def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
-        found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
+        found.append((fact, value, number, unit))
 
     def describe(match: re.Match[str], size: int) -> None:
         """Size, speed and interface of one disk description, from the groups starting at `size`."""
@@ -130,7 +146,7 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
             add("disk_interface", interface_of(match[size + 4]) or "", None)
 
     if not _ANY_DIGIT.search(text):  # every pattern below counts or sizes in digits
-        return found
+        return ()
     for match in ALL_DISKS.finditer(text):  # "all 44 disks were zeroed": a count of every disk, said in passing
         add("all_disks_stated", match[1], _number(match[1]))
     group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None)
@@ -161,7 +177,7 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     for match in SPARES.finditer(text):
         count = match[1] or match[2]
         add("spare_disk_count", count, _number(count))
-    return found
+    return tuple(found)
 
 
 _DISK_NOUN_RE = re.compile(_DISK_NOUN, re.IGNORECASE)
@@ -221,14 +237,19 @@ def _is_capacity_total(text: str, group: re.Match[str]) -> bool:
 def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     """The simulated design: mailboxes, IOPS per mailbox (never messages per day), mailbox size,
     databases, copies, servers; RAID level."""
-    found: list[Fact] = []
+    return _facts(_design_read(text), line, quote)
+
+
+@functools.lru_cache(maxsize=8192)  # pure, and asked of the same text again and again (_disk_read)
+def _design_read(text: str) -> Read:
+    found: list[tuple[str, str, float | None, str | None]] = []
 
     def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
-        found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
+        found.append((fact, value, number, unit))
 
     if _ANY_DIGIT.search(text):  # only the link, the RAID level and counts in words are named without a digit
         _counted_design(text, add)
-    _worded_design(text, add, {f.fact for f in found})
+    _worded_design(text, add, {f[0] for f in found})
     link = CONNECTIVITY.search(text)
     if link is not None:
         name = next(group for group in link.groups() if group)
@@ -236,7 +257,7 @@ def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     raid = RAID.search(text)
     if raid is not None:
         add("raid_level", f"RAID {_RAID_NAMES.get(raid[1], raid[1].upper())}", None)
-    return found
+    return tuple(found)
 
 
 def _counted_design(text: str, add) -> None:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 from .fact import Fact
+from .prefilter import lowered, may
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _DECIMAL = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+|\d+)"
@@ -96,24 +97,14 @@ _PER_GROUP = re.compile(r"\beach\s+(?:storage\s+group|LUN|volume|disk\s+group)\s
 WORD_COPIES = re.compile(rf"\b{_WORD}\s+(?:database\s+)?cop(?:y|ies)\b", re.IGNORECASE)
 
 
-# A prefilter, never a rule: every match of a pattern holds (case aside) a word its `_may` call names, so where
+# A prefilter, never a rule: every match of a pattern holds (case aside) a word its `may` call names, so where
 # none of them is in the text the search cannot match and is skipped: ALL_DISKS "all"; DISK_GROUP and SIZE_FIRST
 # "GB"/"TB"; SHELVES shelves|enclosures|trays|drawers; TOTAL_DISKS a _DISK_NOUN ("dis" of disk and "hard disc");
 # ACTIVE active|in use|carrying data|for data; SPARES "spare"; MESSAGES "message"; IOPS_PER_MAILBOX mailbox|user;
 # MAILBOX_THOUSANDS, MAILBOX_PRODUCT and MAILBOXES mailboxes|users; MAILBOX_SIZE mailbox|quota|user; COPIES "copies";
 # DATABASES and WORD_DATABASES "database"; GROUPS_OF_ONE_DATABASE "storage" and "database"; SERVERS server|host|vm|
-# virtual; WORD_COPIES "cop"; CONNECTIVITY fibre|fc (FCoE too)|iscsi|sas; RAID "raid". Only ASCII text is lowered
-# for the test: there str.lower() folds exactly the letters IGNORECASE does (elsewhere "ſ" would match "s").
+# virtual; WORD_COPIES "cop"; CONNECTIVITY fibre|fc (FCoE too)|iscsi|sas; RAID "raid" (prefilter.py).
 _DISK_NOUN_WORDS = ("dis", "drive", "spindle", "hdd", "ssd")
-
-
-def _lowered(text: str) -> str | None:
-    return text.lower() if text.isascii() else None
-
-
-def _may(low: str | None, *words: str) -> bool:
-    """Whether a pattern needing one of `words` may match: always for text not lowered (non-ASCII)."""
-    return low is None or any(word in low for word in words)
 
 
 def _number(printed: str) -> float:
@@ -167,10 +158,10 @@ def _disk_read(text: str) -> Read:
 
     if not _ANY_DIGIT.search(text):  # every pattern below counts or sizes in digits
         return ()
-    low = _lowered(text)  # each pattern below is searched only where its own words are (see _may)
-    for match in ALL_DISKS.finditer(text) if _may(low, "all") else ():  # "all 44 disks were zeroed": every disk
+    low = lowered(text)  # each pattern below is searched only where its own words are (see _may)
+    for match in ALL_DISKS.finditer(text) if may(low, "all") else ():  # "all 44 disks were zeroed": every disk
         add("all_disks_stated", match[1], _number(match[1]))
-    group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None) if _may(low, "gb", "tb") else None
+    group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None) if may(low, "gb", "tb") else None
     if group is not None:
         count = group[1] or group[2]
         if _number(count) >= 1 and not _is_capacity_total(text, group):
@@ -179,23 +170,23 @@ def _disk_read(text: str) -> Read:
             add("active_disk_count" if beside else "disk_count", count, _number(count))
         describe(group, 3)
     else:
-        size = SIZE_FIRST.search(text) if _may(low, "gb", "tb") and _DISK_WORDS.search(text) else None
+        size = SIZE_FIRST.search(text) if may(low, "gb", "tb") and _DISK_WORDS.search(text) else None
         if size is not None and (size[3] or size[4] or size[5]):
             describe(size, 1)
         elif size is not None:
             _described_before(text, add)
-        shelves = SHELVES.search(text) if _may(low, "shel", "enclos", "tray", "drawer") else None
+        shelves = SHELVES.search(text) if may(low, "shel", "enclos", "tray", "drawer") else None
         total = next((m for m in TOTAL_DISKS.finditer(text) if not _CAN_HOLD.search(text[max(0, m.start() - 30):m.start()])),
-                     None) if _may(low, *_DISK_NOUN_WORDS) else None
+                     None) if may(low, *_DISK_NOUN_WORDS) else None
         if shelves is not None:
             count = int(_number(shelves[1]) * _number(shelves[2]))
             add("disk_count", str(count), count)
         elif total is not None and not ACTIVE.match(text, total.start()):
             add("disk_count", total[1], _number(total[1]))
-    for match in ACTIVE.finditer(text) if _may(low, "active", "use", "data") else ():
+    for match in ACTIVE.finditer(text) if may(low, "active", "use", "data") else ():
         if _disks_meant(text, match):
             add("active_disk_count", match[1], _number(match[1]))
-    for match in SPARES.finditer(text) if _may(low, "spare") else ():
+    for match in SPARES.finditer(text) if may(low, "spare") else ():
         count = match[1] or match[2]
         add("spare_disk_count", count, _number(count))
     return tuple(found)
@@ -268,15 +259,15 @@ def _design_read(text: str) -> Read:
     def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
         found.append((fact, value, number, unit))
 
-    low = _lowered(text)
+    low = lowered(text)
     if _ANY_DIGIT.search(text):  # only the link, the RAID level and counts in words are named without a digit
         _counted_design(text, add, low)
     _worded_design(text, add, {f[0] for f in found}, low)
-    link = CONNECTIVITY.search(text) if _may(low, "fibre", "fc", "iscsi", "sas") else None
+    link = CONNECTIVITY.search(text) if may(low, "fibre", "fc", "iscsi", "sas") else None
     if link is not None:
         name = next(group for group in link.groups() if group)
         add("connectivity", LINKS.get(" ".join(name.split()).casefold(), name), None)
-    raid = RAID.search(text) if _may(low, "raid") else None
+    raid = RAID.search(text) if may(low, "raid") else None
     if raid is not None:
         add("raid_level", f"RAID {_RAID_NAMES.get(raid[1], raid[1].upper())}", None)
     return tuple(found)
@@ -284,15 +275,15 @@ def _design_read(text: str) -> Read:
 
 def _counted_design(text: str, add, low: str | None) -> None:
     """The figures of a design printed in digits (design_facts), through its `add`."""
-    messages = _may(low, "message")
+    messages = may(low, "message")
     for match in MESSAGES.finditer(text) if messages else ():
         add("messages_per_day", match[1], _number(match[1]), "messages/day")
-    profile = IOPS_PER_MAILBOX.search(text) if _may(low, "mailbox", "user") else None
+    profile = IOPS_PER_MAILBOX.search(text) if may(low, "mailbox", "user") else None
     if profile is None and messages and MESSAGES.search(text):
         profile = IOPS_IN_PARENTHESES.search(text)  # "200 messages a day (0.14 IOPS)"
     if profile is not None and _number(profile[1]) < 10:
         add("iops_per_mailbox", profile[1], _number(profile[1]), "IOPS/mailbox")
-    mailboxes = _may(low, "mailboxes", "users")
+    mailboxes = may(low, "mailboxes", "users")
     counted = (MAILBOX_THOUSANDS.search(text) or MAILBOX_PRODUCT.search(text)) if mailboxes else None
     if counted is not None:  # "22K users", "2 x 11,000 mailboxes": the count a person means
         factor = 1000.0 if counted.re is MAILBOX_THOUSANDS else _number(counted[1])
@@ -302,21 +293,21 @@ def _counted_design(text: str, add, low: str | None) -> None:
             if _number(match[1]) >= 10 and not _is_messages(text, match):
                 add("mailboxes", match[1], _number(match[1]))
                 break
-    size = MAILBOX_SIZE.search(text) if _may(low, "mailbox", "quota", "user") else None
+    size = MAILBOX_SIZE.search(text) if may(low, "mailbox", "quota", "user") else None
     if size is not None:
         printed, unit = next((size[i], size[i + 1]) for i in (1, 3, 5) if size[i])
         add("mailbox_size", printed, _number(printed), unit.upper())
-    for match in COPIES.finditer(text) if _may(low, "copies") else ():
+    for match in COPIES.finditer(text) if may(low, "copies") else ():
         add("copies", match[1], _number(match[1]))
         break
-    for match in DATABASES.finditer(text) if _may(low, "database") else ():
+    for match in DATABASES.finditer(text) if may(low, "database") else ():
         add("databases_per_server" if match[2] else "databases", match[1], _number(match[1]))
         break
     else:
-        groups = GROUPS_OF_ONE_DATABASE.search(text) if _may(low, "database") and _may(low, "storage") else None
+        groups = GROUPS_OF_ONE_DATABASE.search(text) if may(low, "database") and may(low, "storage") else None
         if groups is not None and groups[1]:
             add("databases", groups[1], _number(groups[1]))
-    for match in SERVERS.finditer(text) if _may(low, "server", "host", "vm", "virtual") else ():
+    for match in SERVERS.finditer(text) if may(low, "server", "host", "vm", "virtual") else ():
         add("servers", match[1], _number(match[1]))
         break
 
@@ -324,13 +315,13 @@ def _counted_design(text: str, add, low: str | None) -> None:
 def _worded_design(text: str, add, stated: set[str], low: str | None) -> None:
     """Databases and copies counted in words, where digits gave none (design_facts)."""
     groups = GROUPS_OF_ONE_DATABASE.search(text) if not stated & {"databases", "databases_per_server"} \
-        and _may(low, "database") and _may(low, "storage") else None
+        and may(low, "database") and may(low, "storage") else None
     if groups is not None and groups[2]:  # "six storage groups with one database each"
         add("databases", groups[2], float(_WORD_NUMBERS[groups[2].casefold()]))
         stated = stated | {"databases"}
     for fact, pattern, word in (("databases", WORD_DATABASES, "database"), ("copies", WORD_COPIES, "cop")):
         match = pattern.search(text) if fact not in stated and fact + "_per_server" not in stated \
-            and _may(low, word) else None
+            and may(low, word) else None
         if match is not None and _PER_GROUP.search(text, 0, match.start()):
             match = None  # "Each storage group holds one mailbox database": one per group, not the count
         if match is not None:

@@ -22,6 +22,7 @@ from ..jetstress.vocabulary import normalise_label
 from .fact import Fact
 from .memory import row_memory, sentence_memory
 from .places import Places, Spans
+from .prefilter import LEGAL_WORDS, lowered, may
 from .published import Paragraphs
 from .quantities import LINKS, quantity_facts
 from .row_forms import joined_disk_facts, paired
@@ -293,8 +294,8 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
             continue
         places = Places(starts)
         for offset, sentence in _sentences(text):
-            if LEGAL.search(sentence):  # a copyright or disclaimer names the vendor, never a fact
-                continue
+            if may(lowered(sentence), *LEGAL_WORDS) and LEGAL.search(sentence):  # a copyright or disclaimer
+                continue  # names the vendor, never a fact
             line = places.line_at(offset, starts[0][1])
             covered = [line, *places.lines_within(offset, offset + len(sentence))]
             if any(n in reported for n in covered):

@@ -23,3 +23,8 @@ def may(low: str | None, *words: str) -> bool:
         if word in low:
             return True
     return False
+
+
+# Every match of formats.document.lines.LEGAL holds one of these (case aside) or "©", which no ASCII text holds.
+LEGAL_WORDS = ("(c)", "copyright", "all rights reserved", "trademark", "written permission", "strictly", "disclaim",
+               "warrant", "without notice", "liabilit")

@@ -38,6 +38,8 @@ _NUMBER = r"\d+(?:\.\d+)?"
 # Words that make a sentence a condition, a rule or advice, never a verdict on what happened.
 _CONDITIONAL = re.compile(r"\b(?:if|whether|unless|until|should|would|could|must|might|may)\b|"
                           r"\bpass(?:es)?\s+(?:only\s+)?when\b|\?", re.IGNORECASE)
+_CONDITIONAL_WORDS = ("if", "whether", "unless", "until", "should", "would", "could", "must", "might", "may", "pass",
+                      "?")  # one of which every match of _CONDITIONAL holds, case aside (prefilter.py)
 _NEGATED = re.compile(r"\b(?:not|never|no|nor|without|fail(?:ed|s)?\s+to)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # What a verdict is about: a test, its results, the hosts or the system tested.
 _SUBJECT = re.compile(r"\b(?:tests?|runs?|results?|hosts?|servers?|vms?|virtual\s+machines?|solutions?|systems?|"
@@ -168,8 +170,8 @@ def statements(prose: Paragraphs) -> list[Statement]:
             def line_of(at: int, offset: int = offset, line_at: Callable[[int], int] = line_at) -> int:
                 return line_at(offset + at)
 
-            conditional = _CONDITIONAL.search(sentence)
             low = lowered(sentence)
+            conditional = _CONDITIONAL.search(sentence) if may(low, *_CONDITIONAL_WORDS) else None
             verdict = None if conditional else _verdict(sentence, low)
             if verdict is not None:
                 own = tuple(_latency_limits(sentence, _WITHIN_THE, line_of)) if verdict.re is _WITHIN_THE else ()

@@ -30,6 +30,8 @@ def brand_owners(texts: Iterable[str]) -> dict[str, str]:
     """Each brand the legal lines name, case-folded, with the company that owns it."""
     owners: dict[str, str] = {}
     for text in texts:
+        if "trademark" not in text:  # every match holds it: the pattern is case-sensitive and spells it out
+            continue
         for match in _TRADEMARKS.finditer(text):
             company = _LEGAL_FORM.sub("", " ".join(match["company"].split()))
             for brand in _BRAND_SPLIT.split(match["brands"]):

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from ..formats.document.records import ReportDocument
 from .fact import Fact
+from .prefilter import lowered, may
 
 _NAME = r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}?)"
 _LEGAL_FORM = r"(?:,?\s+(?:Inc|Corp|Corporation|Co|AB|AG|Ltd|LLC|GmbH|SA|S\.A|plc|B\.V|N\.V)\b\.?)?"
@@ -38,7 +39,11 @@ def company_names(texts: Iterable[str]) -> list[str]:
     """Company names the texts print in legal lines and the ESRP template's sentences, in order."""
     found: list[str] = []
     for text in texts:
-        names = [" ".join((match[1] or match[2]).split()) for match in _COMPANY.finditer(text)]
+        # every match holds "trademark", "(c)", "copyright", "current" or "information" (case aside) or "©",
+        # which no ASCII text holds (prefilter.py)
+        low = lowered(text)
+        names = [" ".join((match[1] or match[2]).split()) for match in _COMPANY.finditer(text)] \
+            if may(low, "trademark", "(c)", "copyright", "current", "information") else []
         header = _HEADER_COMPANY.match(text)
         if header is not None and header[1].split()[0].casefold() not in NOT_A_NAME:
             names.append(_cased(" ".join(header[1].split())))

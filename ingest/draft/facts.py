@@ -21,6 +21,8 @@ from ..formats.document.tables import classify
 from ..jetstress.vocabulary import normalise_label
 from .fact import Fact
 from .memory import row_memory, sentence_memory
+from .places import Places, Spans
+from .prefilter import LEGAL_WORDS, lowered, may
 from .published import Paragraphs
 from .quantities import LINKS, quantity_facts
 from .row_forms import joined_disk_facts, paired
@@ -287,21 +289,22 @@ def _vendor_model(model: str) -> tuple[str, str]:
 def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
     """Facts stated in sentences and bullets outside the reports and tables, by quantity and unit:
     what a one-system document says of its system ("on 75 600GB 10K RPM SAS disks total (72 active)")."""
-    spans = document.report_spans
+    reported = Spans(document.report_spans)
     facts: list[Fact] = []
     for text, starts in prose:
-        if any(a <= starts[0][1] <= b for a, b in spans):
+        if starts[0][1] in reported:
             continue
+        places = Places(starts)
         for offset, sentence in _sentences(text):
-            if LEGAL.search(sentence):  # a copyright or disclaimer names the vendor, never a fact
-                continue
-            line = max((n for start, n in starts if start <= offset), default=starts[0][1])
-            covered = [line, *(n for start, n in starts if offset < start < offset + len(sentence))]
-            if any(a <= n <= b for n in covered for a, b in spans):
+            if may(lowered(sentence), *LEGAL_WORDS) and LEGAL.search(sentence):  # a copyright or disclaimer
+                continue  # names the vendor, never a fact
+            line = places.line_at(offset, starts[0][1])
+            covered = [line, *places.lines_within(offset, offset + len(sentence))]
+            if any(n in reported for n in covered):
                 continue  # a report's own lines, run on into a caption where a PDF prints no blank line
             for fact in quantity_facts(sentence, line):  # cited on the line printing its figure (a PDF may glue
                 at = sentence.find(fact.value) if fact.value else -1  # a heading to the sentence below it)
-                printed_on = max((n for start, n in starts if start <= offset + at), default=line) if at > 0 else line
+                printed_on = places.line_at(offset + at, line) if at > 0 else line
                 facts.append(replace(fact, quote=sentence, line=printed_on))
             facts.extend(sentence_memory(sentence, line))
             facts.extend(_labelled(sentence, line))

@@ -36,8 +36,9 @@ def words(text: str) -> set[str]:
 def best(text: str, distinct: list[set[str]], near: int | None = None) -> int | None:
     """The system whose own words the text names (nearest to `near`, when given); None when unclear."""
     scores = []
+    read = tokens(text)  # once, not once per system: the same words whichever system is looked for
     for index, own in enumerate(distinct):
-        places = [p for p, _, w in tokens(text) if w in own]
+        places = [p for p, _, w in read if w in own]
         if places:
             scores.append((min(abs(p - near) for p in places) if near is not None else -len(places), index))
     scores.sort()

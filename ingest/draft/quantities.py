@@ -10,10 +10,12 @@ never taken for the fact. Pure: text in, `Fact`s out (`facts.Fact`, without a ta
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
 from .fact import Fact
+from .prefilter import lowered, may
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _DECIMAL = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+|\d+)"
@@ -95,6 +97,16 @@ _PER_GROUP = re.compile(r"\beach\s+(?:storage\s+group|LUN|volume|disk\s+group)\s
 WORD_COPIES = re.compile(rf"\b{_WORD}\s+(?:database\s+)?cop(?:y|ies)\b", re.IGNORECASE)
 
 
+# A prefilter, never a rule: every match of a pattern holds (case aside) a word its `may` call names, so where
+# none of them is in the text the search cannot match and is skipped: ALL_DISKS "all"; DISK_GROUP and SIZE_FIRST
+# "GB"/"TB"; SHELVES shelves|enclosures|trays|drawers; TOTAL_DISKS a _DISK_NOUN ("dis" of disk and "hard disc");
+# ACTIVE active|in use|carrying data|for data; SPARES "spare"; MESSAGES "message"; IOPS_PER_MAILBOX mailbox|user;
+# MAILBOX_THOUSANDS, MAILBOX_PRODUCT and MAILBOXES mailboxes|users; MAILBOX_SIZE mailbox|quota|user; COPIES "copies";
+# DATABASES and WORD_DATABASES "database"; GROUPS_OF_ONE_DATABASE "storage" and "database"; SERVERS server|host|vm|
+# virtual; WORD_COPIES "cop"; CONNECTIVITY fibre|fc (FCoE too)|iscsi|sas; RAID "raid" (prefilter.py).
+_DISK_NOUN_WORDS = ("dis", "drive", "spindle", "hdd", "ssd")
+
+
 def _number(printed: str) -> float:
     return float(re.sub(r"[,\s]", "", printed))  # "6,000", "6 000" (a space, a no-break space)
 
@@ -113,12 +125,27 @@ def interface_of(text: str | None) -> str | None:
     return {"FIBRE-CHANNEL": "FC", "NL-SAS": "NL-SAS", "NLSAS": "NL-SAS", "SAS-SSD": "SAS"}.get(word, word)
 
 
+# What a rule reads from a text, before its line and quote are put to it: (fact, value, number, unit).
+Read = tuple[tuple[str, str, float | None, str | None], ...]
+
+
+def _facts(read: Read, line: int | None, quote: str) -> list[Fact]:
+    return [Fact(fact, value, number, unit, line, quote, by_quantity=True) for fact, value, number, unit in read]
+
+
 def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     """Disk counts on every basis, size, speed and interface from one cell or sentence."""
-    found: list[Fact] = []
+    return _facts(_disk_read(text), line, quote)
+
+
+# Pure functions of the text alone, and a document asks them of the same text again and again (a cell read by
+# its table and by its joined rows, a sentence by each system's reading, a repeated header): read once.
+@functools.lru_cache(maxsize=8192)
+def _disk_read(text: str) -> Read:
+    found: list[tuple[str, str, float | None, str | None]] = []
 
     def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
-        found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
+        found.append((fact, value, number, unit))
 
     def describe(match: re.Match[str], size: int) -> None:
         """Size, speed and interface of one disk description, from the groups starting at `size`."""
@@ -130,10 +157,11 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
             add("disk_interface", interface_of(match[size + 4]) or "", None)
 
     if not _ANY_DIGIT.search(text):  # every pattern below counts or sizes in digits
-        return found
-    for match in ALL_DISKS.finditer(text):  # "all 44 disks were zeroed": a count of every disk, said in passing
+        return ()
+    low = lowered(text)  # each pattern below is searched only where its own words are (see _may)
+    for match in ALL_DISKS.finditer(text) if may(low, "all") else ():  # "all 44 disks were zeroed": every disk
         add("all_disks_stated", match[1], _number(match[1]))
-    group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None)
+    group = next((g for g in DISK_GROUP.finditer(text) if _is_disk_group(text, g)), None) if may(low, "gb", "tb") else None
     if group is not None:
         count = group[1] or group[2]
         if _number(count) >= 1 and not _is_capacity_total(text, group):
@@ -142,26 +170,26 @@ def disk_facts(text: str, line: int | None, quote: str) -> list[Fact]:
             add("active_disk_count" if beside else "disk_count", count, _number(count))
         describe(group, 3)
     else:
-        size = SIZE_FIRST.search(text) if _DISK_WORDS.search(text) else None
+        size = SIZE_FIRST.search(text) if may(low, "gb", "tb") and _DISK_WORDS.search(text) else None
         if size is not None and (size[3] or size[4] or size[5]):
             describe(size, 1)
         elif size is not None:
             _described_before(text, add)
-        shelves = SHELVES.search(text)
+        shelves = SHELVES.search(text) if may(low, "shel", "enclos", "tray", "drawer") else None
         total = next((m for m in TOTAL_DISKS.finditer(text) if not _CAN_HOLD.search(text[max(0, m.start() - 30):m.start()])),
-                     None)
+                     None) if may(low, *_DISK_NOUN_WORDS) else None
         if shelves is not None:
             count = int(_number(shelves[1]) * _number(shelves[2]))
             add("disk_count", str(count), count)
         elif total is not None and not ACTIVE.match(text, total.start()):
             add("disk_count", total[1], _number(total[1]))
-    for match in ACTIVE.finditer(text):
+    for match in ACTIVE.finditer(text) if may(low, "active", "use", "data") else ():
         if _disks_meant(text, match):
             add("active_disk_count", match[1], _number(match[1]))
-    for match in SPARES.finditer(text):
+    for match in SPARES.finditer(text) if may(low, "spare") else ():
         count = match[1] or match[2]
         add("spare_disk_count", count, _number(count))
-    return found
+    return tuple(found)
 
 
 _DISK_NOUN_RE = re.compile(_DISK_NOUN, re.IGNORECASE)
@@ -221,69 +249,79 @@ def _is_capacity_total(text: str, group: re.Match[str]) -> bool:
 def design_facts(text: str, line: int | None, quote: str) -> list[Fact]:
     """The simulated design: mailboxes, IOPS per mailbox (never messages per day), mailbox size,
     databases, copies, servers; RAID level."""
-    found: list[Fact] = []
+    return _facts(_design_read(text), line, quote)
+
+
+@functools.lru_cache(maxsize=8192)  # pure, and asked of the same text again and again (_disk_read)
+def _design_read(text: str) -> Read:
+    found: list[tuple[str, str, float | None, str | None]] = []
 
     def add(fact: str, value: str, number: float | None, unit: str | None = None) -> None:
-        found.append(Fact(fact, value, number, unit, line, quote, by_quantity=True))
+        found.append((fact, value, number, unit))
 
+    low = lowered(text)
     if _ANY_DIGIT.search(text):  # only the link, the RAID level and counts in words are named without a digit
-        _counted_design(text, add)
-    _worded_design(text, add, {f.fact for f in found})
-    link = CONNECTIVITY.search(text)
+        _counted_design(text, add, low)
+    _worded_design(text, add, {f[0] for f in found}, low)
+    link = CONNECTIVITY.search(text) if may(low, "fibre", "fc", "iscsi", "sas") else None
     if link is not None:
         name = next(group for group in link.groups() if group)
         add("connectivity", LINKS.get(" ".join(name.split()).casefold(), name), None)
-    raid = RAID.search(text)
+    raid = RAID.search(text) if may(low, "raid") else None
     if raid is not None:
         add("raid_level", f"RAID {_RAID_NAMES.get(raid[1], raid[1].upper())}", None)
-    return found
+    return tuple(found)
 
 
-def _counted_design(text: str, add) -> None:
+def _counted_design(text: str, add, low: str | None) -> None:
     """The figures of a design printed in digits (design_facts), through its `add`."""
-    for match in MESSAGES.finditer(text):
+    messages = may(low, "message")
+    for match in MESSAGES.finditer(text) if messages else ():
         add("messages_per_day", match[1], _number(match[1]), "messages/day")
-    profile = IOPS_PER_MAILBOX.search(text)
-    if profile is None and MESSAGES.search(text):
+    profile = IOPS_PER_MAILBOX.search(text) if may(low, "mailbox", "user") else None
+    if profile is None and messages and MESSAGES.search(text):
         profile = IOPS_IN_PARENTHESES.search(text)  # "200 messages a day (0.14 IOPS)"
     if profile is not None and _number(profile[1]) < 10:
         add("iops_per_mailbox", profile[1], _number(profile[1]), "IOPS/mailbox")
-    counted = MAILBOX_THOUSANDS.search(text) or MAILBOX_PRODUCT.search(text)
+    mailboxes = may(low, "mailboxes", "users")
+    counted = (MAILBOX_THOUSANDS.search(text) or MAILBOX_PRODUCT.search(text)) if mailboxes else None
     if counted is not None:  # "22K users", "2 x 11,000 mailboxes": the count a person means
         factor = 1000.0 if counted.re is MAILBOX_THOUSANDS else _number(counted[1])
         add("mailboxes", counted[0].strip(), factor * _number(counted[2] if counted.re is MAILBOX_PRODUCT else counted[1]))
     else:
-        for match in MAILBOXES.finditer(text):
+        for match in MAILBOXES.finditer(text) if mailboxes else ():
             if _number(match[1]) >= 10 and not _is_messages(text, match):
                 add("mailboxes", match[1], _number(match[1]))
                 break
-    size = MAILBOX_SIZE.search(text)
+    size = MAILBOX_SIZE.search(text) if may(low, "mailbox", "quota", "user") else None
     if size is not None:
         printed, unit = next((size[i], size[i + 1]) for i in (1, 3, 5) if size[i])
         add("mailbox_size", printed, _number(printed), unit.upper())
-    for match in COPIES.finditer(text):
+    for match in COPIES.finditer(text) if may(low, "copies") else ():
         add("copies", match[1], _number(match[1]))
         break
-    for match in DATABASES.finditer(text):
+    for match in DATABASES.finditer(text) if may(low, "database") else ():
         add("databases_per_server" if match[2] else "databases", match[1], _number(match[1]))
         break
     else:
-        groups = GROUPS_OF_ONE_DATABASE.search(text)
+        groups = GROUPS_OF_ONE_DATABASE.search(text) if may(low, "database") and may(low, "storage") else None
         if groups is not None and groups[1]:
             add("databases", groups[1], _number(groups[1]))
-    for match in SERVERS.finditer(text):
+    for match in SERVERS.finditer(text) if may(low, "server", "host", "vm", "virtual") else ():
         add("servers", match[1], _number(match[1]))
         break
 
 
-def _worded_design(text: str, add, stated: set[str]) -> None:
+def _worded_design(text: str, add, stated: set[str], low: str | None) -> None:
     """Databases and copies counted in words, where digits gave none (design_facts)."""
-    groups = GROUPS_OF_ONE_DATABASE.search(text) if not stated & {"databases", "databases_per_server"} else None
+    groups = GROUPS_OF_ONE_DATABASE.search(text) if not stated & {"databases", "databases_per_server"} \
+        and may(low, "database") and may(low, "storage") else None
     if groups is not None and groups[2]:  # "six storage groups with one database each"
         add("databases", groups[2], float(_WORD_NUMBERS[groups[2].casefold()]))
         stated = stated | {"databases"}
-    for fact, pattern in (("databases", WORD_DATABASES), ("copies", WORD_COPIES)):
-        match = pattern.search(text) if fact not in stated and fact + "_per_server" not in stated else None
+    for fact, pattern, word in (("databases", WORD_DATABASES, "database"), ("copies", WORD_COPIES, "cop")):
+        match = pattern.search(text) if fact not in stated and fact + "_per_server" not in stated \
+            and may(low, word) else None
         if match is not None and _PER_GROUP.search(text, 0, match.start()):
             match = None  # "Each storage group holds one mailbox database": one per group, not the count
         if match is not None:

@@ -24,6 +24,7 @@ from ..formats.document.records import ReportDocument
 from .drafts import DraftRun, DraftSolution
 from .host_tests import SCENARIO
 from .names import best
+from .prefilter import lowered, may
 from .published import DraftClaim, Paragraphs
 
 STATED_VERDICT = "stated_verdict"
@@ -37,6 +38,8 @@ _NUMBER = r"\d+(?:\.\d+)?"
 # Words that make a sentence a condition, a rule or advice, never a verdict on what happened.
 _CONDITIONAL = re.compile(r"\b(?:if|whether|unless|until|should|would|could|must|might|may)\b|"
                           r"\bpass(?:es)?\s+(?:only\s+)?when\b|\?", re.IGNORECASE)
+_CONDITIONAL_WORDS = ("if", "whether", "unless", "until", "should", "would", "could", "must", "might", "may", "pass",
+                      "?")  # one of which every match of _CONDITIONAL holds, case aside (prefilter.py)
 _NEGATED = re.compile(r"\b(?:not|never|no|nor|without|fail(?:ed|s)?\s+to)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # What a verdict is about: a test, its results, the hosts or the system tested.
 _SUBJECT = re.compile(r"\b(?:tests?|runs?|results?|hosts?|servers?|vms?|virtual\s+machines?|solutions?|systems?|"
@@ -132,10 +135,19 @@ def _latency_limits(sentence: str, pattern: re.Pattern[str], line_of: Callable[[
     return found
 
 
-def _verdict(sentence: str) -> re.Match[str] | None:
-    """The words saying the test passed, if they say it of a test and say it outright."""
-    for pattern in (_PASSED, _ADEQUATE, _MET, _WITHIN_THE):
-        for match in pattern.finditer(sentence):
+# Words one of which every match of each verdict pattern holds, case aside (prefilter.py): _PASSED "pass";
+# _ADEQUATE its four adjectives; _MET requirement|criteri(a/on)|threshold|limit; _WITHIN_THE ms|msec ("ms") or
+# millisecond(s) ("milli"). _BEAT_TARGET holds "target"; _RULE pass|criteri|require|must|threshold|limit.
+_VERDICTS = ((_PASSED, ("pass",)), (_ADEQUATE, ("adequate", "acceptable", "sufficient", "satisfactory")),
+             (_MET, ("requirement", "criteri", "threshold", "limit")), (_WITHIN_THE, ("ms", "milli")))
+_RULE_WORDS = ("pass", "criteri", "require", "must", "threshold", "limit")
+
+
+def _verdict(sentence: str, low: str | None = None) -> re.Match[str] | None:
+    """The words saying the test passed, if they say it of a test and say it outright; `low`: the sentence
+    lowered (prefilter.lowered), or None to search every pattern."""
+    for pattern, words in _VERDICTS:
+        for match in pattern.finditer(sentence) if may(low, *words) else ():
             before = sentence[: match.start()]
             clause = re.split(r"[,;:]", before)[-1]
             if _NEGATED.search(before) or re.search(r"\bfail|\b(?:not|never|no)\b", match[0], re.IGNORECASE):
@@ -158,22 +170,23 @@ def statements(prose: Paragraphs) -> list[Statement]:
             def line_of(at: int, offset: int = offset, line_at: Callable[[int], int] = line_at) -> int:
                 return line_at(offset + at)
 
-            conditional = _CONDITIONAL.search(sentence)
-            verdict = None if conditional else _verdict(sentence)
+            low = lowered(sentence)
+            conditional = _CONDITIONAL.search(sentence) if may(low, *_CONDITIONAL_WORDS) else None
+            verdict = None if conditional else _verdict(sentence, low)
             if verdict is not None:
                 own = tuple(_latency_limits(sentence, _WITHIN_THE, line_of)) if verdict.re is _WITHIN_THE else ()
                 before, after = sentence[: verdict.start()], sentence[verdict.start():]
                 clause = re.split(r"[,;:]", before)[-1] + re.split(r"[,;:]", after)[0]  # not "across all hosts, …"
                 found.append(Statement(" ".join(verdict[0].split()), line_of(verdict.end() - 1), sentence, own,
                                        bool(_EVERY.search(clause))))
-            beat = None if conditional or verdict is not None else _BEAT_TARGET.search(sentence)
+            beat = None if conditional or verdict is not None or not may(low, "target") else _BEAT_TARGET.search(sentence)
             if beat is not None and _SUBJECT.search(re.split(r"[,;:]", sentence[: beat.start()])[-1]) \
                     and not _NEGATED.search(sentence[: beat.start()]):
                 found.append(Statement(" ".join(beat[0].split()), line_of(beat.end() - 1), sentence,
                                        (Limit("iops_minimum", beat["n"], "IOPS", False, line_of(beat.start("n"))),),
                                        bool(_EVERY.search(sentence[: beat.start()]))))
                 continue
-            if _RULE.search(sentence) and (verdict is None or verdict.re is not _WITHIN_THE):
+            if may(low, *_RULE_WORDS) and _RULE.search(sentence) and (verdict is None or verdict.re is not _WITHIN_THE):
                 limits = _latency_limits(sentence, _LIMIT, line_of)
                 limits += [Limit("iops_margin", m["n"], "%", False, line_of(m.start("n"))) for m in _MARGIN.finditer(sentence)
                            if _TARGET.search(sentence)]

@@ -10,9 +10,10 @@ a run's latencies rows by instance (and scope). No figure's definition changes. 
 100 MiB export's refresh 1.23x, an exact numeric sum 1.90x (benchmarks/bench_perfmon_means.py, docs/scaling.md).
 
 The function is migrations/run_figures_0031.sql (frozen; its head comment lists the changes to 0026's,
-which the downgrade puts back from run_figures_0026.sql). Both directions then recompute every run's
-stored figures, perfmon sums included (their rows are deleted first: a refresh keeps a counter's sums
-while its run's window is unchanged), so that a catalogue holds the sums its function takes.
+which the downgrade puts back from run_figures_0026.sql, keeping the stored sums: added in key order, they
+are sums 0026's function may give too). The upgrade then recomputes every run's stored figures, perfmon sums included (their rows are deleted first: a refresh keeps a counter's sums
+while its run's window is unchanged), so that a catalogue holds the sums its function takes; the stores
+that depend on them are refreshed in the same transaction, so the revision leaves every one fresh.
 
 Revision ID: 0031
 Revises: 0030
@@ -32,7 +33,10 @@ depends_on = None
 
 MIGRATIONS = Path(__file__).resolve().parents[1]
 # Every run's figures, its perfmon sums recomputed: the order of a sum reaches any run with latencies or samples.
-RECOMPUTE = "DELETE FROM perf_counter_means; SELECT refresh_run_figures(NULL)"
+# Then the refreshes they queue for commit run now (SET CONSTRAINTS ... IMMEDIATE fires the deferred triggers),
+# and the class ranks those refreshes mark stale are rebuilt: the revision leaves every derived store fresh.
+RECOMPUTE = ("DELETE FROM perf_counter_means; SELECT refresh_run_figures(NULL); SET CONSTRAINTS ALL IMMEDIATE; "
+             "SELECT rebuild_mailbox_class_rank_rows()")
 
 
 def upgrade() -> None:
@@ -41,5 +45,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    # The stored sums stay: added in key order, they are sums 0026's function may give too (it adds in any
+    # order), so the catalogue a downgrade leaves reads exactly as before it.
     op.execute((MIGRATIONS / "run_figures_0026.sql").read_text(encoding="utf-8"))
-    op.execute(RECOMPUTE)

@@ -28,12 +28,12 @@ def ingest(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list the files no format recognised."),
 ) -> None:
     """Load Jetstress reports (and other recognised files) into the catalogue."""
-    from ..ingest.draft.reading import reading_started
+    from ..ingest.reading import reading_started
 
     if new_solution and not solution:
         fail("--new-solution needs --solution KEY")
     # The first PDF is read in a worker while this process loads the database's side and opens the
-    # catalogue (ingest/draft/reading.py): one new document is mostly that start-up.
+    # catalogue (ingest/reading.py): one new document is mostly that start-up.
     ahead = reading_started(paths)
     try:
         outcomes = _ingest(ctx, paths, ahead, {"solution_key": solution, "new_solution": new_solution,

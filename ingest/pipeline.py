@@ -22,7 +22,6 @@ from ..schema.tables import SourceFile, table_of
 from ..schema.vocabulary import REPORT_TYPES
 from . import bounded_read, load, registry, sanity
 from .draft import DraftedDocument
-from .draft.reading import Read as Read, read_ahead_of_batch, read_hashed as read_hashed
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
 from .formats.manifest.records import SolutionManifest
 from .link import link_evidence
@@ -32,6 +31,7 @@ from .load.transaction import transaction
 from .load.writers import StreamedFile, Writer, writer_for
 from .parallel import document_budget
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
+from .reading import Read as Read, read_ahead_of_batch, read_hashed as read_hashed
 from .walk import found_files
 
 PARSER_VERSION = "1"
@@ -264,7 +264,7 @@ def ingest_paths(
     ahead: ReadAhead | None = None,
 ) -> list[FileOutcome]:
     """Load every file; `solution_key` must name a solution unless `new_solution` creates it. `ahead`: the
-    read-ahead draft/reading.py's reading_started began before the database was at hand (its reading of the first
+    read-ahead ingest/reading.py's reading_started began before the database was at hand (its reading of the first
     file is taken as the batch's own); closed here whatever happens."""
     try:
         if solution_key is not None:

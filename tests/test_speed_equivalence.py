@@ -78,11 +78,11 @@ def test_a_printed_folder_gives_the_same_catalogue_with_and_without_the_speed_pa
 def test_one_document_read_as_the_command_starts_gives_the_same_catalogue_as_read_by_the_batch(
         printed_folder, catalog, empty_database_url, monkeypatch):
     """Issue 46: `esrpdb ingest FILE` reads its PDF in a worker forked before the database's side is loaded
-    (ingest/draft/reading.py: reading_started); the catalogue is the one the batch's own process writes reading
+    (ingest/reading.py: reading_started); the catalogue is the one the batch's own process writes reading
     the file itself, with no process forked."""
     if not forked.available():
         pytest.skip("the speed paths need fork and two cores")
-    from esrpdb.ingest.draft.reading import reading_started
+    from esrpdb.ingest.reading import reading_started
 
     pdf = max(printed_folder.glob("*.pdf"), key=lambda p: p.stat().st_size)
     assert pdf.stat().st_size >= read_ahead.MIN_BYTES

@@ -67,7 +67,7 @@ def test_the_writer_of_an_ingest_imports_no_drafting_rule():
                          "from esrpdb.ingest.draft.drafts import DraftClaim, DraftSolution; "
                          "print(*sorted(m for m in sys.modules if m.startswith('esrpdb.ingest.draft.')))")
     assert out.split() == ["esrpdb.ingest.draft.disk_roles", "esrpdb.ingest.draft.drafts", "esrpdb.ingest.draft.fact",
-                         "esrpdb.ingest.draft.manifests", "esrpdb.ingest.draft.reading"]
+                         "esrpdb.ingest.draft.manifests"]
 
 
 def test_finding_a_running_server_needs_no_psutil_on_linux(pg_server, pg_home):

@@ -11,7 +11,7 @@ The package itself is light: the records (drafts.py, fact.py, manifests.py) impo
 which are imported by the functions below when a document is drafted. The writer needs the records
 alone (a drafted document comes to it pickled from the process that read it), and the rules' hundreds
 of patterns, compiled as their modules are imported, were a tenth of a second of `esrpdb ingest FILE`
-in a process that drafts nothing (ingest/draft/reading.py).
+in a process that drafts nothing (ingest/reading.py).
 """
 
 from __future__ import annotations

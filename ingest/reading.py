@@ -1,14 +1,15 @@
 """The read stage of one file, and its start before the command has loaded anything else.
 
 `read_hashed` is what reading a file means, whoever runs it (the batch's own process, a read-ahead
-worker): bytes in, a record out, no database. It lives here, not in pipeline.py, so that a process can
-begin reading without importing SQLAlchemy, psycopg and the catalogue's models: `esrpdb ingest FILE`
-starts reading its first PDF (`reading_started`) in a worker forked as the command starts, and loads
-the database's side while the worker reads (on two cores the two overlap: an 18-page document's read
-and drafting, ~0.3 s, no longer come after the imports and the catalogue's opening, ~0.5 s). The worker
-is the read-ahead's own (read_ahead.py: the same function, the same budget, the file's
-identity checked when its result is taken), so the catalogue is the same as when the batch reads the
-file itself (tests/test_speed_equivalence.py).
+worker): bytes in, a record out, no database. It lives here, not in pipeline.py nor in the draft
+package, so that a process can begin reading having imported nothing but this light module:
+`esrpdb ingest FILE` forks the worker that reads its first PDF (`reading_started`) as soon as its
+arguments are parsed, and each process then imports only its own side: the worker the formats, PDFium
+and the drafting rules; the command SQLAlchemy, psycopg and the catalogue's tables (on two cores the
+two overlap; loaded before the fork, the formats were a quarter of a second on both paths). The worker
+is the read-ahead's own (read_ahead.py: the same function, the same budget, the file's identity
+checked when its result is taken), so the catalogue is the same as when the batch reads the file
+itself (tests/test_speed_equivalence.py).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from .. import bounded_read, registry
-from ..parallel.read_ahead import ReadAhead
+from . import bounded_read, registry
+from .parallel.read_ahead import ReadAhead
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,8 @@ def read_hashed(path: Path, module=None) -> Read:
     writer loads none of them), so a file read ahead in a child sends back only what is written.
     The bytes read are hashed: the file is stored under the hash of what was read, never of what was
     stat'ed before (a file swapped meanwhile for one of the same size and time)."""
-    from ..formats.document.records import ReportDocument
-    from . import draft_document
+    from .draft import draft_document
+    from .formats.document.records import ReportDocument
 
     module = module or registry.detect(path.name, bounded_read.read_head(path, registry.HEAD_BYTES))
     data = bounded_read.read_bounded(path, module)
@@ -53,7 +54,7 @@ def read_ahead_of_batch() -> ReadAhead:
     """The batch's read-ahead: `read_hashed` in forked workers, each PDF within its budget (pdf/budget.py).
     Whether a file is still wanted (not in the catalogue yet) is the batch's to say once it has a
     database (ReadAhead.want)."""
-    from ..pdf.budget import bound_this_process, pdf_clock, refusal_for
+    from .pdf.budget import bound_this_process, pdf_clock, refusal_for
 
     return ReadAhead(read_hashed, setup=bound_this_process, clock=pdf_clock, refusal=refusal_for)
 
@@ -64,19 +65,17 @@ def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
     The file may turn out to be in the catalogue already: its reading is then stopped (ReadAhead.drop),
     a fraction of a second of a core spent for nothing. Give it to `ingest_paths(ahead=...)`, which
     closes it; a caller that never gets there closes it itself."""
-    from ..parallel import forked
-    from ..walk import found_files
+    from .parallel import forked
+    from .walk import found_files
 
     if not forked.available():
         return None
     first = next((found for found in found_files(paths) if found.refused is None), None)
     if first is None:
         return None
-    # What both processes need (every format, to detect a file), loaded before the fork: the worker does
-    # not load it a second time. The drafting rules are the worker's alone (this process writes what
-    # they drafted: draft/__init__.py), loaded there while this one loads SQLAlchemy, the models and the
-    # catalogue; the two overlap on what is each one's own.
-    registry.format_modules()
+    # Nothing more is loaded before the fork: the worker detects the file and loads the formats, PDFium
+    # and the drafting rules while this process loads SQLAlchemy, psycopg and the catalogue (each loads
+    # the formats it needs itself: a format loaded here would be on both processes' paths).
     ahead = read_ahead_of_batch()
     try:
         ahead.start([first.path])

@@ -18,14 +18,14 @@ that cannot be written or read (read-only home, another owner) only costs the mo
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 import sys
-import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from ..cache_files import cache_folder as cache_folder, read_trusted, write_whole
 
 SCHEMA_FOLDER = Path(__file__).resolve().parent
 CACHE_FORMAT = "1"  # bump when what the pickle holds changes shape
@@ -117,45 +117,24 @@ def cache_path() -> Path | None:
         return None
 
 
-def cache_folder() -> Path:
-    """platformdirs' user cache folder; on Linux its rule spelled out (XDG_CACHE_HOME, else ~/.cache), which
-    spares every command importing platformdirs (~10 ms)."""
-    if sys.platform.startswith("linux"):
-        base = os.environ.get("XDG_CACHE_HOME", "")
-        return Path(base if base.strip() else os.path.expanduser("~/.cache")) / "esrpdb"
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("esrpdb"))
-
-
 def _read(path: Path) -> Tables | None:
-    """The pickle, only when this user owns it and no one else may write it (it is code to Python)."""
-    try:
-        with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
-                return None
-            tables = pickle.load(handle)
-    except FileNotFoundError:
+    """The pickle, only when this user owns it and no one else may write it (cache_files.py)."""
+    data = read_trusted(path)
+    if data is None:
         return None
+    try:
+        tables = pickle.loads(data)
     except Exception:  # noqa: BLE001 - a torn or foreign cache is rebuilt from the models
         return None
     return tables if isinstance(tables, Tables) else None
 
 
 def _write(path: Path, tables: Tables) -> None:
-    """Written whole or not at all (another command may read it meanwhile)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tables-")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                pickle.dump(tables, out, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except (OSError, pickle.PicklingError):
+        data = pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL)
+    except pickle.PicklingError:
+        return
+    if not write_whole(path, data):
         return
     for stale in path.parent.glob("tables-*.pickle"):  # another schema's, unused for a month
         try:

@@ -27,8 +27,9 @@ STAGES = {
     # (inspect: detect and parse, no database) and the type check on a read record (sanity); the
     # contract between reading and writing (record types, the formats' protocols) is formats/contract.py
     "read": ("walk", "registry", "formats", "pdf", "parallel", "jetstress", "inspect", "sanity"),
-    # a read document's systems as manifest records
-    "draft": ("draft",),
+    # a read document's systems as manifest records; reading.py: one file read and drafted, whoever reads
+    # it (the batch, a read-ahead worker forked before the formats load)
+    "draft": ("draft", "reading"),
     # the catalogue written: the writers, and the links from evidence to runs after a batch (SQL)
     "write": ("load", "link"),
     # ingest_paths: hash, detect, read, draft, sanity, write; imports every stage, none imports it

@@ -16,12 +16,15 @@ records; which systems it tests is the *draft* stage's question (`esrpdb.ingest.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .identify import EXTENSIONS as EXTENSIONS, PDF_MAGIC as PDF_MAGIC, identify as identify, identify_rest as identify_rest
 from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES
 from .records import ReportDocument  # what `parse` returns (light: records only)
+
+if TYPE_CHECKING:
+    from ...pdf.text import PdfText
+    from .lines import Line
 
 FORMAT = "document_text"
 MAX_BYTES = DOCUMENT_MAX_BYTES  # checked from stat before the file is read
@@ -34,9 +37,8 @@ def parse(name: str, data: bytes) -> ReportDocument:
     return read_document(name, data)
 
 
-def __getattr__(name: str) -> Any:
-    """The reader's other names (`read_lines`, `build_report`, ...), as the package always gave them,
-    loaded when first asked for."""
-    if name.startswith("__") or name == "reader":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(".reader", __name__), name)
+def read_lines(name: str, data: bytes, warnings: list[str] | None = None) -> tuple[list[Line], PdfText | None]:
+    """reader.py's `read_lines`: the lines `parse` reads, for a caller that wants them alone."""
+    from .reader import read_lines as lines_of
+
+    return lines_of(name, data, warnings)

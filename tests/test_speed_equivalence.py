@@ -11,13 +11,17 @@ same documents.
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+
 import pytest
 
 from esrpdb.db.catalog import open_catalog
 from esrpdb.ingest.parallel import forked, read_ahead
 from esrpdb.ingest.pipeline import ingest_paths
 from tests.catalogue_rows import catalogue_rows
-from tests.helpers import FIXTURES, chromium
+from tests.helpers import FIXTURES, TEMPLATE, chromium, scratch_database
 
 SOURCES = [*sorted((FIXTURES / "documents").glob("0*.txt")), *sorted((FIXTURES / "synthetic_documents").glob("*.txt"))]
 
@@ -105,4 +109,41 @@ def test_one_document_read_as_the_command_starts_gives_the_same_catalogue_as_rea
         inline.close()
     assert fast_rows["runs"] and fast_rows["document_tables"]
     for table, rows in fast_rows.items():
+        assert slow_rows[table] == rows, table
+
+
+@pytest.mark.db
+def test_the_command_as_typed_gives_the_catalogue_the_library_writes(printed_folder, pg_server, template_url,
+                                                                     fresh_database_url, tmp_path, monkeypatch):
+    """`esrpdb ingest FILE` in its own process, with every start-up path of issue 46 (the worker forked
+    before any format loads, the light format packages, dataclasses' code read from the cache a first
+    command wrote), writes the rows the library writes reading the file in this process."""
+    pdf = max(printed_folder.glob("*.pdf"), key=lambda p: p.stat().st_size)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ESRPDB_")}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    esrpdb = shutil.which("esrpdb") or pytest.skip("the esrpdb command is not installed")
+
+    def typed(url: str) -> str:
+        done = subprocess.run([esrpdb, "--database-url", url, "ingest", "--format", "csv", str(pdf)],
+                              capture_output=True, text=True, env=env)
+        assert done.returncode == 0 and ",loaded," in done.stdout, done.stdout + done.stderr
+        return done.stdout
+
+    with scratch_database(pg_server, "w", TEMPLATE) as first:
+        typed(first)  # compiles dataclasses' code and keeps it
+    assert list((tmp_path / "cache").rglob("dataclass-code-*.marshal"))
+    with scratch_database(pg_server, "c", TEMPLATE) as command_url:
+        typed(command_url)
+        monkeypatch.setattr(forked, "available", lambda: False)
+        inline = open_catalog(fresh_database_url)
+        command = open_catalog(command_url)
+        try:
+            slow = ingest_paths(inline.engine, [pdf])
+            assert [o.status for o in slow] == ["loaded"], [o.message for o in slow]
+            typed_rows, slow_rows = catalogue_rows(command.engine), catalogue_rows(inline.engine)
+        finally:
+            inline.close()
+            command.close()
+    assert typed_rows["runs"] and typed_rows["document_tables"] and typed_rows["solutions"]
+    for table, rows in typed_rows.items():
         assert slow_rows[table] == rows, table

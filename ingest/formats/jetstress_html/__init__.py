@@ -31,6 +31,6 @@ def parse(name: str, data: bytes) -> JetstressReport:
 
 def __getattr__(name: str) -> Any:
     """The reader's other names, as the package always gave them, loaded when first asked for."""
-    if name.startswith("__") or name == "reader":
+    if name.startswith("__") or name in ("reader", "dom", "tables"):  # submodules: imported as themselves
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(".reader", __name__), name)

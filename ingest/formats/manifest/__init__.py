@@ -40,6 +40,7 @@ def parse(name: str, data: bytes) -> SolutionManifest:
 def __getattr__(name: str) -> Any:
     """The reader's other names (`ManifestError`, the key lists, ...), as the package always gave them,
     loaded when first asked for."""
-    if name.startswith("__") or name == "reader":
+    submodules = ("reader", "claims", "table_refs", "toml_checker")  # imported as themselves
+    if name.startswith("__") or name in submodules:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(".reader", __name__), name)

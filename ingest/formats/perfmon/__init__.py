@@ -43,6 +43,6 @@ def open_perfmon(name: str, stream: BinaryIO, *, max_line_chars: int = MAX_LINE_
 def __getattr__(name: str) -> Any:
     """The reader's other names (`PerfmonReader`, `parse_counter_path`, `iter_samples`, ...), as the
     package always gave them, loaded when first asked for."""
-    if name.startswith("__") or name in ("reader", "blg"):
+    if name.startswith("__") or name in ("reader", "blg"):  # submodules: imported as themselves
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(".reader", __name__), name)

@@ -45,6 +45,6 @@ def open_perfmon(name: str, stream: BinaryIO, *, max_bytes: int = MAX_FILE_BYTES
 def __getattr__(name: str) -> Any:
     """The reader's other names (`BlgReader`, `BlgHeader`, ...), as the package always gave them, loaded
     when first asked for."""
-    if name.startswith("__") or name == "reader":
+    if name.startswith("__") or name in ("reader", "cook", "layout"):  # submodules: imported as themselves
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(".reader", __name__), name)

@@ -16,7 +16,7 @@ from lxml import etree
 
 from ...jetstress.vocabulary import section_kind
 
-# A plain lxml element (not `lxml.html`'s: see jetstress_html._load). Typed as Any: lxml-stubs leave
+# A plain lxml element (not `lxml.html`'s: see jetstress_html.reader._load). Typed as Any: lxml-stubs leave
 # `sourceline` and XPath results untyped, as `lxml.html.HtmlElement` was to mypy before.
 HtmlElement = Any
 

@@ -6,160 +6,33 @@ analyser PC's local time, kept naive, because the Jetstress test log that define
 window is local time too. The averages are taken in SQL when the log is linked to its run
 (ingest/link.py, `run_power`): windows are half-open, ``start <= t < end``, so the idle window
 (the `idle_window_s` before the run) and the active window (the run) never share a sample.
+
+The reader is in reader.py, imported by `parse`: detecting a file (every ingest process does) needs
+only `identify` (identify.py).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import math
-import re
-from dataclasses import dataclass
-from datetime import datetime
+from importlib import import_module
+from typing import Any
 
-from ...decoding import head_text, sniff
-from ...errors import ParseError
-from ...jetstress.dates import us_datetime
+from .identify import identify as identify
+from .records import PowerLog as PowerLog, PowerSample as PowerSample  # what `parse` returns (records only)
 
 FORMAT = "power_log"
 MAX_BYTES = 64 * 1024 * 1024  # a day at one sample a second is about 3 MB
-MAX_LINE_CHARS = 1 << 20
-
-# Header spellings, compared after lower-casing and collapsing spaces.
-TIMESTAMP_HEADERS = ("timestamp", "time", "date/time", "date time", "datetime", "time stamp")
-WATTS_HEADERS = ("watts", "watt", "w", "power (w)", "power(w)", "power [w]", "power_w", "power", "active power (w)")
-
-_US_TIME = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})[ T](\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(?:\s*([AaPp][Mm]))?")
-_BLANK = frozenset(("", " "))
-
-
-@dataclass(frozen=True, slots=True)
-class PowerSample:
-    timestamp: datetime  # as printed: naive local time, or aware when the file gives an offset
-    watts: float | None  # None for a blank cell (dropped reading)
-
-
-@dataclass(frozen=True)
-class PowerLog:
-    source_name: str
-    timestamp_column: str  # header cells as printed
-    watts_column: str
-    columns: tuple[str, ...]
-    samples: tuple[PowerSample, ...]
-
-    @property
-    def start(self) -> datetime | None:
-        return self.samples[0].timestamp if self.samples else None
-
-    @property
-    def end(self) -> datetime | None:
-        return self.samples[-1].timestamp if self.samples else None
-
-
-def _norm(header: str) -> str:
-    return " ".join(header.strip().lower().split())
-
-
-def _decode(name: str, data: bytes) -> str:
-    """Decode strictly; an undecodable byte is reported with its line number."""
-    codec, bom = sniff(data)
-    try:
-        return data[bom:].decode(codec)
-    except UnicodeDecodeError as exc:
-        line = data[bom : bom + exc.start].decode(codec, errors="replace").count("\n") + 1
-        raise ParseError(
-            name, f"byte {exc.start + bom} is not valid {codec} (Latin-1 text or binary data?)", line=line
-        ) from None
-
-
-def _header_columns(cells: list[str]) -> tuple[int, int] | None:
-    names = [_norm(cell) for cell in cells]
-    time_index = next((i for i, n in enumerate(names) if n in TIMESTAMP_HEADERS), None)
-    watts_index = next((i for i, n in enumerate(names) if n in WATTS_HEADERS), None)
-    return None if time_index is None or watts_index is None else (time_index, watts_index)
-
-
-def identify(name: str, head: bytes) -> bool:
-    """First line is a CSV header with a timestamp column and a watts column."""
-    text = head_text(head)
-    first = text.lstrip("\r\n").splitlines()[0] if text.strip() else ""
-    if not first or len(first) > 1000:
-        return False
-    return _header_columns(next(csv.reader([first]))) is not None
-
-
-def parse_timestamp(text: str) -> datetime | None:
-    """ISO 8601 (``2008-10-21T16:05:25``) or US ``10/21/2008 4:05:25 PM`` (or 24-hour)."""
-    text = text.strip()
-    match = _US_TIME.fullmatch(text)
-    if match is None:
-        try:
-            return datetime.fromisoformat(text.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-    month, day, year, hour, minute, second, fraction, half = match.groups()
-    return us_datetime(month, day, year, hour, minute, second, fraction, half)
 
 
 def parse(name: str, data: bytes) -> PowerLog:
-    if len(data) > MAX_BYTES:
-        raise ParseError(name, f"file is {len(data):,} bytes; power logs larger than {MAX_BYTES:,} bytes are refused")
-    text = _decode(name, data)
-    if "\x00" in text:
-        nul_line = text[: text.index("\x00")].count("\n") + 1
-        raise ParseError(name, "NUL character: binary data, or UTF-16 without a byte-order mark", line=nul_line)
-    if not text.strip():
-        raise ParseError(name, "empty file, expected a header such as timestamp,watts")
-    lines = io.StringIO(text, newline="")
-    for number, line in enumerate(lines, start=1):  # bound line length before csv sees it
-        if len(line) > MAX_LINE_CHARS:
-            raise ParseError(name, f"line longer than {MAX_LINE_CHARS:,} characters: not a power log", line=number)
-    lines.seek(0)
-    rows = csv.reader(lines, strict=True)
-    try:
-        header = next(rows)
-        while not any(cell.strip() for cell in header):
-            header = next(rows)
-        columns = _header_columns(header)
-        if columns is None:
-            raise ParseError(
-                name,
-                f"header {header[:8]!r} has no timestamp and watts columns; accepted: "
-                f"{', '.join(TIMESTAMP_HEADERS)} / {', '.join(WATTS_HEADERS)}",
-                line=rows.line_num,
-            )
-        time_index, watts_index = columns
-        samples = [_sample(name, rows.line_num, cells, header, time_index, watts_index) for cells in rows if cells]
-    except csv.Error as exc:
-        raise ParseError(name, f"malformed CSV: {exc}", line=rows.line_num) from None
-    if not samples:
-        raise ParseError(name, "no samples after the header (truncated file?)", line=rows.line_num)
-    if len({sample.timestamp.tzinfo is None for sample in samples}) > 1:
-        raise ParseError(name, "timestamps mix local times and times with a UTC offset; windows would be ambiguous")
-    return PowerLog(name, header[time_index], header[watts_index], tuple(header), tuple(samples))
+    """The log's samples as printed (reader.py, imported when a power log is read)."""
+    from .reader import parse as read_power
+
+    return read_power(name, data)
 
 
-def _sample(
-    name: str, line: int, cells: list[str], header: list[str], time_index: int, watts_index: int
-) -> PowerSample:
-    if len(cells) != len(header):
-        raise ParseError(
-            name, f"row has {len(cells)} cell{'s' * (len(cells) != 1)}, the header has {len(header)}", line=line
-        )
-    stamp = parse_timestamp(cells[time_index])
-    if stamp is None:
-        raise ParseError(
-            name, f"bad timestamp {cells[time_index][:40]!r}; expected ISO 8601 or M/D/YYYY h:mm:ss AM", line=line
-        )
-    cell = cells[watts_index].strip()
-    if cell in _BLANK:
-        return PowerSample(stamp, None)
-    try:
-        watts = float(cell)
-    except ValueError:
-        raise ParseError(name, f"column {header[watts_index]!r}: {cell[:40]!r} is not a number", line=line) from None
-    if not math.isfinite(watts):
-        raise ParseError(name, f"column {header[watts_index]!r}: {cell!r} is not a finite number", line=line)
-    if not 0 <= watts < 1e7:
-        raise ParseError(name, f"column {header[watts_index]!r}: {cell} W is out of range", line=line)
-    return PowerSample(stamp, watts)
+def __getattr__(name: str) -> Any:
+    """The reader's other names (`parse_timestamp`, ...), as the package always gave them, loaded when
+    first asked for."""
+    if name.startswith("__") or name == "reader":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(".reader", __name__), name)

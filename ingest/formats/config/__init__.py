@@ -26,10 +26,10 @@ only `identify`, not the XML parser and isodate.
 from __future__ import annotations
 
 import re
-from importlib import import_module
 from typing import Any
 
 from ...decoding import head_text
+from ..reader_names import reader_name
 from .records import JetstressConfig  # what `parse` returns (light: records only)
 
 FORMAT = "jetstress_config"
@@ -57,6 +57,4 @@ def parse(name: str, data: bytes) -> JetstressConfig:
 
 def __getattr__(name: str) -> Any:
     """The reader's other names, as the package always gave them, loaded when first asked for."""
-    if name.startswith("__") or name in ("reader", "safe_xml"):  # submodules: imported as themselves
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(".reader", __name__), name)
+    return reader_name(__name__, name)

@@ -11,10 +11,10 @@ only `identify` (identify.py), not lxml and the DOM code.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from ...jetstress.records import JetstressReport  # what `parse` returns (light: records only)
+from ..reader_names import reader_name
 from .identify import SNIFF_BYTES as SNIFF_BYTES, identify as identify
 
 FORMAT = "jetstress_html"
@@ -31,6 +31,4 @@ def parse(name: str, data: bytes) -> JetstressReport:
 
 def __getattr__(name: str) -> Any:
     """The reader's other names, as the package always gave them, loaded when first asked for."""
-    if name.startswith("__") or name in ("reader", "dom", "tables"):  # submodules: imported as themselves
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(".reader", __name__), name)
+    return reader_name(__name__, name)

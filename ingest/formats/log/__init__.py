@@ -10,11 +10,11 @@ only `identify`, not the event grammar.
 from __future__ import annotations
 
 import re
-from importlib import import_module
 from typing import Any
 
 from ...decoding import head_text
 from ...jetstress.dates import US_STAMP
+from ..reader_names import reader_name
 from .records import JetstressLog as JetstressLog  # what `parse` returns (light: records only)
 
 FORMAT = "jetstress_log"
@@ -39,6 +39,4 @@ def parse(name: str, data: bytes) -> JetstressLog:
 
 def __getattr__(name: str) -> Any:
     """The reader's other names, as the package always gave them, loaded when first asked for."""
-    if name.startswith("__") or name == "reader":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(".reader", __name__), name)
+    return reader_name(__name__, name)

@@ -12,9 +12,9 @@ only `identify`, not tomllib and the checkers.
 from __future__ import annotations
 
 import re
-from importlib import import_module
 from typing import Any
 
+from ..reader_names import reader_name
 from .records import SolutionManifest  # what `parse` returns (light: records only)
 
 FORMAT = "solution_manifest"
@@ -40,7 +40,4 @@ def parse(name: str, data: bytes) -> SolutionManifest:
 def __getattr__(name: str) -> Any:
     """The reader's other names (`ManifestError`, the key lists, ...), as the package always gave them,
     loaded when first asked for."""
-    submodules = ("reader", "claims", "table_refs", "toml_checker")  # imported as themselves
-    if name.startswith("__") or name in submodules:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(".reader", __name__), name)
+    return reader_name(__name__, name)

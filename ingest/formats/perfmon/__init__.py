@@ -18,9 +18,9 @@ needs only `identify` (identify.py); the records are in records.py.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from ..reader_names import reader_name
 from .identify import identify as identify
 from .records import CounterPath as CounterPath, PerfmonHeader as PerfmonHeader, Row as Row
 
@@ -43,6 +43,4 @@ def open_perfmon(name: str, stream: BinaryIO, *, max_line_chars: int = MAX_LINE_
 def __getattr__(name: str) -> Any:
     """The reader's other names (`PerfmonReader`, `parse_counter_path`, `iter_samples`, ...), as the
     package always gave them, loaded when first asked for."""
-    if name.startswith("__") or name in ("reader", "blg"):  # submodules: imported as themselves
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(".reader", __name__), name)
+    return reader_name(__name__, name)

@@ -13,9 +13,9 @@ only `identify` (identify.py).
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
+from ..reader_names import reader_name
 from .identify import identify as identify
 from .records import PowerLog as PowerLog, PowerSample as PowerSample  # what `parse` returns (records only)
 
@@ -33,6 +33,4 @@ def parse(name: str, data: bytes) -> PowerLog:
 def __getattr__(name: str) -> Any:
     """The reader's other names (`parse_timestamp`, ...), as the package always gave them, loaded when
     first asked for."""
-    if name.startswith("__") or name == "reader":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(".reader", __name__), name)
+    return reader_name(__name__, name)

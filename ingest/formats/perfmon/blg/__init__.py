@@ -16,10 +16,10 @@ needs only `identify`, not the binary layout and the cooks.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ... import perfmon as perfmon_csv
+from ...reader_names import reader_name
 
 if TYPE_CHECKING:
     from .reader import BlgReader
@@ -45,6 +45,4 @@ def open_perfmon(name: str, stream: BinaryIO, *, max_bytes: int = MAX_FILE_BYTES
 def __getattr__(name: str) -> Any:
     """The reader's other names (`BlgReader`, `BlgHeader`, ...), as the package always gave them, loaded
     when first asked for."""
-    if name.startswith("__") or name in ("reader", "cook", "layout"):  # submodules: imported as themselves
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(".reader", __name__), name)
+    return reader_name(__name__, name)

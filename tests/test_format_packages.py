@@ -42,3 +42,12 @@ def test_a_readers_name_still_comes_through_its_package():
 
     assert manifest.ManifestError.__module__.endswith("manifest.reader")
     assert perfmon.parse_counter_path(r"\\HOST\LogicalDisk(C:)\Disk Reads/sec").counter == "Disk Reads/sec"
+
+
+def test_reading_a_document_loads_no_html_engine():
+    """The document reader builds its sections' records (jetstress_html/grid.py) without lxml's DOM."""
+    out = subprocess.run([sys.executable, "-c", "import sys, esrpdb.ingest.formats.document.reader\n"
+                          "print(sorted(m for m in sys.modules if m.startswith('lxml') or m.endswith('.dom')))"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+

@@ -20,7 +20,7 @@ from ...errors import ParseError
 from ...jetstress.records import JetstressReport
 from ...jetstress.vocabulary import LABEL_FIELDS, canonical_header, normalise_label
 from ..jetstress_html import tables
-from ..jetstress_html.dom import Grid, GridRow, LabelledValue, Section
+from ..jetstress_html.grid import Grid, GridRow, LabelledValue, Section
 from . import wrapped_grids
 from .lines import Line
 from .reports import RawSection

@@ -9,12 +9,12 @@ and collapses every other whitespace, so ``<b>`` wrappers and source line wrappi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
 from lxml import etree
 
 from ...jetstress.vocabulary import section_kind
+from .grid import Grid as Grid, GridRow as GridRow, LabelledValue as LabelledValue, Section as Section
 
 # A plain lxml element (not `lxml.html`'s: see jetstress_html.reader._load). Typed as Any: lxml-stubs leave
 # `sourceline` and XPath results untyped, as `lxml.html.HtmlElement` was to mypy before.
@@ -98,14 +98,6 @@ def _inside(node: HtmlElement, ancestor: HtmlElement | None) -> bool:
     return ancestor is not None and any(parent is ancestor for parent in node.iterancestors())
 
 
-@dataclass(frozen=True)
-class Section:
-    title: str  # legend text as printed
-    kind: str | None  # from the vocabulary: "summary", "io", "host", "log", …
-    line: int | None
-    element: HtmlElement = field(repr=False)
-
-
 def find_sections(doc: HtmlElement) -> list[Section]:
     """Every ``<fieldset>``, titled by its legend."""
     sections = []
@@ -129,14 +121,6 @@ def _rows(section: Section) -> list[_Row]:
     """Table rows of a section that have at least one cell."""
     rows = (_Row(tr, [cell for cell in tr if cell.tag in _CELLS]) for tr in section.element.iter("tr"))
     return [row for row in rows if row.cells]
-
-
-@dataclass(frozen=True)
-class LabelledValue:
-    label: str
-    value: str  # lines joined by "\n"
-    label_line: int | None
-    value_line: int | None
 
 
 def read_key_values(section: Section) -> list[LabelledValue]:
@@ -163,20 +147,6 @@ def read_key_values(section: Section) -> list[LabelledValue]:
 
 def _is_label_cell(cell: HtmlElement) -> bool:
     return "grid_row_header" in (cell.get("class") or "").split() or cell.tag == "th"
-
-
-@dataclass(frozen=True)
-class GridRow:
-    cells: tuple[str, ...]
-    lines: tuple[int | None, ...]
-    line: int | None
-
-
-@dataclass(frozen=True)
-class Grid:
-    headers: tuple[str, ...]
-    line: int | None
-    rows: tuple[GridRow, ...]
 
 
 def read_grid(section: Section) -> Grid | None:

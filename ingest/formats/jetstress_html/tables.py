@@ -52,7 +52,7 @@ from ...jetstress.vocabulary import (
     resolve_columns,
     resolve_io_columns,
 )
-from .dom import Grid, GridRow, LabelledValue, Section
+from .grid import Grid, GridRow, LabelledValue, Section
 
 
 def apply_key_values(source: str, section: Section, pairs: list[LabelledValue], report: JetstressReport,

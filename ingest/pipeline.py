@@ -24,8 +24,8 @@ from . import bounded_read, load, registry, sanity
 from .draft import DraftedDocument
 from .errors import ParseError, UnknownFormat, caused_by_interrupt
 from .formats.manifest.records import SolutionManifest
-from .link import link_evidence
 from .load.known_files import KnownFiles, sha256_of
+from .load.link import link_evidence
 from .load.manifest import load_manifest
 from .load.transaction import transaction
 from .load.writers import StreamedFile, Writer, writer_for

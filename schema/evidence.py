@@ -1,7 +1,7 @@
 """The rest of a Jetstress result folder: test design, text logs, perfmon and power exports.
 
 Each file is stored on its own (keyed by its source file) and linked to the run it belongs
-to when one is found — by folder, machine, paths or time window (see `ingest/link.py`).
+to when one is found — by folder, machine, paths or time window (see `ingest/load/link.py`).
 """
 
 

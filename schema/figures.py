@@ -130,7 +130,7 @@ class PerfCounterMean(Base):
     """Sum and counts of one linked perfmon counter's samples over its run's window (migration 0011).
 
     The run's window is [test_start, test_end], local wall-clock time read with the export's bias
-    as ingest/link.py reads it (UTC = local + bias minutes). When the run has no window, or no
+    as ingest/load/link.py reads it (UTC = local + bias minutes). When the run has no window, or no
     sample of the export falls in it, the sums cover the whole export; `sample_window` says which.
     A refresh of the counter's run recomputes the row when the run's window is no longer the one
     stored here (the counter relinked to another run, or the run's times changed).

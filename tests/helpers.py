@@ -33,6 +33,7 @@ FIXTURES = REPO_ROOT / "fixtures"
 DOCUMENTS = FIXTURES / "documents"  # the real seed documents (byte copies, see its README)
 SAMPLE_CONFIGS = FIXTURES / "config"  # real JetstressConfig.xml samples
 SYNTHETIC = DOCUMENTS / "synthetic-contoso-whitepaper.md"
+DELL_HTML = FIXTURES / "jetstress_html" / "seed000-dell-equallogic" / "Performance_2008_9_18_12_48_31.html"
 
 # --- the session's server (tests marked `db`) --------------------------------------------------
 
@@ -398,3 +399,16 @@ def pty_screen(leader: int) -> bytes:
             break
         screen += chunk
     return screen
+
+
+def write_log_from_report(html: Path, target: Path) -> None:
+    """A *.log with the report's own test-log lines, as Jetstress writes them beside the report."""
+    from esrpdb.ingest.formats import jetstress_html
+
+    report = jetstress_html.parse(html.name, html.read_bytes())
+    lines = [
+        f"{e.logged_at.month}/{e.logged_at.day}/{e.logged_at.year} {e.logged_at:%I:%M:%S %p}".replace(" 0", " ", 1)
+        + f" -- {e.message}"
+        for e in report.log_events if e.logged_at
+    ]
+    target.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import event, text
 
 from esrpdb.ingest.pipeline import ingest_paths
-from tests.test_result_folder import DELL_HTML, write_log_from_report
+from tests.helpers import DELL_HTML, write_log_from_report
 
 pytestmark = pytest.mark.db
 

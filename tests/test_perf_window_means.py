@@ -82,7 +82,7 @@ def assert_means(stored: dict, expected: dict, window: str, bounds: tuple | None
 
 
 def utc_bounds(window: tuple[datetime, datetime], bias: timedelta) -> tuple[datetime, datetime]:
-    """The window as stored: local + bias is UTC (the export's banner, as ingest/link.py reads it)."""
+    """The window as stored: local + bias is UTC (the export's banner, as ingest/load/link.py reads it)."""
     start, end = window
     return (start + bias).replace(tzinfo=timezone.utc), (end + bias).replace(tzinfo=timezone.utc)
 

@@ -12,26 +12,13 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 from esrpdb.cli.main import app
-from esrpdb.ingest.formats import jetstress_html
-from tests.helpers import FIXTURES, SAMPLE_CONFIGS
+from tests.helpers import DELL_HTML, FIXTURES, SAMPLE_CONFIGS, write_log_from_report
 
 runner = CliRunner()
-DELL_HTML = FIXTURES / "jetstress_html" / "seed000-dell-equallogic" / "Performance_2008_9_18_12_48_31.html"
 
 
 def invoke(url: str, *args: str):
     return runner.invoke(app, ["--database-url", url, *args])
-
-
-def write_log_from_report(html: Path, target: Path) -> None:
-    """A *.log with the report's own test-log lines, as Jetstress writes them beside the report."""
-    report = jetstress_html.parse(html.name, html.read_bytes())
-    lines = [
-        f"{e.logged_at.month}/{e.logged_at.day}/{e.logged_at.year} {e.logged_at:%I:%M:%S %p}".replace(" 0", " ", 1)
-        + f" -- {e.message}"
-        for e in report.log_events if e.logged_at
-    ]
-    target.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
 
 
 @pytest.fixture

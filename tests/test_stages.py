@@ -30,8 +30,8 @@ STAGES = {
     # a read document's systems as manifest records; reading.py: one file read and drafted, whoever reads
     # it (the batch, a read-ahead worker forked before the formats load)
     "draft": ("draft", "reading"),
-    # the catalogue written: the writers, and the links from evidence to runs after a batch (SQL)
-    "write": ("load", "link"),
+    # the catalogue written: the writers, and the links from evidence to runs after a batch (SQL: load/link.py)
+    "write": ("load",),
     # ingest_paths: hash, detect, read, draft, sanity, write; imports every stage, none imports it
     "drive": ("pipeline",),
 }

@@ -52,7 +52,7 @@ def parse(name: str, data: bytes) -> JetstressConfig:
     """The file's configuration, every problem listed in one `ParseError` (reader.py, imported when read)."""
     from .reader import parse as read_config
 
-    return read_config(name, data)
+    return read_config(name, data, max_bytes=MAX_BYTES)
 
 
 def __getattr__(name: str) -> Any:

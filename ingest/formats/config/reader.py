@@ -14,7 +14,6 @@ import isodate
 
 from ....schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
 from ...errors import ParseError
-from . import MAX_BYTES
 from .records import (
     EXCHANGE_PROFILE_ELEMENTS,
     TEST_DESIGN_ELEMENTS,
@@ -35,9 +34,9 @@ _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
 
 
-def parse(name: str, data: bytes) -> JetstressConfig:
-    if len(data) > MAX_BYTES:
-        raise ParseError(name, f"file is {len(data):,} bytes; configurations larger than {MAX_BYTES:,} bytes are refused")
+def parse(name: str, data: bytes, *, max_bytes: int) -> JetstressConfig:
+    if len(data) > max_bytes:
+        raise ParseError(name, f"file is {len(data):,} bytes; configurations larger than {max_bytes:,} bytes are refused")
     root, lines = load_xml(name, data)
     ctx = _Context(lines)
     top = _Block(ctx, root, "configuration")

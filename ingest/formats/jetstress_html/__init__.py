@@ -26,7 +26,7 @@ def parse(name: str, data: bytes) -> JetstressReport:
     imported when a report is read)."""
     from .reader import parse as read_report
 
-    return read_report(name, data)
+    return read_report(name, data, max_bytes=MAX_BYTES)
 
 
 def __getattr__(name: str) -> Any:

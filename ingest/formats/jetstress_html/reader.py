@@ -26,7 +26,7 @@ from ...jetstress.vocabulary import (
     report_type_from_filename,
     report_type_from_subtitle,
 )
-from . import MAX_BYTES, tables
+from . import tables
 from .dom import (
     HtmlElement,
     Section,
@@ -48,14 +48,14 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffd]")
 # --- decode and load ----------------------------------------------------------------
 
 
-def _decode(name: str, data: bytes) -> bytes:
+def _decode(name: str, data: bytes, max_bytes: int) -> bytes:
     """The document as UTF-8 bytes for lxml; refuses empty, oversized and binary input.
 
     Encodings tried in order: BOM or UTF-16 NUL pattern; the declared meta charset;
     UTF-8; Windows-1252; Latin-1 (which always succeeds, so only binary data is refused).
     """
-    if len(data) > MAX_BYTES:
-        raise ParseError(name, f"file is {len(data):,} bytes; reports larger than {MAX_BYTES:,} bytes are refused")
+    if len(data) > max_bytes:
+        raise ParseError(name, f"file is {len(data):,} bytes; reports larger than {max_bytes:,} bytes are refused")
     if not data or data.isspace():  # no .strip(): it would copy the whole file
         raise ParseError(name, "file is empty")
     wide = wide_encoding(data)
@@ -119,9 +119,9 @@ def _load(name: str, html: bytes) -> HtmlElement:
 # --- parse --------------------------------------------------------------------------
 
 
-def parse(name: str, data: bytes) -> JetstressReport:
+def parse(name: str, data: bytes, *, max_bytes: int) -> JetstressReport:
     """The report one Jetstress HTML file holds; `ParseError` names file, section and line."""
-    html = _decode(name, data)
+    html = _decode(name, data, max_bytes)
     doc = _load(name, html)
     sections = find_sections(doc)
     if not any(section.kind for section in sections):

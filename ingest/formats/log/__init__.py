@@ -34,7 +34,7 @@ def parse(name: str, data: bytes) -> JetstressLog:
     """The log's events and thresholds (reader.py, imported when a log is read)."""
     from .reader import parse as read_log
 
-    return read_log(name, data)
+    return read_log(name, data, max_bytes=MAX_BYTES)
 
 
 def __getattr__(name: str) -> Any:

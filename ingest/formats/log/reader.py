@@ -9,7 +9,6 @@ from __future__ import annotations
 from ...decoding import sniff
 from ...errors import ParseError
 from ...jetstress.log_events import parse_test_log
-from . import MAX_BYTES
 from .records import JetstressLog
 
 MAX_LINE_CHARS = 1 << 20
@@ -24,11 +23,11 @@ def _decode(name: str, data: bytes) -> str:
         raise ParseError(name, f"byte {error.start + offset} is not valid {codec}", line=line) from None
 
 
-def parse(name: str, data: bytes) -> JetstressLog:
+def parse(name: str, data: bytes, *, max_bytes: int) -> JetstressLog:
     if not data.strip():
         raise ParseError(name, "the file is empty")
-    if len(data) > MAX_BYTES:
-        raise ParseError(name, f"the file is larger than {MAX_BYTES // 2**20} MiB")
+    if len(data) > max_bytes:
+        raise ParseError(name, f"the file is larger than {max_bytes // 2**20} MiB")
     if b"\x00" in data[:4096] and sniff(data)[0] not in ("utf-16-le", "utf-16-be"):
         raise ParseError(name, "binary data, not a text log", line=1)
     text = _decode(name, data)

@@ -34,7 +34,7 @@ def parse(name: str, data: bytes) -> SolutionManifest:
     """The manifest, or one `ManifestError` listing every problem (reader.py, imported when one is read)."""
     from .reader import parse as read_manifest
 
-    return read_manifest(name, data)
+    return read_manifest(name, data, max_bytes=MAX_BYTES)
 
 
 def __getattr__(name: str) -> Any:

@@ -15,7 +15,6 @@ from typing import Any
 from ....schema.units import SIZE_BASES, SIZE_UNITS
 from ....schema.vocabulary import DISK_MEDIA, DISK_ROLES, POWER_BOUNDARIES, REPORT_TYPES
 from ...errors import ParseError
-from . import MAX_BYTES
 from .claims import ClaimChecker
 from .records import (
     CURRENCY_PATTERN,
@@ -65,8 +64,8 @@ class ManifestError(ParseError):
         super().__init__(file, message, section="solution manifest")
 
 
-def parse(name: str, data: bytes) -> SolutionManifest:
-    document = _load_toml(name, _decode(name, data))
+def parse(name: str, data: bytes, *, max_bytes: int) -> SolutionManifest:
+    document = _load_toml(name, _decode(name, data, max_bytes))
     checker = _Checker()
     manifest = checker.manifest(name, document)
     if checker.problems:
@@ -78,9 +77,9 @@ def parse(name: str, data: bytes) -> SolutionManifest:
 # --- bytes -> TOML document ---------------------------------------------------------------
 
 
-def _decode(name: str, data: bytes) -> str:
-    if len(data) > MAX_BYTES:
-        raise ParseError(name, f"file is {len(data):,} bytes; a manifest over {MAX_BYTES:,} bytes is refused")
+def _decode(name: str, data: bytes, max_bytes: int) -> str:
+    if len(data) > max_bytes:
+        raise ParseError(name, f"file is {len(data):,} bytes; a manifest over {max_bytes:,} bytes is refused")
     if b"\x00" in data:
         offset = data.index(b"\x00")
         raise ParseError(name, f"binary data (NUL byte at offset {offset}), not a TOML manifest",

@@ -17,7 +17,6 @@ from typing import BinaryIO
 
 from ...errors import ParseError
 from ...jetstress.dates import us_datetime
-from . import MAX_LINE_CHARS
 from .identify import _sniff_encoding
 from .records import CounterPath, PerfmonHeader, Row
 
@@ -226,7 +225,7 @@ class _PrefixedStream(io.RawIOBase):
         return len(data)
 
 
-def open_perfmon(name: str, stream: BinaryIO, *, max_line_chars: int = MAX_LINE_CHARS) -> PerfmonReader:
+def open_perfmon(name: str, stream: BinaryIO, *, max_line_chars: int) -> PerfmonReader:
     """Sniff the encoding, read the header, and return a reader positioned at the first row."""
     head = stream.read(4)
     codec, label, bom = _sniff_encoding(head)

@@ -4,7 +4,7 @@ Why: performance per watt (seed 002) needs the idle power before a run and the a
 during it. The analyser writes a small CSV (``timestamp,watts``); timestamps are the
 analyser PC's local time, kept naive, because the Jetstress test log that defines the run
 window is local time too. The averages are taken in SQL when the log is linked to its run
-(ingest/link.py, `run_power`): windows are half-open, ``start <= t < end``, so the idle window
+(ingest/load/link.py, `run_power`): windows are half-open, ``start <= t < end``, so the idle window
 (the `idle_window_s` before the run) and the active window (the run) never share a sample.
 
 The reader is in reader.py, imported by `parse`: detecting a file (every ingest process does) needs
@@ -27,7 +27,7 @@ def parse(name: str, data: bytes) -> PowerLog:
     """The log's samples as printed (reader.py, imported when a power log is read)."""
     from .reader import parse as read_power
 
-    return read_power(name, data)
+    return read_power(name, data, max_bytes=MAX_BYTES)
 
 
 def __getattr__(name: str) -> Any:

@@ -15,7 +15,6 @@ from datetime import datetime
 from ...decoding import sniff
 from ...errors import ParseError
 from ...jetstress.dates import us_datetime
-from . import MAX_BYTES
 from .identify import TIMESTAMP_HEADERS, WATTS_HEADERS, _header_columns
 from .records import PowerLog, PowerSample
 
@@ -50,9 +49,9 @@ def parse_timestamp(text: str) -> datetime | None:
     return us_datetime(month, day, year, hour, minute, second, fraction, half)
 
 
-def parse(name: str, data: bytes) -> PowerLog:
-    if len(data) > MAX_BYTES:
-        raise ParseError(name, f"file is {len(data):,} bytes; power logs larger than {MAX_BYTES:,} bytes are refused")
+def parse(name: str, data: bytes, *, max_bytes: int) -> PowerLog:
+    if len(data) > max_bytes:
+        raise ParseError(name, f"file is {len(data):,} bytes; power logs larger than {max_bytes:,} bytes are refused")
     text = _decode(name, data)
     if "\x00" in text:
         nul_line = text[: text.index("\x00")].count("\n") + 1

@@ -15,7 +15,6 @@ from typing import BinaryIO
 
 from ....errors import ParseError
 from ..records import CounterPath, Row
-from . import MAX_FILE_BYTES
 from .cook import COOKS, COUNTER_TYPES, type_name
 from .layout import (
     EVENT_DEFINITIONS,
@@ -214,7 +213,7 @@ def _file_size(stream: BinaryIO) -> int:
         return size
 
 
-def open_perfmon(name: str, stream: BinaryIO, *, max_bytes: int = MAX_FILE_BYTES) -> BlgReader:
+def open_perfmon(name: str, stream: BinaryIO, *, max_bytes: int) -> BlgReader:
     """Read the header and definitions; return a reader positioned at the first sample.
 
     `stream` must be seekable (a file): the log is read buffer by buffer. Every error is a

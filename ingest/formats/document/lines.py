@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from ...decoding import byte_order_mark
 from ...errors import ParseError
 from ...jetstress.vocabulary import LABEL_FIELDS, normalise_label, section_kind
+from .once import computed_once
 from .wrapped_grids import is_column_header, is_header_words, split_by_vocabulary
 
 MAX_BYTES = 64 * 1024 * 1024  # a document's text; real ones are well under 1 MiB
@@ -113,7 +113,7 @@ class Line:
     furniture: bool = False  # running page header or footer, page number
     starts: tuple[int, ...] = ()  # where each cell starts on the line, for columns aligned with spaces
 
-    @cached_property
+    @computed_once
     def text(self) -> str:
         return " ".join(cell for cell in self.cells if cell)
 
@@ -158,10 +158,10 @@ _CAPTION_CELL = re.compile(r"(?:figure|fig\.|table|exhibit)\s+\d+[a-z]?[:.]?", r
 
 def make_line(number: int, raw: str) -> Line:
     heading = 0
-    match = _HEADING.match(raw)
+    match = _HEADING.match(raw) if "#" in raw else None  # (each pattern asked only when its mark is there)
     if match:
         heading, raw = len(match[1]), raw[match.end() :]
-    if _FENCE.match(raw):
+    if ("```" in raw or "~~~" in raw) and _FENCE.match(raw):
         return Line(number, ())
     parts, separated, starts = _split(raw)
     if separated and _CAPTION_CELL.fullmatch(parts[0].strip()) and len([p for p in parts if p.strip()]) == 2:

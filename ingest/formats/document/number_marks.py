@@ -36,9 +36,13 @@ DOMINANCE = 3  # ... and this many times as many as point-decimal ones
 
 def _count(lines: list[Line], skipped: set[int], pattern: re.Pattern[str]) -> int:
     """How often the document's own text (never a report's line, nor page furniture) prints the pattern,
-    cell by cell (a line joins its cells with a space, which would make "8" and "397.621" one number)."""
-    return sum(len(pattern.findall(cell)) for index, line in enumerate(lines)
-               if index not in skipped and not line.furniture for cell in line.cells)
+    cell by cell (a line joins its cells with a space, which would make "8" and "397.621" one number).
+    The cells are searched as one text, a line break between them (one call, not one a cell): no pattern
+    here matches a line break, and one is to their edges what a cell's start or end is, so the count is
+    the same."""
+    cells = "\n".join(cell for index, line in enumerate(lines)
+                      if index not in skipped and not line.furniture for cell in line.cells)
+    return len(pattern.findall(cells))
 
 
 def comma_decimal(lines: list[Line], skipped: set[int]) -> bool:

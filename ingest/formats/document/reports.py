@@ -37,9 +37,11 @@ _TITLE_WORDS = tuple(sorted({max(re.findall(r"[a-z]+", title), key=len)
                              for title in (*IO_SCOPES_BY_TITLE, *SECTION_KINDS_BY_TITLE)} | {"checksum"}))
 
 
+_ANY_TITLE_WORD = re.compile("|".join(map(re.escape, _TITLE_WORDS)))  # one scan, not one `in` a word
+
+
 def _may_be_title(text: str) -> bool:
-    folded = text.casefold()
-    return any(word in folded for word in _TITLE_WORDS)
+    return _ANY_TITLE_WORD.search(text.casefold()) is not None
 
 
 _FIGURES_ROW = re.compile(r"^\S+(?:\s+(?:\d[\d.,]*|ms|s|%))+\s*$", re.IGNORECASE)

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 
-_STATED = re.compile(r"\b(total|achieved|transactional)\s+(?:transactional\s+)?(?:IOPS|I/O)\b", re.IGNORECASE)
+from .deferred import deferred
+
+_STATED = deferred(r"\b(total|achieved|transactional)\s+(?:transactional\s+)?(?:IOPS|I/O)\b", re.IGNORECASE)
 # "the sum of … reads and writes and log writes", "database I/O plus log I/O", "including log writes"
-_DEFINES_TOTAL = re.compile(r"\b(?:sum|total)\s+of\b[^.]{0,120}\blog\s+(?:disk\s+)?(?:writes|I/?O)\b|"
-                            r"\bIOPS\b[^.]{0,80}\b(?:plus|including|includes|and)\s+(?:the\s+)?log\s+(?:disk\s+)?"
-                            r"(?:writes|IOPS|I/?O)\b", re.IGNORECASE)
+_DEFINES_TOTAL = deferred(r"\b(?:sum|total)\s+of\b[^.]{0,120}\blog\s+(?:disk\s+)?(?:writes|I/?O)\b|"
+                          r"\bIOPS\b[^.]{0,80}\b(?:plus|including|includes|and)\s+(?:the\s+)?log\s+(?:disk\s+)?"
+                          r"(?:writes|IOPS|I/?O)\b", re.IGNORECASE)
 # "Achieved IOPS includes only database disk I/O": a definition that leaves log writes out.
-_DEFINES_ACHIEVED = re.compile(r"\bIOPS\b[^.]{0,40}\b(?:only|excludes?|not)\b[^.]{0,40}\blog\b", re.IGNORECASE)
+_DEFINES_ACHIEVED = deferred(r"\bIOPS\b[^.]{0,40}\b(?:only|excludes?|not)\b[^.]{0,40}\blog\b", re.IGNORECASE)
 
 
 def _kind(word: str) -> str:

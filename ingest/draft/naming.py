@@ -21,6 +21,7 @@ from itertools import combinations
 
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
+from .deferred import deferred
 from .facts import columns_are_systems
 from .names import MEDIA_WORDS, best, owner_at, words
 from .spellings import (
@@ -45,7 +46,7 @@ ATTRIBUTES = {"storage_model": "storage model", "storage_firmware": "storage fir
               "host_adapter_firmware": "HBA/NIC firmware", "disk_model": "disk model", "disk_size": "disk size",
               "disk_speed": "disk speed", "enclosure_model": "disk shelf model"}
 # Row label -> what its value names; a row may name several attributes ("Storage model and OS/firmware revision").
-_ROWS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.IGNORECASE), a) for p, a in (
+_ROWS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((deferred(p, re.IGNORECASE), a) for p, a in (
     (r"^(?:storage (?:model|array|system)s?|arrays?|array model)\b(?!.*\b(?:cache|memory|ports?|controllers?)\b)",
      ("storage_model", "storage_firmware")),
     (r"^(?:storage|array|controller)s?\b.*\b(?:firmware|software|os)\b", ("storage_firmware",)),
@@ -61,29 +62,29 @@ _ROWS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p
     (r"^(?:disks?|drives?)$|^(?:disk|drive)s? (?:type|model|size|capacity|speed)|^(?:raw )?(?:capacity|size) per "
      r"(?:disk|drive)", ("disk_model", "disk_size", "disk_speed")),
 ))
-_OS_SECTION = re.compile(r"^(?:operating system|os)$", re.IGNORECASE)
+_OS_SECTION = deferred(r"^(?:operating system|os)$", re.IGNORECASE)
 _REPORT_FIELDS = {"jetstress version": "jetstress_version", "ese version": "ese_version",
                   "operating system": "operating_system"}
 _SKIPPED_KINDS = frozenset({"disk_layout", "switch_configuration"})
-_LABEL_UNIT = re.compile(r"\((GB|MB|TB)\)", re.IGNORECASE)
+_LABEL_UNIT = deferred(r"\((GB|MB|TB)\)", re.IGNORECASE)
 _INLINE_VERSION = {
-    "jetstress_version": re.compile(r"\bjetstress(?:\s+version)?[\s:]+(?:\d{4}\s+)?\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
-                                    re.IGNORECASE),
-    "ese_version": re.compile(r"\bese(?:\.dll)?(?:\s+(?:file\s+)?version)?[\s:]+\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
-                              re.IGNORECASE)}
-_MEMORY = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(TB|GB|MB)\s+(?:of\s+)?((?:[\w-]+\s+){0,3}?)"
-                     r"(?:memory|RAM)\b", re.IGNORECASE)
+    "jetstress_version": deferred(r"\bjetstress(?:\s+version)?[\s:]+(?:\d{4}\s+)?\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
+                                  re.IGNORECASE),
+    "ese_version": deferred(r"\bese(?:\.dll)?(?:\s+(?:file\s+)?version)?[\s:]+\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
+                            re.IGNORECASE)}
+_MEMORY = deferred(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(TB|GB|MB)\s+(?:of\s+)?((?:[\w-]+\s+){0,3}?)"
+                   r"(?:memory|RAM)\b", re.IGNORECASE)
 # Memory that is not the server's: a cache, a controller's, a virtual machine's, a part's.
-_NOT_SERVER_MEMORY = re.compile(r"\b(?:cache|controllers?|flash|buffer|video|graphics|nvram|modules?|vms?|virtual|"
-                                r"guests?|vcpus?|dynamic|static|per|addressable|available|up to|maximum|max|"
-                                r"supports?)\b", re.IGNORECASE)
-_DIGIT = re.compile(r"\d")
-_SERVER_BEFORE = re.compile(r"\b(?:servers?|hosts?)\b[^.;]*$")  # lower case: "Exchange Server" is a product
+_NOT_SERVER_MEMORY = deferred(r"\b(?:cache|controllers?|flash|buffer|video|graphics|nvram|modules?|vms?|virtual|"
+                              r"guests?|vcpus?|dynamic|static|per|addressable|available|up to|maximum|max|"
+                              r"supports?)\b", re.IGNORECASE)
+_DIGIT = deferred(r"\d")
+_SERVER_BEFORE = deferred(r"\b(?:servers?|hosts?)\b[^.;]*$")  # lower case: "Exchange Server" is a product
 # A sentence that names another model on purpose: a predecessor, a contrast, a comparison.
-_CONTRAST = re.compile(r"\b(?:than|versus|vs\.?|compared|unlike|whereas|instead|previous|prior|older|earlier|newer|"
-                       r"replac\w*|successor|predecessor|generation|upgrad\w*|migrat\w*|other)\b", re.IGNORECASE)
-_VIRTUAL = re.compile(r"hyper|virtual", re.IGNORECASE)
-_SHELF = re.compile(r"\b(?:shel(?:f|ves)|enclosures?|trays?|jbods?|drawers?)\b", re.IGNORECASE)
+_CONTRAST = deferred(r"\b(?:than|versus|vs\.?|compared|unlike|whereas|instead|previous|prior|older|earlier|newer|"
+                     r"replac\w*|successor|predecessor|generation|upgrad\w*|migrat\w*|other)\b", re.IGNORECASE)
+_VIRTUAL = deferred(r"hyper|virtual", re.IGNORECASE)
+_SHELF = deferred(r"\b(?:shel(?:f|ves)|enclosures?|trays?|jbods?|drawers?)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

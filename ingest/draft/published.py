@@ -18,12 +18,14 @@ from ..formats.document.lines import Line
 from .deferred import deferred
 from .drafts import DraftClaim as DraftClaim  # the record lives with the others (drafts.py); re-exported
 from .iops_words import document_iops, paragraph_iops
+from .number_starts import matches_from, number_starts
 from .stated_basis import ACTIVE_BASIS, ITEM_ENDS, OWN_ENDS, own_basis, stated_basis
 
 NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),
                ("over", r"over|more than"), ("under", r"under|less than"))
 _QUALIFIER = "|".join(f"(?:{p})" for _, p in _QUALIFIERS)
+QUALIFIER_LENGTHS = frozenset(len(word) for _, p in _QUALIFIERS for word in p.split("|"))  # words, no metacharacters
 # The first character of every match of _PERCENT, _PER and _TOTAL: a qualifier's first letter (up to, as much as,
 # nearly, almost, approximately, about, roughly, over, more than, under, less than) or NUMBER's digit. Checked
 # first, it fails at once where the optional qualifier would try each of its words (half of their time), and,
@@ -187,7 +189,8 @@ def _printed_other_side(text: str, at: int, metric: str, bare: str) -> str | Non
 def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "achieved") -> list[DraftClaim]:
     found: list[DraftClaim] = []
     figures = [(m, c) for m, c in _per_unit(0, text, bare) if not _OTHER_SIDE.search(text, 0, m.start())]
-    for match in _PERCENT.finditer(text) if _PERCENT_HINT.search(text) else ():
+    percents = matches_from(_PERCENT, text, number_starts(text, QUALIFIER_LENGTHS)) if _PERCENT_HINT.search(text) else ()
+    for match in percents:
         metric = _compared(match["what"])
         before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]
         after = [(m.start(), c.metric) for m, c in figures if m.start() > match.start()]
@@ -235,10 +238,11 @@ def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.M
     found: list[tuple[re.Match[str], DraftClaim]] = []
     if not _PER_HINT.search(text):
         return found
-    for match in _TOTAL.finditer(text):
+    starts = number_starts(text, QUALIFIER_LENGTHS)  # where _TOTAL's and _PER's matches may start
+    for match in matches_from(_TOTAL, text, starts):
         metric = "achieved_iops" if match["what"].lower() == "achieved" else "total_iops"
         found.append((match, DraftClaim(metric, match[2], "IOPS", number, text, _qualifier(match["q"]))))
-    for match in _PER.finditer(text):
+    for match in matches_from(_PER, text, starts):
         what, per = match["what"].lower(), re.sub(r"\s+", " ", match["per"].lower()).replace("ssd", "disk").replace("hdd", "disk")
         if per == "second per disk":
             metric, unit = "throughput_mb_per_s_per_disk", "MB/s/disk"

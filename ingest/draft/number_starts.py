@@ -1,12 +1,14 @@
-"""The matches of a published-figure pattern, tried only where one can start: at a digit, or at a qualifier
-word ("up to", "nearly", …) whitespace away from one.
+"""The matches of a published-figure pattern, tried only where one can start: in the number a hint found,
+or at a qualifier word ("up to", "nearly", …) whitespace away from that number.
 
-published.py's _PERCENT, _PER and _TOTAL begin with an optional qualifier, then a number. The regex engine
-tries such a pattern at every character of a paragraph (the qualifier's words at each letter their first
-letters share), a third of drafting's time. Every match starts either at the number's first digit (any
-digit: "1,2345 percent" matches from its "2") or at a qualifier of a known length that ends where the
-whitespace before such a digit begins, so trying `pattern.match` at those places alone, left to right and
-past each match's end, finds exactly what `pattern.finditer` finds.
+published.py's _PERCENT, _PER and _TOTAL begin with an optional qualifier, then a number, then words the
+pattern's hint (_PERCENT_HINT, _PER_HINT) also needs right after a digit. The regex engine tries such a
+pattern at every character of a paragraph (the qualifier's words at each letter their first letters
+share): a third of drafting's time. Here the hint's matches (none overlap: a hint holds one digit, its
+first character) give each place a match's number ends; the number lies in the run of digits, commas and
+points ending there, and a qualifier, when the match has one, ends at the whitespace before that run. So
+trying `pattern.match` at those places alone, left to right and past each match's end, finds exactly what
+`pattern.finditer` finds.
 """
 
 from __future__ import annotations
@@ -14,21 +16,27 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-_DIGIT = re.compile(r"\d")
+
+def _in_number(char: str) -> bool:
+    return char in ",." or char.isdigit()  # isdigit: every \d, and more (a place too many is only tried)
 
 
-def number_starts(text: str, qualifier_lengths: Iterable[int]) -> list[int]:
-    """Where a match may start, in order: each digit, and each place a qualifier of one of the lengths would
-    start to end at the whitespace before a digit (str.isspace is what the regex engine's \\s is)."""
+def number_starts(text: str, hint: re.Pattern[str], qualifier_lengths: Iterable[int]) -> list[int]:
+    """Where a match may start, in order: each character of the number before a hint's match, and each place
+    a qualifier of one of the lengths would start to end at the whitespace before that number (str.isspace
+    is the regex engine's \\s)."""
     lengths = tuple(qualifier_lengths)
-    found = set()
-    for digit in _DIGIT.finditer(text):
-        at = digit.start()
-        found.add(at)
-        space = at
+    found: set[int] = set()
+    for hinted in hint.finditer(text):
+        last = hinted.start()  # the number's last digit
+        first = last
+        while first > 0 and _in_number(text[first - 1]):
+            first -= 1
+        found.update(range(first, last + 1))
+        space = first
         while space > 0 and text[space - 1].isspace():
             space -= 1
-        if space < at:
+        if space < first:
             found.update(space - length for length in lengths if space - length >= 0)
     return sorted(found)
 

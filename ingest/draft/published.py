@@ -189,8 +189,7 @@ def _printed_other_side(text: str, at: int, metric: str, bare: str) -> str | Non
 def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "achieved") -> list[DraftClaim]:
     found: list[DraftClaim] = []
     figures = [(m, c) for m, c in _per_unit(0, text, bare) if not _OTHER_SIDE.search(text, 0, m.start())]
-    percents = matches_from(_PERCENT, text, number_starts(text, QUALIFIER_LENGTHS)) if _PERCENT_HINT.search(text) else ()
-    for match in percents:
+    for match in matches_from(_PERCENT, text, number_starts(text, _PERCENT_HINT, QUALIFIER_LENGTHS)):
         metric = _compared(match["what"])
         before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]
         after = [(m.start(), c.metric) for m, c in figures if m.start() > match.start()]
@@ -238,7 +237,7 @@ def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.M
     found: list[tuple[re.Match[str], DraftClaim]] = []
     if not _PER_HINT.search(text):
         return found
-    starts = number_starts(text, QUALIFIER_LENGTHS)  # where _TOTAL's and _PER's matches may start
+    starts = number_starts(text, _PER_HINT, QUALIFIER_LENGTHS)  # where _TOTAL's and _PER's matches may start
     for match in matches_from(_TOTAL, text, starts):
         metric = "achieved_iops" if match["what"].lower() == "achieved" else "total_iops"
         found.append((match, DraftClaim(metric, match[2], "IOPS", number, text, _qualifier(match["q"]))))

@@ -30,6 +30,7 @@ _COMPANY = deferred(  # the keywords in any case, the name capitalised
 # "PELLUCID NETWORKS | WHITE PAPER"): a capitalised name ending in a word only a company's name ends in.
 _HEADER_COMPANY = deferred(r"^\s*([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2}\s+(?i:systems|networks|storage\s+systems|"
                            r"technologies|inc\.?|corporation|corp\.?|labs|laboratories|computing))\s*(?:\||$)")
+_HEADER_WORDS = ("systems", "networks", "technologies", "inc", "corp", "labs", "laboratories", "computing")
 NOT_A_NAME = frozenset({"exchange", "mailbox", "tested", "storage", "test", "the", "our", "fibre", "server", "servers",
                          "systems", "host", "hosts", "san", "array", "lab", "other", "all", "both", "network"})
 # Companies whose names stand in every document beside the vendor's: never the system's maker.
@@ -45,7 +46,9 @@ def company_names(texts: Iterable[str]) -> list[str]:
         low = lowered(text)
         names = [" ".join((match[1] or match[2]).split()) for match in _COMPANY.finditer(text)] \
             if may(low, "trademark", "(c)", "copyright", "current", "information") else []
-        header = _HEADER_COMPANY.match(text)
+        # every match ends in "systems", "networks", "technologies", "inc", "corp"("oration"), "labs",
+        # "laboratories" or "computing" (case aside)
+        header = _HEADER_COMPANY.match(text) if may(low, *_HEADER_WORDS) else None
         if header is not None and header[1].split()[0].casefold() not in NOT_A_NAME:
             names.append(_cased(" ".join(header[1].split())))
         for name in names:

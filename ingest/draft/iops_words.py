@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .deferred import deferred
+from .prefilter import lowered, may
 
 _STATED = deferred(r"\b(total|achieved|transactional)\s+(?:transactional\s+)?(?:IOPS|I/O)\b", re.IGNORECASE)
 # "the sum of … reads and writes and log writes", "database I/O plus log I/O", "including log writes"
@@ -32,9 +33,10 @@ def document_iops(texts: list[str]) -> str:
     names more often, else achieved."""
     total = achieved = 0
     for text in texts:
-        if _DEFINES_TOTAL.search(text) and not _DEFINES_ACHIEVED.search(text):
+        low = lowered(text)  # every match of _DEFINES_TOTAL holds "log", of _STATED "iops" or "i/o" (case aside)
+        if may(low, "log") and _DEFINES_TOTAL.search(text) and not _DEFINES_ACHIEVED.search(text):
             return "total"
-        for match in _STATED.finditer(text):
+        for match in _STATED.finditer(text) if may(low, "iops", "i/o") else ():
             if _kind(match[1]) == "total":
                 total += 1
             else:

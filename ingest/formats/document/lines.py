@@ -164,6 +164,10 @@ def make_line(number: int, raw: str) -> Line:
     if ("```" in raw or "~~~" in raw) and _FENCE.match(raw):
         return Line(number, ())
     parts, separated, starts = _split(raw)
+    if len(parts) == 1 and not separated:  # a prose line (most of them): what the lines below make of one cell
+        cell = clean(parts[0])
+        rule = bool(cell) and _RULE_CELL.fullmatch(cell) is not None
+        return Line(number, (cell,) if cell else (), False, rule, heading, starts=starts)
     if separated and _CAPTION_CELL.fullmatch(parts[0].strip()) and len([p for p in parts if p.strip()]) == 2:
         parts, separated, starts = [" ".join(p.strip() for p in parts if p.strip())], False, ()  # "Table 1⇥Arrays"
     cells = tuple(clean(part) for part in parts)
@@ -222,19 +226,22 @@ def align_indented(lines: list[Line]) -> list[Line]:
     header's second line, a row's wrapped cells) gets its empty cells back from the columns of the
     aligned row above it, else below it, as a tab-separated row keeps them."""
     result = list(lines)
+    filled = [bool(line.text) for line in lines]  # a line aligned below keeps its text: asked once a line
     for index, line in enumerate(lines):
         if not line.starts or line.starts[0] == 0:
             continue
-        above = [n for n in result[max(0, index - 2 * ALIGN_LOOKBACK) : index] if not n.blank][-ALIGN_LOOKBACK:]
+        above = [result[n] for n in range(max(0, index - 2 * ALIGN_LOOKBACK), index) if filled[n]][-ALIGN_LOOKBACK:]
         while above and not all(n.starts for n in above):  # never across a caption or prose: another table's rows
             above = above[1:]
-        below = [n for n in lines[index + 1 : index + 1 + 2 * ALIGN_LOOKBACK] if not n.blank][:ALIGN_LOOKBACK]
+        below = [lines[n] for n in range(index + 1, min(len(lines), index + 1 + 2 * ALIGN_LOOKBACK)) if filled[n]]
+        below = below[:ALIGN_LOOKBACK]
         # the row above it (a wrapped row), else the rows below it (a header over its table)
         candidates = [n for n in [*reversed(above), *below]
                       if len(n.starts) > len(line.starts) and n.starts[0] < line.starts[0]]
         # a header line above that starts a column at every place this one does (a narrow header's words
         # one space apart hide a column start in the line just above: "Writes/sec Reads"), else the nearest
-        exact = [n for n in candidates if n in above and set(line.starts) <= set(n.starts)]
+        exact = [n for n in candidates if any(n is a for a in above)  # (by identity: a line below is never equal
+                 and set(line.starts) <= set(n.starts)]                  # to one above, their numbers differ)
         grid = max(exact, key=lambda n: len(n.starts)) if exact else next(iter(candidates), None)
         if grid is None:
             continue

@@ -24,6 +24,7 @@ from ..jetstress.vocabulary import normalise_label
 from .deferred import deferred
 from .facts import columns_are_systems
 from .names import MEDIA_WORDS, best, owner_at, words
+from .prefilter import lowered, may
 from .spellings import (
     Model,
     SystemName,
@@ -72,6 +73,7 @@ _INLINE_VERSION = {
                                   re.IGNORECASE),
     "ese_version": deferred(r"\bese(?:\.dll)?(?:\s+(?:file\s+)?version)?[\s:]+\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
                             re.IGNORECASE)}
+_INLINE_WORD = {"jetstress_version": "jetstress", "ese_version": "ese"}  # what each _INLINE_VERSION match holds
 _MEMORY = deferred(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(TB|GB|MB)\s+(?:of\s+)?((?:[\w-]+\s+){0,3}?)"
                    r"(?:memory|RAM)\b", re.IGNORECASE)
 # Memory that is not the server's: a cache, a controller's, a virtual machine's, a part's.
@@ -218,7 +220,7 @@ def _bare(text: str, label: str) -> list[tuple[str, float]]:
 def _memory(text: str) -> list[tuple[str, float]]:
     """"96 GB RAM", "48 GB of memory": the server's memory, never a cache's, a controller's or a VM's."""
     found = []
-    for match in _MEMORY.finditer(text):
+    for match in _MEMORY.finditer(text) if may(lowered(text), "memory", "ram") else ():  # each match holds one
         window = text[max(0, match.start() - 40):match.end() + 30]
         if not _NOT_SERVER_MEMORY.search(match[3]) and not _NOT_SERVER_MEMORY.search(window):
             found += sizes_gb(f"{match[1]} {match[2].upper()}")
@@ -228,8 +230,9 @@ def _memory(text: str) -> list[tuple[str, float]]:
 def _inline(text: str, subject: int | None, line: int | None, skip: tuple[str, ...] = ()) -> list[Statement]:
     """"Jetstress 08.02.0060, and Ese .08.01.0240.005": versions named in any cell or sentence."""
     found = []
+    low = lowered(text)
     for attribute, pattern in _INLINE_VERSION.items():
-        if attribute in skip:
+        if attribute in skip or not may(low, _INLINE_WORD[attribute]):  # every match holds its word (case aside)
             continue
         for match in pattern.finditer(text):
             found.append(Statement(attribute, subject, match[1], line, tuple(int(p) for p in match[1].split(".")),

@@ -115,6 +115,8 @@ class Line:
 
     @computed_once
     def text(self) -> str:
+        if len(self.cells) == 1:  # a prose line's one cell is its text (empty or not)
+            return self.cells[0]
         return " ".join(cell for cell in self.cells if cell)
 
     @property

@@ -290,9 +290,8 @@ def _furniture_text(text: str, counts: Counter[str]) -> bool:
     costlier test, so asked last)."""
     if not text:
         return False
-    words = len(text.split())
-    printed_as_furniture = _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and words <= 12) or \
-        (counts[text] > 1 and words >= 6 and "\\" not in text)
+    printed_as_furniture = _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and len(text.split()) <= 12) or \
+        (counts[text] > 1 and len(text.split()) >= 6 and "\\" not in text)  # (words counted where they matter)
     return bool(printed_as_furniture) and not _TIMESTAMP.search(text) and not _is_report_text(text)
 
 

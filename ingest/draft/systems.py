@@ -127,11 +127,13 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         solutions[0].facts.extend(prose_facts(document, prose))
         if not any(f.fact == "model" for f in solutions[0].facts):
             solutions[0].facts.extend(title_system(document) or title_product_facts(document, companies))
-    brands, text = brand_owners(line.text for line in lines), " ".join(" ".join(ln.text for ln in lines).split())
+    brands = brand_owners(line.text for line in lines)
+    text: str | None = None  # the whole text in one line: made once, and only if a system names no vendor
     for solution in solutions:  # "Corvane" where the document names the company "Corvane Systems"
         solution.facts = owned_brand([replace(f, value=widened(f.value, companies)) if f.fact == "vendor" else f
                                       for f in solution.facts], brands)
         if not any(f.fact == "vendor" for f in solution.facts):
+            text = text if text is not None else " ".join(" ".join(ln.text for ln in lines).split())
             solution.facts.extend(maker_facts(solution.name, text, lines) or model_maker(solution.facts, lines))
         add_group_databases(solution)
     distinct = _distinct(solutions)

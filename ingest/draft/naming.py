@@ -277,7 +277,9 @@ def _prose_statements(document: ReportDocument, tables: list[Statement], distinc
     for line in _prose_lines(document):
         if not _DIGIT.search(line.text):
             continue  # versions, memory sizes and model numbers all hold a digit; most prose lines hold none
-        text = re.sub(r"[™®©]", "", line.text)
+        text = line.text
+        if "™" in text or "®" in text or "©" in text:  # (most lines print none: no substitution to make)
+            text = re.sub(r"[™®©]", "", text)
 
         def whose(position: int) -> int | None:
             return 0 if count == 1 else owner_at(text, position, distinct)

@@ -14,16 +14,17 @@ from collections.abc import Iterable
 
 from ..formats.document.lines import Line
 from .company import NOT_A_NAME, NOT_VENDORS
+from .deferred import deferred
 from .fact import Fact
 
 _NAME = r"[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}?"
-_LEGAL_FORM = re.compile(r",?\s+(?:Inc|Corp|Corporation|Co|AB|AG|Ltd|LLC|GmbH|SA|plc)\b\.?$")
+_LEGAL_FORM = deferred(r",?\s+(?:Inc|Corp|Corporation|Co|AB|AG|Ltd|LLC|GmbH|SA|plc)\b\.?$")
 # "A, B and C are (registered) trademarks of COMPANY", "B is a registered trademark of COMPANY"
-_TRADEMARKS = re.compile(
+_TRADEMARKS = deferred(
     rf"(?P<brands>{_NAME}(?:\s*,\s*{_NAME})*(?:,?\s+and\s+{_NAME})?)\s+(?:is\s+an?|are)\s+(?:registered\s+)?"
     rf"trademarks?\s+(?:or\s+registered\s+trademarks?\s+)?of\s+(?P<company>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){{0,3}})")
-_BRAND_SPLIT = re.compile(r"\s*,\s*|,?\s+and\s+")
-_MODEL_WORD = re.compile(r"[A-Za-z-]*\d[\w-]*")
+_BRAND_SPLIT = deferred(r"\s*,\s*|,?\s+and\s+")
+_MODEL_WORD = deferred(r"[A-Za-z-]*\d[\w-]*")
 
 
 def brand_owners(texts: Iterable[str]) -> dict[str, str]:

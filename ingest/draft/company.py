@@ -16,19 +16,21 @@ import re
 from collections.abc import Iterable
 
 from ..formats.document.records import ReportDocument
+from .deferred import deferred
 from .fact import Fact
 from .prefilter import lowered, may
 
 _NAME = r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}?)"
 _LEGAL_FORM = r"(?:,?\s+(?:Inc|Corp|Corporation|Co|AB|AG|Ltd|LLC|GmbH|SA|S\.A|plc|B\.V|N\.V)\b\.?)?"
-_COMPANY = re.compile(  # the keywords in any case, the name capitalised
+_COMPANY = deferred(  # the keywords in any case, the name capitalised
     rf"(?i:trademarks?\s+of\s+|©\s*(?:\d{{4}}\s+)?|\(c\)\s*\d{{4}}\s+|copyright\s+(?:©\s*)?\d{{4}}\s+|"
     rf"current\s+view\s+of\s+){_NAME}{_LEGAL_FORM}(?=\s+(?i:on\s+the\s+issues)|[.,;]|\s*$)"
     rf"|(?i:information\s+on\s+(?:the\s+)?){_NAME}(?=\s+(?i:storage\s+solution))")
 # A line that is a company's name alone, as a letterhead or running header prints it ("Quillon Storage Systems",
 # "PELLUCID NETWORKS | WHITE PAPER"): a capitalised name ending in a word only a company's name ends in.
-_HEADER_COMPANY = re.compile(r"^\s*([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2}\s+(?i:systems|networks|storage\s+systems|"
-                             r"technologies|inc\.?|corporation|corp\.?|labs|laboratories|computing))\s*(?:\||$)")
+_HEADER_COMPANY = deferred(r"^\s*([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2}\s+(?i:systems|networks|storage\s+systems|"
+                           r"technologies|inc\.?|corporation|corp\.?|labs|laboratories|computing))\s*(?:\||$)")
+_HEADER_WORDS = ("systems", "networks", "technologies", "inc", "corp", "labs", "laboratories", "computing")
 NOT_A_NAME = frozenset({"exchange", "mailbox", "tested", "storage", "test", "the", "our", "fibre", "server", "servers",
                          "systems", "host", "hosts", "san", "array", "lab", "other", "all", "both", "network"})
 # Companies whose names stand in every document beside the vendor's: never the system's maker.
@@ -44,7 +46,9 @@ def company_names(texts: Iterable[str]) -> list[str]:
         low = lowered(text)
         names = [" ".join((match[1] or match[2]).split()) for match in _COMPANY.finditer(text)] \
             if may(low, "trademark", "(c)", "copyright", "current", "information") else []
-        header = _HEADER_COMPANY.match(text)
+        # every match ends in "systems", "networks", "technologies", "inc", "corp"("oration"), "labs",
+        # "laboratories" or "computing" (case aside)
+        header = _HEADER_COMPANY.match(text) if may(low, *_HEADER_WORDS) else None
         if header is not None and header[1].split()[0].casefold() not in NOT_A_NAME:
             names.append(_cased(" ".join(header[1].split())))
         for name in names:
@@ -66,12 +70,12 @@ def widened(vendor: str, companies: list[str]) -> str:
     return min(longer, key=len) if longer else vendor
 
 
-_PRODUCT = re.compile(r"\s(?:on|for)\s+(?:the\s+)?", re.IGNORECASE)
-_PRODUCT_ENDS = re.compile(r"\s+(?:with|for|on|and|in|using|running|from)\s+|\s*[:|–—(]\s*|\s+-\s+|"
-                           r"\s+\d[\d,]*\s*K?\s+(?:mailbox|user)|"
-                           r"\s+(?:storage|array|san|all-flash|reference|architecture|validated|best|sizing|solution)\b|"
-                           r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|Fibre|\d+(?:\.\d)?K|\d+\s*GbE?)\b", re.IGNORECASE)
-_MODEL_WORD = re.compile(r"[A-Za-z-]*\d[\w-]*")
+_PRODUCT = deferred(r"\s(?:on|for)\s+(?:the\s+)?", re.IGNORECASE)
+_PRODUCT_ENDS = deferred(r"\s+(?:with|for|on|and|in|using|running|from)\s+|\s*[:|–—(]\s*|\s+-\s+|"
+                         r"\s+\d[\d,]*\s*K?\s+(?:mailbox|user)|"
+                         r"\s+(?:storage|array|san|all-flash|reference|architecture|validated|best|sizing|solution)\b|"
+                         r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|Fibre|\d+(?:\.\d)?K|\d+\s*GbE?)\b", re.IGNORECASE)
+_MODEL_WORD = deferred(r"[A-Za-z-]*\d[\w-]*")
 
 
 def title_product(title: str, companies: list[str]) -> tuple[str | None, str] | None:

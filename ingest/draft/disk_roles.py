@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .deferred import deferred
 from .fact import Fact
 
-_ACTIVE_IN_PARENTHESES = re.compile(r"\(\s*(\d[\d,]*)\s+active\b", re.IGNORECASE)
-_TOTAL_LABEL = re.compile(r"\btotal\b|\bphysical\b|\bin (?:the )?(?:system|solution)\b", re.IGNORECASE)
-_ACTIVE_LABEL = re.compile(r"\bactive\b|\btested\b|\bin test\b", re.IGNORECASE)
+_ACTIVE_IN_PARENTHESES = deferred(r"\(\s*(\d[\d,]*)\s+active\b", re.IGNORECASE)
+_TOTAL_LABEL = deferred(r"\btotal\b|\bphysical\b|\bin (?:the )?(?:system|solution)\b", re.IGNORECASE)
+_ACTIVE_LABEL = deferred(r"\bactive\b|\btested\b|\bin test\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

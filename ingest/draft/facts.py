@@ -19,6 +19,7 @@ from ..formats.document.lines import LEGAL
 from ..formats.document.records import DocumentRow, DocumentTable, ReportDocument
 from ..formats.document.tables import classify
 from ..jetstress.vocabulary import normalise_label
+from .deferred import deferred
 from .fact import Fact
 from .memory import row_memory, sentence_memory
 from .places import Places, Spans
@@ -28,20 +29,20 @@ from .quantities import LINKS, quantity_facts
 from .row_forms import joined_disk_facts, paired
 from .spellings import model_name
 
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
-_PARENTHESES = re.compile(r"\([^)]*\)")
-_UNIT_IN_LABEL = re.compile(r"\((KB|MB|GB|TB)\)|\s(KB|MB|GB|TB)$", re.IGNORECASE)  # "Usable (GB)", "Usable GB"
-_UNIT_AFTER = re.compile(r"\s*(KB|MB|GB|TB)\b", re.IGNORECASE)
-_RAID = re.compile(r"\bRAID[\s-]*(\d{1,2}(?:\s*\+\s*\d)?|DP|-?DP|6)\b", re.IGNORECASE)
-_SSD = re.compile(r"\bSSDs?\b|solid[\s-]state|\bflash\b", re.IGNORECASE)
-_HDD = re.compile(r"\bHDDs?\b|\brpm\b|\b\d{1,2}k\b|\bSAS\b|\bFC\b|\bSATA\b|hard[\s-]dis[kc]", re.IGNORECASE)
-_MARKS = re.compile(r"[™®©]")
+_NUMBER = deferred(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
+_PARENTHESES = deferred(r"\([^)]*\)")
+_UNIT_IN_LABEL = deferred(r"\((KB|MB|GB|TB)\)|\s(KB|MB|GB|TB)$", re.IGNORECASE)  # "Usable (GB)", "Usable GB"
+_UNIT_AFTER = deferred(r"\s*(KB|MB|GB|TB)\b", re.IGNORECASE)
+_RAID = deferred(r"\bRAID[\s-]*(\d{1,2}(?:\s*\+\s*\d)?|DP|-?DP|6)\b", re.IGNORECASE)
+_SSD = deferred(r"\bSSDs?\b|solid[\s-]state|\bflash\b", re.IGNORECASE)
+_HDD = deferred(r"\bHDDs?\b|\brpm\b|\b\d{1,2}k\b|\bSAS\b|\bFC\b|\bSATA\b|hard[\s-]dis[kc]", re.IGNORECASE)
+_MARKS = deferred(r"[™®©]")
 
 # (fact, label pattern, what the value is); first pattern that matches a row's label wins. A value
 # printed with its own unit or noun ("2 databases per host", "0.134 IOPS per user") is read by
 # quantity (quantities.py) and overrides the label's reading of that fact family.
 ROW_FACTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
-    (fact, re.compile(pattern, re.IGNORECASE), kind) for fact, pattern, kind in (
+    (fact, deferred(pattern, re.IGNORECASE), kind) for fact, pattern, kind in (
         ("spare_disk_count", r"^(?:number of )?(?:global |dedicated )?(?:hot[\s-]?)?spares?(?: (?:disks?|drives?))?$", "count"),
         ("active_disk_count", r"^(?:number of )?active (?:disks|drives)$|^(?:disks|drives) (?:in use|active)$", "count"),
         ("disk_count", r"^(?!.*\b(?:maximum|max|per|slices?|spindles can)\b)(?:number|total number|total|number of)"
@@ -119,9 +120,9 @@ def raid_of(text: str) -> str | None:
     return f"RAID {match[1].replace(' ', '').upper().lstrip('-')}" if match else None
 
 
-_FORMULA = re.compile(r"\([^)]*[A-Za-z]{3}[^)]*\)\s*[x×*/]\s*\(", re.IGNORECASE)
-_PRODUCT = re.compile(r"\s*(\d{1,2})\s*[x×]\s*(\d{1,3}(?:,\d{3})+|\d+)\s*")
-_THOUSANDS = re.compile(r"\s*(\d+(?:\.\d+)?)\s*K\b(?!B)", re.IGNORECASE)
+_FORMULA = deferred(r"\([^)]*[A-Za-z]{3}[^)]*\)\s*[x×*/]\s*\(", re.IGNORECASE)
+_PRODUCT = deferred(r"\s*(\d{1,2})\s*[x×]\s*(\d{1,3}(?:,\d{3})+|\d+)\s*")
+_THOUSANDS = deferred(r"\s*(\d+(?:\.\d+)?)\s*K\b(?!B)", re.IGNORECASE)
 
 
 def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column: str | None) -> Fact | None:
@@ -160,7 +161,7 @@ def _fact(fact: str, kind: str, label: str, value: str, line: int | None, column
     return Fact(fact, text, None, None, line, quote, column) if text and normalise_label(text) != "n/a" else None
 
 
-_PROTOCOL = re.compile(r"(?<![\w-])(fib(?:re|er)\s+channel|fcoe|iscsi|fc|sas)(?![\w-])", re.IGNORECASE)
+_PROTOCOL = deferred(r"(?<![\w-])(fib(?:re|er)\s+channel|fcoe|iscsi|fc|sas)(?![\w-])", re.IGNORECASE)
 
 
 def _protocol(text: str) -> str:
@@ -237,10 +238,10 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
     return facts
 
 
-_IDENTITY = (("vendor", re.compile(r"^(?:storage |array )?(?:vendor|manufacturer|make)$", re.IGNORECASE)),
-             ("model", re.compile(r"^(?:storage |array )?model(?: name)?$", re.IGNORECASE)))
+_IDENTITY = (("vendor", deferred(r"^(?:storage |array )?(?:vendor|manufacturer|make)$", re.IGNORECASE)),
+             ("model", deferred(r"^(?:storage |array )?model(?: name)?$", re.IGNORECASE)))
 # A system the document does not name: no vendor, no model ("Vendor A (anonymised)", "not disclosed").
-_UNDISCLOSED = re.compile(r"anonymi[sz]ed|not disclosed|undisclosed|withheld|confidential|^n/?a$|^-+$", re.IGNORECASE)
+_UNDISCLOSED = deferred(r"anonymi[sz]ed|not disclosed|undisclosed|withheld|confidential|^n/?a$|^-+$", re.IGNORECASE)
 
 
 def _identity(label: str, row: DocumentRow, columns: tuple[str, ...]) -> list[Fact]:
@@ -311,7 +312,7 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
     return facts
 
 
-_LABELLED = re.compile(r"([A-Z][\w %/()-]{2,70}?):\s+(\S.*?)\.?")
+_LABELLED = deferred(r"([A-Z][\w %/()-]{2,70}?):\s+(\S.*?)\.?")
 
 
 def _labelled(sentence: str, line: int) -> list[Fact]:
@@ -328,7 +329,7 @@ def _labelled(sentence: str, line: int) -> list[Fact]:
 # Sentences end at a full stop; a bullet ("- 6,000 mailboxes", a word processor's "o 9000 mailboxes") starts one,
 # even where extraction
 # joined a list into one paragraph.
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[-•*▪·]?\s*[A-Z0-9(©])|\s+(?=(?:[-•*▪·]|o)\s+\S)|\s+(?=[>»]\s+[^\d\s])")
+_SENTENCE_BREAK = deferred(r"(?<=[.!?])\s+(?=[-•*▪·]?\s*[A-Z0-9(©])|\s+(?=(?:[-•*▪·]|o)\s+\S)|\s+(?=[>»]\s+[^\d\s])")
 
 
 def _sentences(text: str) -> list[tuple[int, str]]:
@@ -340,10 +341,10 @@ def _sentences(text: str) -> list[tuple[int, str]]:
     return [(offset, sentence.strip()) for offset, sentence in found if sentence.strip()]
 
 
-_TITLE_ENDS = re.compile(r"\s+(?:for|with|on|and|in|using|running)\s+|\s*[:|–—]\s*|\s+-\s+|\s+\d[\d,]*\s+(?:mailbox|user)|"
-                         r"\s+(?:microsoft|exchange|storage\s+solution|reference|validated|best|sizing|performance|"
-                         r"all-flash|hybrid|unified)\b|"
-                         r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|\d+(?:\.\d)?K)\b", re.IGNORECASE)
+_TITLE_ENDS = deferred(r"\s+(?:for|with|on|and|in|using|running)\s+|\s*[:|–—]\s*|\s+-\s+|\s+\d[\d,]*\s+(?:mailbox|user)|"
+                       r"\s+(?:microsoft|exchange|storage\s+solution|reference|validated|best|sizing|performance|"
+                       r"all-flash|hybrid|unified)\b|"
+                       r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|\d+(?:\.\d)?K)\b", re.IGNORECASE)
 
 
 def title_system(document: ReportDocument) -> list[Fact]:

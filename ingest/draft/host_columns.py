@@ -15,11 +15,12 @@ import re
 
 from ..formats.document.orientation import is_aggregate
 from ..formats.document.records import DocumentTable, ReportDocument
+from .deferred import deferred
 from .drafts import DraftRun
 from .run_rows import run_rows
 
-_ENTITY = re.compile(r"(?:(?:jetstress|exchange|mailbox|test)\s+)?(?:servers?|hosts?|vms?|virtual\s+machines?|nodes?)"
-                     r"\s*#?\s*\d{1,3}", re.IGNORECASE)
+_ENTITY = deferred(r"(?:(?:jetstress|exchange|mailbox|test)\s+)?(?:servers?|hosts?|vms?|virtual\s+machines?|nodes?)"
+                   r"\s*#?\s*\d{1,3}", re.IGNORECASE)
 
 
 def machine_names(document: ReportDocument) -> set[str]:
@@ -38,7 +39,7 @@ def columns_are_hosts(table: DocumentTable, machines: set[str]) -> bool:
     return len(headings) > 1 and all(is_host(h, machines) for h in headings)
 
 
-_PER_HOST = re.compile(r"(?:/|\bper\s+|\beach\s+)(?:host|server|vm)\b", re.IGNORECASE)
+_PER_HOST = deferred(r"(?:/|\bper\s+|\beach\s+)(?:host|server|vm)\b", re.IGNORECASE)
 
 
 def per_host_claims_left_out(claims: list, hosts: int, unattributed: list[str] | None) -> list:

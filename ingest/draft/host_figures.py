@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..formats.document.records import DocumentTable, ReportDocument
+from .deferred import deferred
 from .drafts import DraftRun, DraftSolution
 from .host_columns import host_table_run
 from .host_tests import SCENARIO
@@ -24,13 +25,13 @@ from .run_rows import run_rows
 from .table_claims import table_claims
 
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_FIGURE = re.compile(
+_FIGURE = deferred(
     rf"(?<![\w.,])(?P<value>{_NUMBER})\s*(?:ms|milliseconds?)\s+(?:of\s+)?(?:average\s+|mean\s+)?"
     rf"(?P<latency>(?:database|db)\s+(?:read|write)|logs?\s+write|read|write)\s+latency\b"
     rf"|(?<![\w.,])(?P<iops>{_NUMBER})\s+(?P<kind>achieved\s+|transactional\s+|total\s+)?IOPS\b(?!\s*(?:per|/|for\s+each))",
     re.IGNORECASE)
-_COMPARES = re.compile(r"\b(?:than|compared\s+(?:to|with)|versus|vs\.?)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+_COMPARES = deferred(r"\b(?:than|compared\s+(?:to|with)|versus|vs\.?)\b", re.IGNORECASE)
+_SENTENCE_END = deferred(r"[.!?;](?:\s|$)")
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ def host_table_claims(solutions: list[DraftSolution], document: ReportDocument, 
     return placed_any
 
 
-_TABLE_NUMBER = re.compile(r"^\s*table\s+[\w.-]+\s*[.:\-–—]\s*", re.IGNORECASE)
+_TABLE_NUMBER = deferred(r"^\s*table\s+[\w.-]+\s*[.:\-–—]\s*", re.IGNORECASE)
 _LATENCIES = ("db_read_latency", "db_write_latency", "log_write_latency")
 
 

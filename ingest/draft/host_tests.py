@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from ..formats.document.lines import Line
 from ..formats.document.records import ReportDocument
 from ..jetstress.records import JetstressReport
+from .deferred import deferred
 from .drafts import DraftRun, DraftSolution
 
-SCENARIO = re.compile(r"\bfail(?:ure|ed|ing|over)?\b|\bfail-over\b|\bdegraded\b|\brebuil(?:d|t|ding)\b|\bfault\w*|"
-                      r"\bpulled\b|\bremoved\b|\boutage\b|\bdisabled\b|\bcopyback\b|\bresync\w*|\boffline\b|"
-                      r"\b(?:node|controller|path|link)s?[\s-]+down\b", re.IGNORECASE)
-_PRODUCT_LINE = re.compile(r"jetstress|test result report|test summary", re.IGNORECASE)
-_DASHES = re.compile(r"^[\s\-–—:|]+|[\s\-–—:|]+$")
+SCENARIO = deferred(r"\bfail(?:ure|ed|ing|over)?\b|\bfail-over\b|\bdegraded\b|\brebuil(?:d|t|ding)\b|\bfault\w*|"
+                    r"\bpulled\b|\bremoved\b|\boutage\b|\bdisabled\b|\bcopyback\b|\bresync\w*|\boffline\b|"
+                    r"\b(?:node|controller|path|link)s?[\s-]+down\b", re.IGNORECASE)
+_PRODUCT_LINE = deferred(r"jetstress|test result report|test summary", re.IGNORECASE)
+_DASHES = deferred(r"^[\s\-–—:|]+|[\s\-–—:|]+$")
 
 
 @dataclass(frozen=True)

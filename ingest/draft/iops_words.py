@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import re
 
-_STATED = re.compile(r"\b(total|achieved|transactional)\s+(?:transactional\s+)?(?:IOPS|I/O)\b", re.IGNORECASE)
+from .deferred import deferred
+from .prefilter import lowered, may
+
+_STATED = deferred(r"\b(total|achieved|transactional)\s+(?:transactional\s+)?(?:IOPS|I/O)\b", re.IGNORECASE)
 # "the sum of … reads and writes and log writes", "database I/O plus log I/O", "including log writes"
-_DEFINES_TOTAL = re.compile(r"\b(?:sum|total)\s+of\b[^.]{0,120}\blog\s+(?:disk\s+)?(?:writes|I/?O)\b|"
-                            r"\bIOPS\b[^.]{0,80}\b(?:plus|including|includes|and)\s+(?:the\s+)?log\s+(?:disk\s+)?"
-                            r"(?:writes|IOPS|I/?O)\b", re.IGNORECASE)
+_DEFINES_TOTAL = deferred(r"\b(?:sum|total)\s+of\b[^.]{0,120}\blog\s+(?:disk\s+)?(?:writes|I/?O)\b|"
+                          r"\bIOPS\b[^.]{0,80}\b(?:plus|including|includes|and)\s+(?:the\s+)?log\s+(?:disk\s+)?"
+                          r"(?:writes|IOPS|I/?O)\b", re.IGNORECASE)
 # "Achieved IOPS includes only database disk I/O": a definition that leaves log writes out.
-_DEFINES_ACHIEVED = re.compile(r"\bIOPS\b[^.]{0,40}\b(?:only|excludes?|not)\b[^.]{0,40}\blog\b", re.IGNORECASE)
+_DEFINES_ACHIEVED = deferred(r"\bIOPS\b[^.]{0,40}\b(?:only|excludes?|not)\b[^.]{0,40}\blog\b", re.IGNORECASE)
 
 
 def _kind(word: str) -> str:
@@ -30,9 +33,10 @@ def document_iops(texts: list[str]) -> str:
     names more often, else achieved."""
     total = achieved = 0
     for text in texts:
-        if _DEFINES_TOTAL.search(text) and not _DEFINES_ACHIEVED.search(text):
+        low = lowered(text)  # every match of _DEFINES_TOTAL holds "log", of _STATED "iops" or "i/o" (case aside)
+        if may(low, "log") and _DEFINES_TOTAL.search(text) and not _DEFINES_ACHIEVED.search(text):
             return "total"
-        for match in _STATED.finditer(text):
+        for match in _STATED.finditer(text) if may(low, "iops", "i/o") else ():
             if _kind(match[1]) == "total":
                 total += 1
             else:

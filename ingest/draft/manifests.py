@@ -31,14 +31,15 @@ from ..formats.manifest.records import (
     TrialSpec,
     unit_allowed,
 )
+from .deferred import deferred
 from .disk_roles import disk_counts
 from .drafts import DraftClaim, DraftRun, DraftSolution
 from .fact import Fact
 
 MIN_PRICE = Decimal("0.01")  # a price column keeps cents (formats/manifest checks the same)
 TRIAL_DESCRIPTION = "repeated runs of one configuration: the median run stands for them"
-_RUN_LABEL = re.compile(r"^run\s*\d+$", re.IGNORECASE)
-_CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
+_RUN_LABEL = deferred(r"^run\s*\d+$", re.IGNORECASE)
+_CAPTION = deferred(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import re
 
+from .deferred import deferred
 from .fact import Fact
 
 _HOLDER = r"((?:[A-Z][\w-]*\s+)?(?:hosts?|servers?|VMs?|virtual\s+machines?|nodes?))"
 _GB = r"(\d{1,4})\s*GB"
-_NOT_MEMORY = re.compile(r"^\s*(?:of\s+)?(?:\w+\s+){0,2}?(?:cache|SAS|SSD|SATA|HDD|disks?|drives?|mailbox|LUN|volume|"
-                         r"flash|NL-SAS|\d+K)\b", re.IGNORECASE)
-_MEMORY_WORDS = re.compile(r"\bRAM\b|\bmemory\b", re.IGNORECASE)
+_NOT_MEMORY = deferred(r"^\s*(?:of\s+)?(?:\w+\s+){0,2}?(?:cache|SAS|SSD|SATA|HDD|disks?|drives?|mailbox|LUN|volume|"
+                       r"flash|NL-SAS|\d+K)\b", re.IGNORECASE)
+_MEMORY_WORDS = deferred(r"\bRAM\b|\bmemory\b", re.IGNORECASE)
 # "Each Hyper-V host is fitted with 256 GB of RAM", "Each VM was given 48 GB of memory", "the hosts have 192 GB RAM"
-_SENTENCE = re.compile(rf"\b(?:each|every|the|all|both)\s+{_HOLDER}\b[^.;]{{0,40}}?\b{_GB}\s+(?:of\s+)?(?:RAM|memory)\b",
+_SENTENCE = deferred(rf"\b(?:each|every|the|all|both)\s+{_HOLDER}\b[^.;]{{0,40}}?\b{_GB}\s+(?:of\s+)?(?:RAM|memory)\b",
+                     re.IGNORECASE)
+_ROW_HOLDER = deferred(rf"^{_HOLDER}(?:\s+memory|\s+RAM)?$|^(?:memory|RAM)\s+(?:per|of each)\s+{_HOLDER}$",
                        re.IGNORECASE)
-_ROW_HOLDER = re.compile(rf"^{_HOLDER}(?:\s+memory|\s+RAM)?$|^(?:memory|RAM)\s+(?:per|of each)\s+{_HOLDER}$",
-                         re.IGNORECASE)
-_ROW_MEMORY = re.compile(r"^(?P<holder>.*?)\s*(?:memory|RAM)$", re.IGNORECASE)
+_ROW_MEMORY = deferred(r"^(?P<holder>.*?)\s*(?:memory|RAM)$", re.IGNORECASE)
 
 
 def holder_name(words: str) -> str:

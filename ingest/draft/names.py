@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import re
 
+from .deferred import deferred
+
 # A word, never a part of a printed number ("0.20", "1,800": no "20", no "800").
-WORD = re.compile(r"(?<!\d[.,])[a-z0-9][a-z0-9-]+(?![.,]\d)", re.IGNORECASE)
+WORD = deferred(r"(?<!\d[.,])[a-z0-9][a-z0-9-]+(?![.,]\d)", re.IGNORECASE)
 # Words every storage system's name may carry: they tell none apart.
 STOP = frozenset({"the", "and", "for", "with", "san", "drives", "disks", "disk", "drive", "storage", "array", "arrays",
                   "total", "two", "three", "system", "solution", "channel"})
@@ -15,7 +17,7 @@ MEDIA_WORDS = {"SSD": ("ssd", "ssds", "solid-state"), "HDD": ("hdd", "hdds", "ha
 
 # A one-character designator after a word names a system of its own ("Vendor A array", "Configuration 2"):
 # the pair is one word ("vendor-a"). A capital letter only: the article "a" designates nothing.
-_DESIGNATED = re.compile(r"\b([A-Za-z][A-Za-z0-9-]+)\s+([A-Z]|\d)\b(?![.,:/]?\d)")
+_DESIGNATED = deferred(r"\b([A-Za-z][A-Za-z0-9-]+)\s+([A-Z]|\d)\b(?![.,:/]?\d)")
 
 
 _SHORT = {"config": "configuration", "conf": "configuration", "cfg": "configuration"}  # "config 1" is "configuration 1"
@@ -47,14 +49,14 @@ def best(text: str, distinct: list[set[str]], near: int | None = None) -> int | 
     return scores[0][1]
 
 
-_PUNCTUATION = re.compile(r"[^\w\s-]")
+_PUNCTUATION = deferred(r"[^\w\s-]")
 
 # Words that turn the system named next into the other side of a comparison, or start a contrast.
-_HARD = re.compile(r"\b(?:compared\s+(?:to|with)|than|versus|vs\.?|whereas|against|as\s+opposed\s+to)\b", re.IGNORECASE)
-_OBJECT = re.compile(r"\b(?:than|compared\s+(?:to|with)|versus|vs\.?|against)\s+(?:the\s+|all\s+|an?\s+|\d+\s+){0,2}$",
-                     re.IGNORECASE)
-_FOR_NAMED = re.compile(r"[\d.,]*[^.;:,]{0,40}?\b(?:for|of|from)\s+(?:the\s+|each\s+|all\s+|\d+\s+)?",
-                        re.IGNORECASE)  # "42.5 IOPS per watt for the SSDs"
+_HARD = deferred(r"\b(?:compared\s+(?:to|with)|than|versus|vs\.?|whereas|against|as\s+opposed\s+to)\b", re.IGNORECASE)
+_OBJECT = deferred(r"\b(?:than|compared\s+(?:to|with)|versus|vs\.?|against)\s+(?:the\s+|all\s+|an?\s+|\d+\s+){0,2}$",
+                   re.IGNORECASE)
+_FOR_NAMED = deferred(r"[\d.,]*[^.;:,]{0,40}?\b(?:for|of|from)\s+(?:the\s+|each\s+|all\s+|\d+\s+)?",
+                      re.IGNORECASE)  # "42.5 IOPS per watt for the SSDs"
 
 
 def mentions(text: str, distinct: list[set[str]]) -> list[tuple[int, int]]:
@@ -84,8 +86,8 @@ def _mentions(text: str, distinct: tuple[frozenset[str], ...]) -> tuple[tuple[in
     return tuple(found)
 
 
-_AND = re.compile(r"\band\b", re.IGNORECASE)
-_AT = re.compile(r"\b(?:at|with|of|had|has|gave|delivered|reached)\b", re.IGNORECASE)
+_AND = deferred(r"\band\b", re.IGNORECASE)
+_AT = deferred(r"\b(?:at|with|of|had|has|gave|delivered|reached)\b", re.IGNORECASE)
 
 
 def owner_at(text: str, position: int, distinct: list[set[str]], *, comparison: bool = False) -> int | None:

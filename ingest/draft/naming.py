@@ -21,8 +21,10 @@ from itertools import combinations
 
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
+from .deferred import deferred
 from .facts import columns_are_systems
 from .names import MEDIA_WORDS, best, owner_at, words
+from .prefilter import lowered, may
 from .spellings import (
     Model,
     SystemName,
@@ -45,7 +47,7 @@ ATTRIBUTES = {"storage_model": "storage model", "storage_firmware": "storage fir
               "host_adapter_firmware": "HBA/NIC firmware", "disk_model": "disk model", "disk_size": "disk size",
               "disk_speed": "disk speed", "enclosure_model": "disk shelf model"}
 # Row label -> what its value names; a row may name several attributes ("Storage model and OS/firmware revision").
-_ROWS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p, re.IGNORECASE), a) for p, a in (
+_ROWS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((deferred(p, re.IGNORECASE), a) for p, a in (
     (r"^(?:storage (?:model|array|system)s?|arrays?|array model)\b(?!.*\b(?:cache|memory|ports?|controllers?)\b)",
      ("storage_model", "storage_firmware")),
     (r"^(?:storage|array|controller)s?\b.*\b(?:firmware|software|os)\b", ("storage_firmware",)),
@@ -61,29 +63,30 @@ _ROWS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple((re.compile(p
     (r"^(?:disks?|drives?)$|^(?:disk|drive)s? (?:type|model|size|capacity|speed)|^(?:raw )?(?:capacity|size) per "
      r"(?:disk|drive)", ("disk_model", "disk_size", "disk_speed")),
 ))
-_OS_SECTION = re.compile(r"^(?:operating system|os)$", re.IGNORECASE)
+_OS_SECTION = deferred(r"^(?:operating system|os)$", re.IGNORECASE)
 _REPORT_FIELDS = {"jetstress version": "jetstress_version", "ese version": "ese_version",
                   "operating system": "operating_system"}
 _SKIPPED_KINDS = frozenset({"disk_layout", "switch_configuration"})
-_LABEL_UNIT = re.compile(r"\((GB|MB|TB)\)", re.IGNORECASE)
+_LABEL_UNIT = deferred(r"\((GB|MB|TB)\)", re.IGNORECASE)
 _INLINE_VERSION = {
-    "jetstress_version": re.compile(r"\bjetstress(?:\s+version)?[\s:]+(?:\d{4}\s+)?\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
-                                    re.IGNORECASE),
-    "ese_version": re.compile(r"\bese(?:\.dll)?(?:\s+(?:file\s+)?version)?[\s:]+\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
-                              re.IGNORECASE)}
-_MEMORY = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(TB|GB|MB)\s+(?:of\s+)?((?:[\w-]+\s+){0,3}?)"
-                     r"(?:memory|RAM)\b", re.IGNORECASE)
+    "jetstress_version": deferred(r"\bjetstress(?:\s+version)?[\s:]+(?:\d{4}\s+)?\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
+                                  re.IGNORECASE),
+    "ese_version": deferred(r"\bese(?:\.dll)?(?:\s+(?:file\s+)?version)?[\s:]+\(?v?\.?(\d+(?:\.\d+){2,})(?![\w.])",
+                            re.IGNORECASE)}
+_INLINE_WORD = {"jetstress_version": "jetstress", "ese_version": "ese"}  # what each _INLINE_VERSION match holds
+_MEMORY = deferred(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(TB|GB|MB)\s+(?:of\s+)?((?:[\w-]+\s+){0,3}?)"
+                   r"(?:memory|RAM)\b", re.IGNORECASE)
 # Memory that is not the server's: a cache, a controller's, a virtual machine's, a part's.
-_NOT_SERVER_MEMORY = re.compile(r"\b(?:cache|controllers?|flash|buffer|video|graphics|nvram|modules?|vms?|virtual|"
-                                r"guests?|vcpus?|dynamic|static|per|addressable|available|up to|maximum|max|"
-                                r"supports?)\b", re.IGNORECASE)
-_DIGIT = re.compile(r"\d")
-_SERVER_BEFORE = re.compile(r"\b(?:servers?|hosts?)\b[^.;]*$")  # lower case: "Exchange Server" is a product
+_NOT_SERVER_MEMORY = deferred(r"\b(?:cache|controllers?|flash|buffer|video|graphics|nvram|modules?|vms?|virtual|"
+                              r"guests?|vcpus?|dynamic|static|per|addressable|available|up to|maximum|max|"
+                              r"supports?)\b", re.IGNORECASE)
+_DIGIT = deferred(r"\d")
+_SERVER_BEFORE = deferred(r"\b(?:servers?|hosts?)\b[^.;]*$")  # lower case: "Exchange Server" is a product
 # A sentence that names another model on purpose: a predecessor, a contrast, a comparison.
-_CONTRAST = re.compile(r"\b(?:than|versus|vs\.?|compared|unlike|whereas|instead|previous|prior|older|earlier|newer|"
-                       r"replac\w*|successor|predecessor|generation|upgrad\w*|migrat\w*|other)\b", re.IGNORECASE)
-_VIRTUAL = re.compile(r"hyper|virtual", re.IGNORECASE)
-_SHELF = re.compile(r"\b(?:shel(?:f|ves)|enclosures?|trays?|jbods?|drawers?)\b", re.IGNORECASE)
+_CONTRAST = deferred(r"\b(?:than|versus|vs\.?|compared|unlike|whereas|instead|previous|prior|older|earlier|newer|"
+                     r"replac\w*|successor|predecessor|generation|upgrad\w*|migrat\w*|other)\b", re.IGNORECASE)
+_VIRTUAL = deferred(r"hyper|virtual", re.IGNORECASE)
+_SHELF = deferred(r"\b(?:shel(?:f|ves)|enclosures?|trays?|jbods?|drawers?)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -217,7 +220,7 @@ def _bare(text: str, label: str) -> list[tuple[str, float]]:
 def _memory(text: str) -> list[tuple[str, float]]:
     """"96 GB RAM", "48 GB of memory": the server's memory, never a cache's, a controller's or a VM's."""
     found = []
-    for match in _MEMORY.finditer(text):
+    for match in _MEMORY.finditer(text) if may(lowered(text), "memory", "ram") else ():  # each match holds one
         window = text[max(0, match.start() - 40):match.end() + 30]
         if not _NOT_SERVER_MEMORY.search(match[3]) and not _NOT_SERVER_MEMORY.search(window):
             found += sizes_gb(f"{match[1]} {match[2].upper()}")
@@ -227,8 +230,9 @@ def _memory(text: str) -> list[tuple[str, float]]:
 def _inline(text: str, subject: int | None, line: int | None, skip: tuple[str, ...] = ()) -> list[Statement]:
     """"Jetstress 08.02.0060, and Ese .08.01.0240.005": versions named in any cell or sentence."""
     found = []
+    low = lowered(text)
     for attribute, pattern in _INLINE_VERSION.items():
-        if attribute in skip:
+        if attribute in skip or not may(low, _INLINE_WORD[attribute]):  # every match holds its word (case aside)
             continue
         for match in pattern.finditer(text):
             found.append(Statement(attribute, subject, match[1], line, tuple(int(p) for p in match[1].split(".")),
@@ -273,7 +277,9 @@ def _prose_statements(document: ReportDocument, tables: list[Statement], distinc
     for line in _prose_lines(document):
         if not _DIGIT.search(line.text):
             continue  # versions, memory sizes and model numbers all hold a digit; most prose lines hold none
-        text = re.sub(r"[™®©]", "", line.text)
+        text = line.text
+        if "™" in text or "®" in text or "©" in text:  # (most lines print none: no substitution to make)
+            text = re.sub(r"[™®©]", "", text)
 
         def whose(position: int) -> int | None:
             return 0 if count == 1 else owner_at(text, position, distinct)

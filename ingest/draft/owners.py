@@ -13,6 +13,7 @@ import re
 
 from ..formats.document.records import ReportDocument
 from ..jetstress.vocabulary import normalise_label
+from .deferred import deferred
 from .names import best
 from .run_rows import RUN, printed_equals, row_metric
 
@@ -97,4 +98,4 @@ def report_label(document: ReportDocument, index: int, column_tables: list) -> s
     return f"Run {stated[1]}" if stated else f"Report {index + 1}"
 
 
-_RUN_OF = re.compile(r"\brun\s*#?\s*(\d+)\s+of\s+\d+\b", re.IGNORECASE)
+_RUN_OF = deferred(r"\brun\s*#?\s*(\d+)\s+of\s+\d+\b", re.IGNORECASE)

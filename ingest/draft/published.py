@@ -15,46 +15,49 @@ import re
 from dataclasses import replace
 
 from ..formats.document.lines import Line
+from .deferred import deferred
 from .drafts import DraftClaim as DraftClaim  # the record lives with the others (drafts.py); re-exported
 from .iops_words import document_iops, paragraph_iops
+from .number_starts import matches_from, number_starts
 from .stated_basis import ACTIVE_BASIS, ITEM_ENDS, OWN_ENDS, own_basis, stated_basis
 
 NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),
                ("over", r"over|more than"), ("under", r"under|less than"))
 _QUALIFIER = "|".join(f"(?:{p})" for _, p in _QUALIFIERS)
+QUALIFIER_LENGTHS = frozenset(len(word) for _, p in _QUALIFIERS for word in p.split("|"))  # words, no metacharacters
 # The first character of every match of _PERCENT, _PER and _TOTAL: a qualifier's first letter (up to, as much as,
 # nearly, almost, approximately, about, roughly, over, more than, under, less than) or NUMBER's digit. Checked
 # first, it fails at once where the optional qualifier would try each of its words (half of their time), and,
 # being implied by the rest of the pattern, it changes no match.
 _STARTS = r"(?=[\dualnrom])"
-_PERCENT = re.compile(rf"{_STARTS}(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s*(?:percent|%)\s+(?P<dir>higher|more|greater|lower|less|"
-                      rf"fewer)\s+(?=(?P<what>[^.;:]{{0,90}}))", re.IGNORECASE)
+_PERCENT = deferred(rf"{_STARTS}(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s*(?:percent|%)\s+(?P<dir>higher|more|greater|lower|less|"
+                    rf"fewer)\s+(?=(?P<what>[^.;:]{{0,90}}))", re.IGNORECASE)
 # the other side's words end at a bullet, "> " and "» " included ("… than the iQ-12 > SB-1600: 923% more …")
-_THAN = re.compile(r"\bthan\s+(?:(?:in|during|with|for|at|under)\s+)?(?:the\s+)?((?:[^.;,()•▪·>»]|>(?!\s+\D)){1,60})",
-                   re.IGNORECASE)
-_LAST_UNIT = re.compile(r"\d\s+((?:achieved\s+|transactional\s+|total\s+|log\s+)?IOPS|MB/s|MB per second)\b",
-                        re.IGNORECASE)
-_WHAT_ENDS = re.compile(r"\b(?:than|and|while|compared|vs)\b|,|\d")
-_PER = re.compile(rf"{_STARTS}(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s+"
-                  rf"(?P<what>(?:achieved\s+|transactional\s+|log\s+|total\s+)?IOPS|"
-                  rf"(?:use?able\s+)?MB(?: of disk transfers)?|megabytes)\s+"
-                  rf"(?:per|for\s+(?:each|every)(?:\s+of\s+(?:its|the)\s+(?P<count>\d[\d,]*))?)\s+"
-                  rf"(?P<per>second\s+per\s+disk|(?:active\s+|physical\s+)?(?:disk|drive|ssd|hdd)|dollar|watt|\$)"
-                  rf"(?(count)s|)\b", re.IGNORECASE)
-_TOTAL = re.compile(rf"{_STARTS}(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s+(?P<what>total|achieved)\s+IOPS\b"
-                    r"(?!\s+per|\s+for\s+(?:each|every)|\s*$)",
-                    re.IGNORECASE)
+_THAN = deferred(r"\bthan\s+(?:(?:in|during|with|for|at|under)\s+)?(?:the\s+)?((?:[^.;,()•▪·>»]|>(?!\s+\D)){1,60})",
+                 re.IGNORECASE)
+_LAST_UNIT = deferred(r"\d\s+((?:achieved\s+|transactional\s+|total\s+|log\s+)?IOPS|MB/s|MB per second)\b",
+                      re.IGNORECASE)
+_WHAT_ENDS = deferred(r"\b(?:than|and|while|compared|vs)\b|,|\d")
+_PER = deferred(rf"{_STARTS}(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s+"
+                rf"(?P<what>(?:achieved\s+|transactional\s+|log\s+|total\s+)?IOPS|"
+                rf"(?:use?able\s+)?MB(?: of disk transfers)?|megabytes)\s+"
+                rf"(?:per|for\s+(?:each|every)(?:\s+of\s+(?:its|the)\s+(?P<count>\d[\d,]*))?)\s+"
+                rf"(?P<per>second\s+per\s+disk|(?:active\s+|physical\s+)?(?:disk|drive|ssd|hdd)|dollar|watt|\$)"
+                rf"(?(count)s|)\b", re.IGNORECASE)
+_TOTAL = deferred(rf"{_STARTS}(?:(?P<q>{_QUALIFIER})\s+)?{NUMBER}\s+(?P<what>total|achieved)\s+IOPS\b"
+                  r"(?!\s+per|\s+for\s+(?:each|every)|\s*$)",
+                  re.IGNORECASE)
 # What any match of _PER/_TOTAL, and of _PERCENT, must hold: a digit, then the unit. These start with a digit,
 # which the regex engine scans for at C speed; the full patterns start with an optional qualifier, which it
 # tries at every character (40 ms for a 200-page volume's prose, each), so they run only where a hint is.
-_PER_HINT = re.compile(r"\d\s+(?:(?:achieved|transactional|log|total|use?able)\s+)?(?:IOPS|MB|megabytes)", re.IGNORECASE)
-_PERCENT_HINT = re.compile(r"\d\s*(?:percent|%)", re.IGNORECASE)
-_DOLLARS = re.compile(rf"\$\s?{NUMBER}(?!\s*(?:per|/))")
-_WATTS = re.compile(rf"{NUMBER}\s+watts\b", re.IGNORECASE)
+_PER_HINT = deferred(r"\d\s+(?:(?:achieved|transactional|log|total|use?able)\s+)?(?:IOPS|MB|megabytes)", re.IGNORECASE)
+_PERCENT_HINT = deferred(r"\d\s*(?:percent|%)", re.IGNORECASE)
+_DOLLARS = deferred(rf"\$\s?{NUMBER}(?!\s*(?:per|/))")
+_WATTS = deferred(rf"{NUMBER}\s+watts\b", re.IGNORECASE)
 
 # Words after "N percent more" -> the metric compared; first match wins.
-COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNORECASE), m) for p, m in (
+COMPARED: tuple[tuple[re.Pattern[str], str], ...] = tuple((deferred(p, re.IGNORECASE), m) for p, m in (
     (r"performance per watt|iops per watt", "perf_per_watt"), (r"processors?\b|\bcpu\b", "cpu_percent"),
     (r"(?:use?able )?(?:mb|megabytes) per (?:dollar|\$)", "mb_per_dollar"),
     (r"iops per (?:dollar|\$)", "iops_per_dollar"),
@@ -77,7 +80,7 @@ _BARE = "bare_"
 PER_UNITS = {"disk": "IOPS/disk", "active disk": "IOPS/disk", "physical disk": "IOPS/disk", "drive": "IOPS/disk",
              "active drive": "IOPS/disk", "physical drive": "IOPS/disk",
              "dollar": "IOPS/USD", "$": "IOPS/USD", "watt": "IOPS/W"}
-_PERCENT_FOR = re.compile(rf"{NUMBER}\s*(?:percent|%)\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
+_PERCENT_FOR = deferred(rf"{NUMBER}\s*(?:percent|%)\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
 
 
 def _qualifier(text: str | None) -> str | None:
@@ -108,7 +111,7 @@ def paragraphs(lines: list[Line]) -> list[tuple[str, list[tuple[int, int]]]]:
     return _lists_with_their_lead_in(found)
 
 
-_BULLET = re.compile(r"\s*(?:[-*•·▪o]|\d+[.)])\s+\S")
+_BULLET = deferred(r"\s*(?:[-*•·▪o]|\d+[.)])\s+\S")
 
 
 def _lists_with_their_lead_in(found: list[tuple[str, list[tuple[int, int]]]]) -> list[tuple[str, list[tuple[int, int]]]]:
@@ -124,7 +127,7 @@ def _lists_with_their_lead_in(found: list[tuple[str, list[tuple[int, int]]]]) ->
     return joined
 
 
-_LAST_WATTS = re.compile(r"\d\s*(?:W|watts)\b(?!.*\d\s+(?:\w+\s+)?IOPS\b)(?P<after>.*)$", re.IGNORECASE | re.DOTALL)
+_LAST_WATTS = deferred(r"\d\s*(?:W|watts)\b(?!.*\d\s+(?:\w+\s+)?IOPS\b)(?P<after>.*)$", re.IGNORECASE | re.DOTALL)
 
 
 def _watts_before(sentence: str, at: int) -> str | None:
@@ -163,10 +166,10 @@ def sentence_claims(prose: Paragraphs) -> list[DraftClaim]:
 
 # "… 38% more IOPS per SSD than our 2015 design (390.4 IOPS per SSD)": the figure in brackets after "than"
 # is the other side's, a system the document may not test at all.
-_OTHER_SIDE = re.compile(r"\bthan\b[^.;()]*\(\s*$", re.IGNORECASE)
+_OTHER_SIDE = deferred(r"\bthan\b[^.;()]*\(\s*$", re.IGNORECASE)
 
 
-_BRACKETED = re.compile(rf"\s*\(\s*{NUMBER}\s+([^()]{{1,40}}?)\s*\)")
+_BRACKETED = deferred(rf"\s*\(\s*{NUMBER}\s+([^()]{{1,40}}?)\s*\)")
 
 
 def _printed_other_side(text: str, at: int, metric: str, bare: str) -> str | None:
@@ -186,7 +189,7 @@ def _printed_other_side(text: str, at: int, metric: str, bare: str) -> str | Non
 def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "achieved") -> list[DraftClaim]:
     found: list[DraftClaim] = []
     figures = [(m, c) for m, c in _per_unit(0, text, bare) if not _OTHER_SIDE.search(text, 0, m.start())]
-    for match in _PERCENT.finditer(text) if _PERCENT_HINT.search(text) else ():
+    for match in matches_from(_PERCENT, text, number_starts(text, _PERCENT_HINT, QUALIFIER_LENGTHS)):
         metric = _compared(match["what"])
         before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]
         after = [(m.start(), c.metric) for m, c in figures if m.start() > match.start()]
@@ -234,10 +237,11 @@ def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.M
     found: list[tuple[re.Match[str], DraftClaim]] = []
     if not _PER_HINT.search(text):
         return found
-    for match in _TOTAL.finditer(text):
+    starts = number_starts(text, _PER_HINT, QUALIFIER_LENGTHS)  # where _TOTAL's and _PER's matches may start
+    for match in matches_from(_TOTAL, text, starts):
         metric = "achieved_iops" if match["what"].lower() == "achieved" else "total_iops"
         found.append((match, DraftClaim(metric, match[2], "IOPS", number, text, _qualifier(match["q"]))))
-    for match in _PER.finditer(text):
+    for match in matches_from(_PER, text, starts):
         what, per = match["what"].lower(), re.sub(r"\s+", " ", match["per"].lower()).replace("ssd", "disk").replace("hdd", "disk")
         if per == "second per disk":
             metric, unit = "throughput_mb_per_s_per_disk", "MB/s/disk"
@@ -271,10 +275,10 @@ def price_and_power(prose: Paragraphs) -> list[DraftClaim]:
 
 # A document that says once what its per-disk figures divide by: "we divided each system's achieved
 # IOPS by its active disks", "hot spares carry no load and are left out", "per active disk".
-_DIVIDES_BY_ACTIVE = re.compile(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\bactive\s+(?:disks|drives)\b|"
-                                r"\bhot\s+spares?\b[^.]{0,60}\b(?:left\s+out|excluded|not\s+counted)\b", re.IGNORECASE)
-_DIVIDES_BY_ALL = re.compile(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\b(?:all|every)\s+(?:the\s+)?(?:physical\s+)?"
-                             r"(?:disks|drives)\b", re.IGNORECASE)
+_DIVIDES_BY_ACTIVE = deferred(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\bactive\s+(?:disks|drives)\b|"
+                              r"\bhot\s+spares?\b[^.]{0,60}\b(?:left\s+out|excluded|not\s+counted)\b", re.IGNORECASE)
+_DIVIDES_BY_ALL = deferred(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\b(?:all|every)\s+(?:the\s+)?(?:physical\s+)?"
+                           r"(?:disks|drives)\b", re.IGNORECASE)
 
 
 def document_disk_basis(prose: Paragraphs) -> str | None:

@@ -14,6 +14,7 @@ import functools
 import re
 from collections.abc import Iterator
 
+from .deferred import deferred
 from .fact import Fact
 from .prefilter import lowered, may
 
@@ -24,77 +25,78 @@ _SPEED = r"(?:(\d{1,2}(?:\.\d)?)\s?K(?:\s?RPM)?|(\d{1,2},?\d{3})\s?RPM)"
 _INTERFACE = r"(NL[\s-]?SAS|SAS|SATA|FC|Fibre\s+Channel|NVMe|SSD|SAS\s+SSD)"
 
 # "72 x 300GB 15K SAS", "(48) 450GB 10K SAS 6Gbps drives", "75 600GB 10K RPM SAS disks", "36 x 2TB 7.2K NL-SAS"
-DISK_GROUP = re.compile(
+DISK_GROUP = deferred(
     rf"(?<![\w.,])(?:\(\s*{_N}\s*\)\s*|{_N}(?:\s*[x×*]\s*|\s+))(\d+(?:\.\d+)?)\s?([GgTt](?-i:B))\b(?!\s*(?:per|/))"
     rf"(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
-_DISK_AFTER = re.compile(rf"[\s,]*(?:\d+\s?Gb(?:ps|/s)\s*)?(?:\w+\s+){{0,2}}{_DISK_NOUN}", re.IGNORECASE)
-SIZE_FIRST = re.compile(rf"(\d+(?:\.\d+)?)\s?([GgTt](?-i:B))\b(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
-SPARES = re.compile(rf"(?:(?<![\w.,]){_N}\s+(?:are\s+)?(?:global\s+|dedicated\s+)?(?:hot[\s-]?)?spares?\b"
-                    rf"|\bspares?\s*(?:drives?|disks?)?\s*[:=]?\s*{_N}(?![\w.,]))", re.IGNORECASE)
-ACTIVE = re.compile(rf"(?<![\w.,]){_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:active|in\s+use|carrying\s+data|for\s+data)\b",
-                    re.IGNORECASE)
-TOTAL_DISKS = re.compile(rf"(?<![\w.,]){_N}\s+(?:(?:physical|total)\s+)?{_DISK_NOUN}\b(?!\s*(?:per|/|each|enclosure))",
-                         re.IGNORECASE)
-# "over all 48 installed drives", "all 44 disks were zeroed": the whole system's disks, however worded
-ALL_DISKS = re.compile(rf"\ball\s+{_N}\s+(?:installed\s+|physical\s+)?{_DISK_NOUN}\b(?!\s+(?:in|of)\s+(?:one|each|the|a)\b)",
+_DISK_AFTER = deferred(rf"[\s,]*(?:\d+\s?Gb(?:ps|/s)\s*)?(?:\w+\s+){{0,2}}{_DISK_NOUN}", re.IGNORECASE)
+SIZE_FIRST = deferred(rf"(\d+(?:\.\d+)?)\s?([GgTt](?-i:B))\b(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
+SPARES = deferred(rf"(?:(?<![\w.,]){_N}\s+(?:are\s+)?(?:global\s+|dedicated\s+)?(?:hot[\s-]?)?spares?\b"
+                  rf"|\bspares?\s*(?:drives?|disks?)?\s*[:=]?\s*{_N}(?![\w.,]))", re.IGNORECASE)
+ACTIVE = deferred(rf"(?<![\w.,]){_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:active|in\s+use|carrying\s+data|for\s+data)\b",
+                  re.IGNORECASE)
+TOTAL_DISKS = deferred(rf"(?<![\w.,]){_N}\s+(?:(?:physical|total)\s+)?{_DISK_NOUN}\b(?!\s*(?:per|/|each|enclosure))",
                        re.IGNORECASE)
-SHELVES = re.compile(rf"(?<![\w.,-]){_N}\s+(?:shelves|enclosures|trays|drawers)\s+of\s+{_N}\s+{_DISK_NOUN}", re.IGNORECASE)
-RAID = re.compile(r"\bRAID[\s-]*(1/0|1\+0|0\+1|10|50|60|DP|TEC|[0-9])(?![\d/+])", re.IGNORECASE)
+# "over all 48 installed drives", "all 44 disks were zeroed": the whole system's disks, however worded
+ALL_DISKS = deferred(rf"\ball\s+{_N}\s+(?:installed\s+|physical\s+)?{_DISK_NOUN}\b(?!\s+(?:in|of)\s+(?:one|each|the|a)\b)",
+                     re.IGNORECASE)
+SHELVES = deferred(rf"(?<![\w.,-]){_N}\s+(?:shelves|enclosures|trays|drawers)\s+of\s+{_N}\s+{_DISK_NOUN}", re.IGNORECASE)
+RAID = deferred(r"\bRAID[\s-]*(1/0|1\+0|0\+1|10|50|60|DP|TEC|[0-9])(?![\d/+])", re.IGNORECASE)
 _RAID_NAMES = {"1/0": "10", "1+0": "10"}
 # "0.134 IOPS per user", "0.12 IOPS/mailbox", ".3 IOPS per mailbox"; never "150 messages a day"
-IOPS_PER_MAILBOX = re.compile(rf"(?<![\w,]){_DECIMAL}\s*(?:I/?Os?PS|I/O's\s+per\s+second|I/Os?\s+per\s+second)\s*"
-                              r"(?:\(\w+\)\s*)?(?:per|/|an?|each)\s*(?:active\s+)?(?:mailbox|user)", re.IGNORECASE)
-IOPS_IN_PARENTHESES = re.compile(rf"\(\s*{_DECIMAL}\s*I/?Os?PS\s*\)", re.IGNORECASE)
-MESSAGES = re.compile(rf"(?<![\w.,]){_N}\s+(?:e-?mail\s+)?messages?\s*"
-                      r"(?:(?:sent\s+and\s+received\s+)?(?:per|a|/)\s*day|/day|daily)", re.IGNORECASE)
+IOPS_PER_MAILBOX = deferred(rf"(?<![\w,]){_DECIMAL}\s*(?:I/?Os?PS|I/O's\s+per\s+second|I/Os?\s+per\s+second)\s*"
+                            r"(?:\(\w+\)\s*)?(?:per|/|an?|each)\s*(?:active\s+)?(?:mailbox|user)", re.IGNORECASE)
+IOPS_IN_PARENTHESES = deferred(rf"\(\s*{_DECIMAL}\s*I/?Os?PS\s*\)", re.IGNORECASE)
+MESSAGES = deferred(rf"(?<![\w.,]){_N}\s+(?:e-?mail\s+)?messages?\s*"
+                    r"(?:(?:sent\s+and\s+received\s+)?(?:per|a|/)\s*day|/day|daily)", re.IGNORECASE)
 # never "Exchange 2013 mailboxes" (a release before the noun, not a count)
 _SPACED_N = r"(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,.])|\d{1,3}(?:,\d{3})+|\d+)"  # "6 000" too
-MAILBOXES = re.compile(rf"(?<![\w.,])(?<!exchange\s)(?<!server\s){_SPACED_N}\s+"
-                       r"(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){0,2}"
-                       r"(?:mailboxes|users)\b(?!\s*(?:per|/|each|on\s+each))", re.IGNORECASE)
+MAILBOXES = deferred(rf"(?<![\w.,])(?<!exchange\s)(?<!server\s){_SPACED_N}\s+"
+                     r"(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){0,2}"
+                     r"(?:mailboxes|users)\b(?!\s*(?:per|/|each|on\s+each))", re.IGNORECASE)
+# compiled now, not deferred (deferred.py): quantity_facts tells them by `match.re is`
 MAILBOX_THOUSANDS = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?K\s+(?:(?:active|simulated|heavy|light)\s+)?(?:mailboxes|users)\b",
                                re.IGNORECASE)
 MAILBOX_PRODUCT = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[x×]\s*{_N}\s+(?:(?:active|simulated)\s+)?(?:mailboxes|users)\b",
                              re.IGNORECASE)
-MAILBOX_SIZE = re.compile(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s*[:=]?\s*(?:of\s+|is\s+|was\s+)?"
-                          rf"{_DECIMAL}\s?(MB|GB)\b"
-                          rf"|{_DECIMAL}\s?(MB|GB)\s+(?:mailbox(?:es)?|quota|per\s+(?:mailbox|user))\b"
-                          # "10,000 mailboxes of 512 MB", "20,000 mailboxes, 3 GB each", "6 000 mailboxes at 2 GB"
-                          rf"|\b(?:mailboxes|users)\s*(?:of|at|with|,)\s+{_DECIMAL}\s?(MB|GB)\b(?!\s*(?:of\s+)?(?:RAM|memory|cache)))",
-                          re.IGNORECASE)
-COPIES = re.compile(rf"(?<![\w.,]){_N}\s+(?:database\s+)?copies\b", re.IGNORECASE)
-DATABASES = re.compile(rf"(?<![\w.,]){_N}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:availability|volumes?|luns?|files?|"
-                       r"size|copies|servers?|reads?|writes?|disks?|drives?|paths?|I/?Os?(?:PS)?\b|transactions?|"
-                       r"(?:average\s+)?latency|cache|pages?))"
-                       r"(?:\s+(per|/|on each|each)\s*(?:host|server|vm))?", re.IGNORECASE)
+MAILBOX_SIZE = deferred(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s*[:=]?\s*(?:of\s+|is\s+|was\s+)?"
+                        rf"{_DECIMAL}\s?(MB|GB)\b"
+                        rf"|{_DECIMAL}\s?(MB|GB)\s+(?:mailbox(?:es)?|quota|per\s+(?:mailbox|user))\b"
+                        # "10,000 mailboxes of 512 MB", "20,000 mailboxes, 3 GB each", "6 000 mailboxes at 2 GB"
+                        rf"|\b(?:mailboxes|users)\s*(?:of|at|with|,)\s+{_DECIMAL}\s?(MB|GB)\b(?!\s*(?:of\s+)?(?:RAM|memory|cache)))",
+                        re.IGNORECASE)
+COPIES = deferred(rf"(?<![\w.,]){_N}\s+(?:database\s+)?copies\b", re.IGNORECASE)
+DATABASES = deferred(rf"(?<![\w.,]){_N}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:availability|volumes?|luns?|files?|"
+                     r"size|copies|servers?|reads?|writes?|disks?|drives?|paths?|I/?Os?(?:PS)?\b|transactions?|"
+                     r"(?:average\s+)?latency|cache|pages?))"
+                     r"(?:\s+(per|/|on each|each)\s*(?:host|server|vm))?", re.IGNORECASE)
 _RELEASE_OF = r"(?<!exchange\s)(?<!server\s)(?<!windows\s)(?<!jetstress\s)(?<!vsphere\s)(?<!esxi\s)"  # "Exchange 2010 VM"
-SERVERS = re.compile(rf"(?<![\w.,]){_RELEASE_OF}{_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
-                     r"(?:servers?|hosts?|VMs?|virtual\s+machines)\b(?!\s*(?:per|/|each))", re.IGNORECASE)
+SERVERS = deferred(rf"(?<![\w.,]){_RELEASE_OF}{_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
+                   r"(?:servers?|hosts?|VMs?|virtual\s+machines)\b(?!\s*(?:per|/|each))", re.IGNORECASE)
 # "connected over Fibre Channel to", "through iSCSI", "direct-attached SAS": how hosts reach the storage
 # "an NX3400 iSCSI array", "Fibre Channel storage", "four 8Gb FC host ports per controller": the storage's own link
 _LINK = r"(Fibre\s+Channel|FCoE|iSCSI|FC|(?<![\w-])(?<!\dK\s)SAS)"  # never "10K SAS" (the drives)
-CONNECTIVITY = re.compile(r"\b(?:over|via|through|using|across)\s+(?:\w+\s+){0,3}?(Fibre\s+Channel|FCoE|iSCSI|FC)\b"
-                          r"|\b(?:direct[\s-]attached|DAS)\s+(?:over\s+)?(SAS)\b"
-                          rf"|\b{_LINK}\s+(?:(?:storage|SAN)\s+)?(?:arrays?|storage|SAN)\b(?!\s+switch)"
-                          rf"|\b\d+\s?Gb(?:E|ps|/s)?\s+{_LINK}\s+(?:(?:host|front[\s-]end|target)\s+)?ports?\b",
-                          re.IGNORECASE)
+CONNECTIVITY = deferred(r"\b(?:over|via|through|using|across)\s+(?:\w+\s+){0,3}?(Fibre\s+Channel|FCoE|iSCSI|FC)\b"
+                        r"|\b(?:direct[\s-]attached|DAS)\s+(?:over\s+)?(SAS)\b"
+                        rf"|\b{_LINK}\s+(?:(?:storage|SAN)\s+)?(?:arrays?|storage|SAN)\b(?!\s+switch)"
+                        rf"|\b\d+\s?Gb(?:E|ps|/s)?\s+{_LINK}\s+(?:(?:host|front[\s-]end|target)\s+)?ports?\b",
+                        re.IGNORECASE)
 LINKS = {"fc": "Fibre Channel", "fibre channel": "Fibre Channel", "iscsi": "iSCSI", "fcoe": "FCoE", "sas": "SAS"}
-_CAN_HOLD = re.compile(r"\b(?:up\s+to|maximum|max\.?|supports?|scales?\s+to|expand\w*|room\s+for|can\s+(?:host|hold))"
-                       r"\W*(?:\w+\W+)?$", re.IGNORECASE)  # "room for up to 384 drives": what it could hold
+_CAN_HOLD = deferred(r"\b(?:up\s+to|maximum|max\.?|supports?|scales?\s+to|expand\w*|room\s+for|can\s+(?:host|hold))"
+                     r"\W*(?:\w+\W+)?$", re.IGNORECASE)  # "room for up to 384 drives": what it could hold
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                  "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20, "twenty-four": 24}
 _WORD = "(" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + ")"
 # "in eight databases with two copies each", "one copy each": a design's small counts in words
 # ("8 storage groups with one database each" counts databases per group, not the databases).
-WORD_DATABASES = re.compile(rf"\b{_WORD}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:each|per|availability|cop|volumes?|luns?|"
-                            r"files?|size|servers?|disks?|drives?|paths?))", re.IGNORECASE)
-_EACH_SERVER = re.compile(r"\beach\b[^.;]{0,40}\b(?:servers?|hosts?|vms?)\b|\b(?:per|each)\s+(?:server|host|vm)\b", re.IGNORECASE)
+WORD_DATABASES = deferred(rf"\b{_WORD}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:each|per|availability|cop|volumes?|luns?|"
+                          r"files?|size|servers?|disks?|drives?|paths?))", re.IGNORECASE)
+_EACH_SERVER = deferred(r"\beach\b[^.;]{0,40}\b(?:servers?|hosts?|vms?)\b|\b(?:per|each)\s+(?:server|host|vm)\b", re.IGNORECASE)
 # "8 storage groups with one database each": Exchange 2007's storage groups, each holding one database.
-GROUPS_OF_ONE_DATABASE = re.compile(
+GROUPS_OF_ONE_DATABASE = deferred(
     rf"(?<![\w.,])(?:{_N}|{_WORD})\s+storage\s+groups?\b[^.;]{{0,40}}?\b(?:with|of|holding|each\s+(?:with|holding))\s+"
     r"(?:one|a\s+single|1)\s+(?:mailbox\s+)?database\b(?:\s+each)?", re.IGNORECASE)
-_PER_GROUP = re.compile(r"\beach\s+(?:storage\s+group|LUN|volume|disk\s+group)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
-WORD_COPIES = re.compile(rf"\b{_WORD}\s+(?:database\s+)?cop(?:y|ies)\b", re.IGNORECASE)
+_PER_GROUP = deferred(r"\beach\s+(?:storage\s+group|LUN|volume|disk\s+group)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+WORD_COPIES = deferred(rf"\b{_WORD}\s+(?:database\s+)?cop(?:y|ies)\b", re.IGNORECASE)
 
 
 # A prefilter, never a rule: every match of a pattern holds (case aside) a word its `may` call names, so where
@@ -192,15 +194,15 @@ def _disk_read(text: str) -> Read:
     return tuple(found)
 
 
-_DISK_NOUN_RE = re.compile(_DISK_NOUN, re.IGNORECASE)
-_IN_ADDITION = re.compile(rf"\s*(?:{_DISK_NOUN}\b)?[\s,;]*(?:plus|\+|and|along\s+with|besides)\s*",  # between a
-                          re.IGNORECASE)  # disk description and a spare count: the spares come on top of the disks
-_ANY_DIGIT = re.compile(r"\d")  # the same digits the patterns' \d matches
-_DISKS_OR_SPARES = re.compile(_DISK_NOUN + r"|\bspares?\b", re.IGNORECASE)
-_DISK_WORDS = re.compile(_DISK_NOUN + r"|\bK\b|RPM|SAS|SATA", re.IGNORECASE)  # a cell that speaks of disks
-_NOT_DISKS = re.compile(r"\s*(?:\w+\s+)?(?:database|databases|copies|copy|mailbox|mailboxes|users?|ports?|controllers?|"
-                        r"paths?|links?|hosts?|servers?|vms?|nodes?|sessions?|threads?|instances?|luns?|volumes?)\b",
-                        re.IGNORECASE)
+_DISK_NOUN_RE = deferred(_DISK_NOUN, re.IGNORECASE)
+_IN_ADDITION = deferred(rf"\s*(?:{_DISK_NOUN}\b)?[\s,;]*(?:plus|\+|and|along\s+with|besides)\s*",  # between a
+                        re.IGNORECASE)  # disk description and a spare count: the spares come on top of the disks
+_ANY_DIGIT = deferred(r"\d")  # the same digits the patterns' \d matches
+_DISKS_OR_SPARES = deferred(_DISK_NOUN + r"|\bspares?\b", re.IGNORECASE)
+_DISK_WORDS = deferred(_DISK_NOUN + r"|\bK\b|RPM|SAS|SATA", re.IGNORECASE)  # a cell that speaks of disks
+_NOT_DISKS = deferred(r"\s*(?:\w+\s+)?(?:database|databases|copies|copy|mailbox|mailboxes|users?|ports?|controllers?|"
+                      r"paths?|links?|hosts?|servers?|vms?|nodes?|sessions?|threads?|instances?|luns?|volumes?)\b",
+                      re.IGNORECASE)
 
 
 def _disks_meant(text: str, match: re.Match[str]) -> bool:
@@ -220,11 +222,11 @@ def _is_disk_group(text: str, group: re.Match[str]) -> bool:
 
 
 # What follows a count and a size when they are links, not disks: "ports", "per controller", "HBA".
-_LINK_AFTER = re.compile(r"[\s,]*(?:ports?|links?|hbas?|nics?|adapters?|uplinks?|switch\w*|connections?|"
-                         r"per\s+(?:controller|port|host|server|node|hba|switch|link))\b", re.IGNORECASE)
+_LINK_AFTER = deferred(r"[\s,]*(?:ports?|links?|hbas?|nics?|adapters?|uplinks?|switch\w*|connections?|"
+                       r"per\s+(?:controller|port|host|server|node|hba|switch|link))\b", re.IGNORECASE)
 # "SAS 6Gbps 10K 1.2 TB", "SAS 15K, 300 GB": interface and speed printed right before the size
-SPEED_FIRST = re.compile(rf"(?<![\w-])(?:{_INTERFACE}[\s,]+(?:\d+(?:\.\d+)?\s?Gb(?:ps|/s)[\s,]+)?)?{_SPEED}[\s,]+"
-                         r"(\d+(?:\.\d+)?)\s?(GB|TB)\b(?!\s*(?:per|/))", re.IGNORECASE)
+SPEED_FIRST = deferred(rf"(?<![\w-])(?:{_INTERFACE}[\s,]+(?:\d+(?:\.\d+)?\s?Gb(?:ps|/s)[\s,]+)?)?{_SPEED}[\s,]+"
+                       r"(\d+(?:\.\d+)?)\s?(GB|TB)\b(?!\s*(?:per|/))", re.IGNORECASE)
 
 
 def _described_before(text: str, add) -> None:

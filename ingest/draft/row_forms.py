@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 
 from ..formats.document.records import DocumentTable
+from .deferred import deferred
 from .fact import Fact
 from .quantities import disk_facts
 
-_TWO_QUANTITIES = re.compile(r"\s+/\s+")
+_TWO_QUANTITIES = deferred(r"\s+/\s+")
 
 
 def paired(label: str, value: str) -> list[tuple[str, str]]:
@@ -23,8 +24,8 @@ def paired(label: str, value: str) -> list[tuple[str, str]]:
     return [(label, value)]
 
 
-_DISK_LABEL = re.compile(r"\b(?:disks?|drives?|spindles?|media)\b", re.IGNORECASE)
-_NOT_DESCRIPTION = re.compile(r"\b(?:in use|active|spares?|per|max(?:imum)?|slots?|bays?)\b", re.IGNORECASE)
+_DISK_LABEL = deferred(r"\b(?:disks?|drives?|spindles?|media)\b", re.IGNORECASE)
+_NOT_DESCRIPTION = deferred(r"\b(?:in use|active|spares?|per|max(?:imum)?|slots?|bays?)\b", re.IGNORECASE)
 JOINED = ("disk_capacity", "disk_rpm", "disk_interface")
 
 

@@ -14,13 +14,14 @@ import functools
 import re
 
 from ..formats.document.records import DocumentTable
+from .deferred import deferred
 
-RUN = re.compile(r"\brun\s*#?\s*(\d+)\b", re.IGNORECASE)
-_ENTITY = re.compile(r"^(?:vm|server|host|node|instance|database|db|storage group|sg|client)\s*\d+\s+",
-                     re.IGNORECASE)
-_PARENTHESES = re.compile(r"\([^)]*\)")
-_NOT_A_RUN_FIGURE = re.compile(r"\bper\s+(?:disk|drive|spindle|dollar|watt|mailbox|user)\b|/\s*(?:disk|watt|\$)",
-                               re.IGNORECASE)
+RUN = deferred(r"\brun\s*#?\s*(\d+)\b", re.IGNORECASE)
+_ENTITY = deferred(r"^(?:vm|server|host|node|instance|database|db|storage group|sg|client)\s*\d+\s+",
+                   re.IGNORECASE)
+_PARENTHESES = deferred(r"\([^)]*\)")
+_NOT_A_RUN_FIGURE = deferred(r"\bper\s+(?:disk|drive|spindle|dollar|watt|mailbox|user)\b|/\s*(?:disk|watt|\$)",
+                             re.IGNORECASE)
 
 # (metric, label starts) in the order they are tried: the first match wins.
 _ROW_METRICS: tuple[tuple[str, tuple[str, ...]], ...] = (

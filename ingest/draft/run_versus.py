@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 
+from .deferred import deferred
 from .host_tests import SCENARIO
 
-_NORMAL = re.compile(r"\b(?:baseline|normal|healthy|optimal|undegraded|base)\b", re.IGNORECASE)
+_NORMAL = deferred(r"\b(?:baseline|normal|healthy|optimal|undegraded|base)\b", re.IGNORECASE)
 _STOP = {"the", "a", "an", "of", "in", "on", "at", "test", "tests", "run", "runs", "with", "and", "during", "one",
          "state", "results", "result", "condition", "mode"}
-_RUN_NUMBER = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
+_RUN_NUMBER = deferred(r"\brun\s*(\d+)\b", re.IGNORECASE)
 
 
 def _words(text: str) -> set[str]:

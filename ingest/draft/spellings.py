@@ -14,25 +14,27 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_TOKEN = re.compile(r"(?<![\w/.-])([A-Za-z0-9]+(?:[/-][A-Za-z0-9]+)*)")
-_QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:k|x|u|gb|tb|mb|kb|gbps|gbs|mbps|gbe|ghz|mhz|rpm|w|v|nm|ns|ms|th|st|nd|rd|"
-                       r"port|bit|core|way)s?$", re.IGNORECASE)
-_COUNTED = re.compile(r"^\d+(?:\.\d+)?-?[A-Za-z]+$")  # "25-disk", "64bit", "12Gb": a number and its noun
-_NOT_MODEL_AFTER = re.compile(r"(?:firmware|fw|revision|rev|version|driver|build)\W*$", re.IGNORECASE)
+from .deferred import deferred
+
+_TOKEN = deferred(r"(?<![\w/.-])([A-Za-z0-9]+(?:[/-][A-Za-z0-9]+)*)")
+_QUANTITY = deferred(r"^\d+(?:\.\d+)?(?:k|x|u|gb|tb|mb|kb|gbps|gbs|mbps|gbe|ghz|mhz|rpm|w|v|nm|ns|ms|th|st|nd|rd|"
+                     r"port|bit|core|way)s?$", re.IGNORECASE)
+_COUNTED = deferred(r"^\d+(?:\.\d+)?-?[A-Za-z]+$")  # "25-disk", "64bit", "12Gb": a number and its noun
+_NOT_MODEL_AFTER = deferred(r"(?:firmware|fw|revision|rev|version|driver|build)\W*$", re.IGNORECASE)
 # "5300 V3", "2950 server": a bare model number after a capitalised product word, in a model's own row only
 _LONGEST_VERSION_WORD = len("firmware")  # the longest word _NOT_MODEL_AFTER names
-_WORD_CHAR = re.compile(r"\w")
-_TWO_DIGITS = re.compile(r"\d\D*\d")
-_LETTER, _DIGIT, _NOT_KEY = re.compile(r"[a-z]"), re.compile(r"\d"), re.compile(r"[^a-z0-9]")
-_BARE_NUMBER = re.compile(r"(?<=[A-Za-z] )(\d{3,5})(?![\w./-]|,\d)")  # "Flexa 5650, firmware …" too
-VERSION = re.compile(r"(?<![\w])[vV]?\.?(\d+(?:\.\d+){2,})(?![\w.])")
-_SIZE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(TB|GB|MB)(?![a-z/])")
+_WORD_CHAR = deferred(r"\w")
+_TWO_DIGITS = deferred(r"\d\D*\d")
+_LETTER, _DIGIT, _NOT_KEY = deferred(r"[a-z]"), deferred(r"\d"), deferred(r"[^a-z0-9]")
+_BARE_NUMBER = deferred(r"(?<=[A-Za-z] )(\d{3,5})(?![\w./-]|,\d)")  # "Flexa 5650, firmware …" too
+VERSION = deferred(r"(?<![\w])[vV]?\.?(\d+(?:\.\d+){2,})(?![\w.])")
+_SIZE = deferred(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(TB|GB|MB)(?![a-z/])")
 _UNIT_GB = {"TB": 1024.0, "GB": 1.0, "MB": 1 / 1024}
-_SPEED = re.compile(r"(?<![\w.,])(?:(\d{1,2}(?:\.\d)?)\s?[Kk](?:\s?RPM)?|(\d{1,2},?\d{3})\s?RPM)\b", re.IGNORECASE)
+_SPEED = deferred(r"(?<![\w.,])(?:(\d{1,2}(?:\.\d)?)\s?[Kk](?:\s?RPM)?|(\d{1,2},?\d{3})\s?RPM)\b", re.IGNORECASE)
 # The parts of an operating system's name that can disagree.
-_SERVICE_PACK = re.compile(r"\b(?:service\s+pack|sp)\s*(\d+)\b", re.IGNORECASE)
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
-_RELEASE = re.compile(r"^r\d$", re.IGNORECASE)
+_SERVICE_PACK = deferred(r"\b(?:service\s+pack|sp)\s*(\d+)\b", re.IGNORECASE)
+_YEAR = deferred(r"^(?:19|20)\d\d$")
+_RELEASE = deferred(r"^r\d$", re.IGNORECASE)
 _NOT_EDITION = frozenset({"edition", "with", "w", "and", "on", "for", "running", "the", "update", "x64", "x86", "bit",
                           "service", "pack", "version", "build", "server", "64-bit", "32-bit", "sp"})
 
@@ -200,9 +202,9 @@ def system_names_differ(a: SystemName, b: SystemName) -> str | None:
 
 
 # What a model cell adds after the model: its count ("(x3)") and the kind of hardware ("SSD", "JBOD enclosure").
-_MODEL_TAIL = re.compile(r"(?:\s+\((?:x|×)\s*\d+\)|\s+\(\d+\s*x?\)|\s+(?:ssds?|hdds?|drives?|disks?|jbod|enclosures?|shelf|"
-                         r"shelves|array|storage|system|appliance|chassis))+$", re.IGNORECASE)
-_MODEL_NUMBER = re.compile(r"\b[A-Za-z-]*\d[\w-]*")
+_MODEL_TAIL = deferred(r"(?:\s+\((?:x|×)\s*\d+\)|\s+\(\d+\s*x?\)|\s+(?:ssds?|hdds?|drives?|disks?|jbod|enclosures?|shelf|"
+                       r"shelves|array|storage|system|appliance|chassis))+$", re.IGNORECASE)
+_MODEL_NUMBER = deferred(r"\b[A-Za-z-]*\d[\w-]*")
 
 
 def model_name(value: str) -> str:

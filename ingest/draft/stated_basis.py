@@ -5,22 +5,24 @@ from __future__ import annotations
 
 import re
 
-_EACH = re.compile(r"\beach\s+(?:ssd|hdd|disk|drive)\b[^.;]*\bthan\s+(?:all|the)\b", re.IGNORECASE)
-ACTIVE_BASIS = re.compile(r"(?:\bper|/)\s*active\s+(?:disk|drive)|\bactive\s+(?:disks|drives)\b", re.IGNORECASE)
-_IDLE = re.compile(r"\b(?:while|when)\s+idle\b|\bidle\s+power\b", re.IGNORECASE)
+from .deferred import deferred
+
+_EACH = deferred(r"\beach\s+(?:ssd|hdd|disk|drive)\b[^.;]*\bthan\s+(?:all|the)\b", re.IGNORECASE)
+ACTIVE_BASIS = deferred(r"(?:\bper|/)\s*active\s+(?:disk|drive)|\bactive\s+(?:disks|drives)\b", re.IGNORECASE)
+_IDLE = deferred(r"\b(?:while|when)\s+idle\b|\bidle\s+power\b", re.IGNORECASE)
 
 
-OWN_ENDS = re.compile(r"\bthan\b|\band\b|[,;]", re.IGNORECASE)
-_ACTIVE_POWER = re.compile(r"\b(?:when|while)\s+(?:active|busy|under\s+load)\b|\bactive\s+power\b", re.IGNORECASE)
+OWN_ENDS = deferred(r"\bthan\b|\band\b|[,;]", re.IGNORECASE)
+_ACTIVE_POWER = deferred(r"\b(?:when|while)\s+(?:active|busy|under\s+load)\b|\bactive\s+power\b", re.IGNORECASE)
 
 
-_ACTIVE_WORD = re.compile(r"\bactive\s+(?:disk|drive|spindle)s?\b", re.IGNORECASE)
-_ALL_WORDS = re.compile(r"\ball\s+(?:\d+\s+)?(?:(?:and\s+)?\d+\s+)?(?:installed\s+|physical\s+)?(?:disks|drives|spindles)\b|"
-                        r"\b(?:all|every)\s+(?:disks?|drives?)\s+counted\b|"
-                        r"including\s+(?:the\s+)?(?:hot\s+)?spares|\bspares\s+included\b|"
-                        r"\b(?:counting|over)\s+(?:all|every)\s+(?:installed\s+)?(?:disk|drive|spindle)s?\b", re.IGNORECASE)
+_ACTIVE_WORD = deferred(r"\bactive\s+(?:disk|drive|spindle)s?\b", re.IGNORECASE)
+_ALL_WORDS = deferred(r"\ball\s+(?:\d+\s+)?(?:(?:and\s+)?\d+\s+)?(?:installed\s+|physical\s+)?(?:disks|drives|spindles)\b|"
+                      r"\b(?:all|every)\s+(?:disks?|drives?)\s+counted\b|"
+                      r"including\s+(?:the\s+)?(?:hot\s+)?spares|\bspares\s+included\b|"
+                      r"\b(?:counting|over)\s+(?:all|every)\s+(?:installed\s+)?(?:disk|drive|spindle)s?\b", re.IGNORECASE)
 # One item of a list or clause: the figure's own words, up to the next bullet or sentence.
-ITEM_ENDS = re.compile(r"\s[-*•·▪]\s|\s[>»]\s(?=\D)|\.\s|;")
+ITEM_ENDS = deferred(r"\s[-*•·▪]\s|\s[>»]\s(?=\D)|\.\s|;")
 
 
 def own_basis(words: str) -> str | None:

@@ -20,6 +20,7 @@ from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
 from .brands import brand_owners, maker_facts, model_maker, owned_brand
 from .company import company_names, title_product_facts, widened
+from .deferred import deferred
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
 from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
@@ -42,14 +43,14 @@ from .variants import PRICE_AND_POWER, Variant, figure, inherited, same_figure, 
 from .verdicts import add_verdicts
 from .workload import add_group_databases, add_named_facts, add_shared_design
 
-_RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
-_CAPTION = re.compile(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
+_RUN = deferred(r"\brun\s*(\d+)\b", re.IGNORECASE)
+_CAPTION = deferred(r"^((?:figure|table)\s+\d+[a-z]?)\b", re.IGNORECASE)
 REPORT_LACKS = ("throughput_mb_per_s", "idle_power_w", "active_power_w")  # the manifest's FIGURE_ROW_FIELDS
 
 
 # Tables that describe what was tested, one column per solution (result tables may compare states of one).
-SOLUTION_KINDS = re.compile(r"storage_systems|storage_hardware|disk_configuration|storage_software|"
-                            r"simulated_exchange_configuration|power|pricing|results_by_run")
+SOLUTION_KINDS = deferred(r"storage_systems|storage_hardware|disk_configuration|storage_software|"
+                          r"simulated_exchange_configuration|power|pricing|results_by_run")
 
 
 def _solution_tables(document: ReportDocument) -> list[DocumentTable]:
@@ -126,11 +127,13 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
         solutions[0].facts.extend(prose_facts(document, prose))
         if not any(f.fact == "model" for f in solutions[0].facts):
             solutions[0].facts.extend(title_system(document) or title_product_facts(document, companies))
-    brands, text = brand_owners(line.text for line in lines), " ".join(" ".join(ln.text for ln in lines).split())
+    brands = brand_owners(line.text for line in lines)
+    text: str | None = None  # the whole text in one line: made once, and only if a system names no vendor
     for solution in solutions:  # "Corvane" where the document names the company "Corvane Systems"
         solution.facts = owned_brand([replace(f, value=widened(f.value, companies)) if f.fact == "vendor" else f
                                       for f in solution.facts], brands)
         if not any(f.fact == "vendor" for f in solution.facts):
+            text = text if text is not None else " ".join(" ".join(ln.text for ln in lines).split())
             solution.facts.extend(maker_facts(solution.name, text, lines) or model_maker(solution.facts, lines))
         add_group_databases(solution)
     distinct = _distinct(solutions)

@@ -8,12 +8,13 @@ import re
 from decimal import Decimal
 
 from ..formats.document.records import DocumentTable
+from .deferred import deferred
 from .published import NUMBER, DraftClaim
 from .stated_basis import ACTIVE_BASIS
 
 # Table row labels -> (metric, unit); first match wins. Units as the manifest vocabulary names them.
 ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), m, u) for p, m, u in (
+    (deferred(p, re.IGNORECASE), m, u) for p, m, u in (
         (r"^(?:list |total )?price\b|^cost\b", "list_price", "USD"),
         (r"iops per (?:dollar|\$)|iops/\$", "iops_per_dollar", "IOPS/USD"),
         (r"(?:mb|megabytes) per (?:dollar|\$)", "mb_per_dollar", "MB/USD"),
@@ -69,21 +70,21 @@ ROW_METRICS: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
          r"^initial database storage capacity", "database_percent_of_formatted", "%"),
         (r"^percentage raw storage capacity used", "database_percent_of_raw", "%"),
     ))
-_RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
-_FOR_EACH = re.compile(rf"{NUMBER}\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)")
-_PERCENT_CELL = re.compile(rf"{NUMBER}\s*%")
-_LEADING_NUMBER = re.compile(rf"^\s*(?:\([^)]*\)\s*)?{NUMBER}(?!\d|\.\d|/\d)")  # "117.2/s" is 117.2; "1/2" none
-_CELL_NUMBER = re.compile(rf"^\s*(?:US\s?\$|USD|\$)?\s?{NUMBER}\s*(?:%|percent|GB|MB|watts?)?\s*$", re.IGNORECASE)
+_RUN = deferred(r"\brun\s*(\d+)\b", re.IGNORECASE)
+_FOR_EACH = deferred(rf"{NUMBER}\s+for\s+(?:the\s+)?([A-Za-z][\w-]*)")
+_PERCENT_CELL = deferred(rf"{NUMBER}\s*%")
+_LEADING_NUMBER = deferred(rf"^\s*(?:\([^)]*\)\s*)?{NUMBER}(?!\d|\.\d|/\d)")  # "117.2/s" is 117.2; "1/2" none
+_CELL_NUMBER = deferred(rf"^\s*(?:US\s?\$|USD|\$)?\s?{NUMBER}\s*(?:%|percent|GB|MB|watts?)?\s*$", re.IGNORECASE)
 
 
-_COUNTS_ALL = re.compile(r"\btotal\b|\bphysical\b|\bin (?:the )?(?:system|solution)\b", re.IGNORECASE)
-_COUNTS_ACTIVE = re.compile(r"\bactive\b|\btested\b", re.IGNORECASE)
+_COUNTS_ALL = deferred(r"\btotal\b|\bphysical\b|\bin (?:the )?(?:system|solution)\b", re.IGNORECASE)
+_COUNTS_ACTIVE = deferred(r"\bactive\b|\btested\b", re.IGNORECASE)
 
 
-_PLUS_SPARES = re.compile(r"\s*\d+\s*\+\s*\d+\s*(?:global\s+|hot\s+|dedicated\s+)*spares?\b", re.IGNORECASE)  # "44 + 4 spares"
+_PLUS_SPARES = deferred(r"\s*\d+\s*\+\s*\d+\s*(?:global\s+|hot\s+|dedicated\s+)*spares?\b", re.IGNORECASE)  # "44 + 4 spares"
 
 
-_LABEL_UNIT = re.compile(r"\((W|watts?|ms|msec|USD|\$|GB|TB|MB|%)\)", re.IGNORECASE)
+_LABEL_UNIT = deferred(r"\((W|watts?|ms|msec|USD|\$|GB|TB|MB|%)\)", re.IGNORECASE)
 
 
 def _other_unit(label: str, unit: str | None) -> bool:
@@ -108,8 +109,8 @@ def _row_metric(label: str) -> tuple[str, str | None] | None:
     return next(((m, u) for pattern, m, u in ROW_METRICS if pattern.search(label)), None)
 
 
-_MS = re.compile(r"\bms\b|\bmsec\b|millisecond", re.IGNORECASE)
-_SECONDS = re.compile(r"\(s(?:ec)?\)|\bseconds?\b|\bsec\b(?!/)", re.IGNORECASE)
+_MS = deferred(r"\bms\b|\bmsec\b|millisecond", re.IGNORECASE)
+_SECONDS = deferred(r"\(s(?:ec)?\)|\bseconds?\b|\bsec\b(?!/)", re.IGNORECASE)
 SECONDS_BELOW = 0.1  # a latency printed without a unit under this is in seconds (0.012), over it in ms (0.96, 12.3)
 
 
@@ -127,7 +128,7 @@ def latency_unit(label: str, cell: str, printed: str) -> str:
         return "ms"
 
 
-_THOUSANDS = re.compile(r"(?:US)?\$\s?(\d+(?:\.\d+)?)\s*([KM])", re.IGNORECASE)
+_THOUSANDS = deferred(r"(?:US)?\$\s?(\d+(?:\.\d+)?)\s*([KM])", re.IGNORECASE)
 
 
 def _scaled(match: re.Match[str]) -> str:

@@ -12,16 +12,16 @@ inherited). Pure.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..formats.document.records import DocumentTable, ReportDocument
+from .deferred import deferred
 from .fact import Fact
 from .facts import NOT_STORAGE_KINDS
 from .run_rows import row_runs, run_columns, run_rows, run_total
 
-_TOKEN = re.compile(r"[a-z0-9]+")
-_PARENTHESES = re.compile(r"\([^)]*\)")
+_TOKEN = deferred(r"[a-z0-9]+")
+_PARENTHESES = deferred(r"\([^)]*\)")
 NOT_INHERITED = frozenset({"usable_capacity", "raw_capacity", "model", "title"})
 PRICE_AND_POWER = ("list_price", "idle_power", "active_power")
 

@@ -21,6 +21,7 @@ from typing import Callable
 
 from ...schema.vocabulary import TRANSACTIONAL_REPORT_TYPES
 from ..formats.document.records import ReportDocument
+from .deferred import deferred
 from .drafts import DraftRun, DraftSolution
 from .host_tests import SCENARIO
 from .names import best
@@ -33,50 +34,51 @@ LIMIT_METRICS = {"db_read_latency": "pass_limit_db_read_latency", "db_write_late
                  "iops_minimum": "pass_limit_iops_minimum"}
 STRICT = "under"  # a limit the figure must stay below ("under 15 ms"); else at most ("within 20 ms")
 
-_SENTENCE_END = re.compile(r"[.!?]\s+(?=(?:[-•*]\s+)?[A-Z(\"'“])")  # a bullet after a full stop starts one too
+_SENTENCE_END = deferred(r"[.!?]\s+(?=(?:[-•*]\s+)?[A-Z(\"'“])")  # a bullet after a full stop starts one too
 _NUMBER = r"\d+(?:\.\d+)?"
 # Words that make a sentence a condition, a rule or advice, never a verdict on what happened.
-_CONDITIONAL = re.compile(r"\b(?:if|whether|unless|until|should|would|could|must|might|may)\b|"
-                          r"\bpass(?:es)?\s+(?:only\s+)?when\b|\?", re.IGNORECASE)
+_CONDITIONAL = deferred(r"\b(?:if|whether|unless|until|should|would|could|must|might|may)\b|"
+                        r"\bpass(?:es)?\s+(?:only\s+)?when\b|\?", re.IGNORECASE)
 _CONDITIONAL_WORDS = ("if", "whether", "unless", "until", "should", "would", "could", "must", "might", "may", "pass",
                       "?")  # one of which every match of _CONDITIONAL holds, case aside (prefilter.py)
-_NEGATED = re.compile(r"\b(?:not|never|no|nor|without|fail(?:ed|s)?\s+to)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_NEGATED = deferred(r"\b(?:not|never|no|nor|without|fail(?:ed|s)?\s+to)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # What a verdict is about: a test, its results, the hosts or the system tested.
-_SUBJECT = re.compile(r"\b(?:tests?|runs?|results?|hosts?|servers?|vms?|virtual\s+machines?|solutions?|systems?|"
-                      r"arrays?|configurations?|building\s+blocks?|designs?|jetstress|performance|latenc(?:y|ies))\b",
-                      re.IGNORECASE)
-_PASSED = re.compile(r"\bpass(?:ed|es)\b(?!\s*/)(?P<object>\s+(?:the\s+|all\s+|every\s+|its\s+|each\s+)?"
-                     r"(?:jetstress|tests?|runs?)\b)?", re.IGNORECASE)
-_ADEQUATE = re.compile(r"\b(?:is|was|were|are|been|be|proved|proven|remained|stayed|appears?|seems?)\s+"
-                       r"(?:\w+\s+)?(?:adequate|acceptable|sufficient|satisfactory)\b", re.IGNORECASE)
-_MET = re.compile(r"\b(?:met|meets?|satisfie[sd]|fulfill?(?:ed|s)?)\s+(?:\w+\s+){0,4}?"
-                  r"(?:requirements?|criteri(?:a|on)|thresholds?|limits?)\b", re.IGNORECASE)
+_SUBJECT = deferred(r"\b(?:tests?|runs?|results?|hosts?|servers?|vms?|virtual\s+machines?|solutions?|systems?|"
+                    r"arrays?|configurations?|building\s+blocks?|designs?|jetstress|performance|latenc(?:y|ies))\b",
+                    re.IGNORECASE)
+_PASSED = deferred(r"\bpass(?:ed|es)\b(?!\s*/)(?P<object>\s+(?:the\s+|all\s+|every\s+|its\s+|each\s+)?"
+                   r"(?:jetstress|tests?|runs?)\b)?", re.IGNORECASE)
+_ADEQUATE = deferred(r"\b(?:is|was|were|are|been|be|proved|proven|remained|stayed|appears?|seems?)\s+"
+                     r"(?:\w+\s+)?(?:adequate|acceptable|sufficient|satisfactory)\b", re.IGNORECASE)
+_MET = deferred(r"\b(?:met|meets?|satisfie[sd]|fulfill?(?:ed|s)?)\s+(?:\w+\s+){0,4}?"
+                r"(?:requirements?|criteri(?:a|on)|thresholds?|limits?)\b", re.IGNORECASE)
 # A latency kept inside a limit the sentence names ("well below the 20 ms limit", "inside the 20 ms that …").
+# compiled now, not deferred (deferred.py): statements tell it by `match.re is`
 _WITHIN_THE = re.compile(rf"\b(?P<cmp>inside|within|below|under|beneath)\s+the\s+(?P<n>{_NUMBER})\s*"
                          r"(?P<u>ms|msec|milliseconds?)\b", re.IGNORECASE)
-_EVERY = re.compile(r"\b(?:every|all|each|both)\b", re.IGNORECASE)
+_EVERY = deferred(r"\b(?:every|all|each|both)\b", re.IGNORECASE)
 # The document's rule: a sentence that says what passing takes, with the limits it names.
-_RULE = re.compile(r"\bpass(?:es|ed|ing)?\s+(?:only\s+)?(?:when|if)\b|\bcriteri(?:a|on)\b|\brequire[ds]?\b|"
-                   r"\brequirements?\b|\bmust\b|\bthresholds?\b|\blimits?\b", re.IGNORECASE)
+_RULE = deferred(r"\bpass(?:es|ed|ing)?\s+(?:only\s+)?(?:when|if)\b|\bcriteri(?:a|on)\b|\brequire[ds]?\b|"
+                 r"\brequirements?\b|\bmust\b|\bthresholds?\b|\blimits?\b", re.IGNORECASE)
 # What a latency limit bounds: the last of these before it ("log writes below 5 ms": log write latency).
-_LATENCY = re.compile(r"\b(?:(?P<db>database|db)\s+)?(?:(?P<log>log)\s+)?(?P<io>read|write)?\s*latenc(?:y|ies)\b|"
-                      r"\b(?P<logs>log)\s+writes?\b", re.IGNORECASE)
-_LIMIT = re.compile(rf"\b(?P<cmp>under|below|less\s+than|lower\s+than|beneath|at\s+most|no\s+(?:more|higher)\s+than|"
-                    rf"not\s+(?:exceed(?:ing)?|above|higher\s+than)|within|inside|<=?|≤)\s*(?:the\s+)?(?P<n>{_NUMBER})\s*"
-                    r"(?P<u>ms|msec|milliseconds?|s|sec|seconds?)\b", re.IGNORECASE)
-_STRICT = re.compile(r"under|below|less|lower|beneath|<$", re.IGNORECASE)
-_MARGIN = re.compile(rf"\bwithin\s+(?P<n>{_NUMBER})\s*(?:%|percent)", re.IGNORECASE)
-_TARGET = re.compile(r"\btarget\b|\biops\b", re.IGNORECASE)
+_LATENCY = deferred(r"\b(?:(?P<db>database|db)\s+)?(?:(?P<log>log)\s+)?(?P<io>read|write)?\s*latenc(?:y|ies)\b|"
+                    r"\b(?P<logs>log)\s+writes?\b", re.IGNORECASE)
+_LIMIT = deferred(rf"\b(?P<cmp>under|below|less\s+than|lower\s+than|beneath|at\s+most|no\s+(?:more|higher)\s+than|"
+                  rf"not\s+(?:exceed(?:ing)?|above|higher\s+than)|within|inside|<=?|≤)\s*(?:the\s+)?(?P<n>{_NUMBER})\s*"
+                  r"(?P<u>ms|msec|milliseconds?|s|sec|seconds?)\b", re.IGNORECASE)
+_STRICT = deferred(r"under|below|less|lower|beneath|<$", re.IGNORECASE)
+_MARGIN = deferred(rf"\bwithin\s+(?P<n>{_NUMBER})\s*(?:%|percent)", re.IGNORECASE)
+_TARGET = deferred(r"\btarget\b|\biops\b", re.IGNORECASE)
 # "Each of the 3 servers exceeded its Jetstress target of 720 transactional IOPS": a verdict and its own yardstick
-_BEAT_TARGET = re.compile(r"\b(?:exceed(?:ed|s)?|surpass(?:ed|es)?|beat|met|meets|reached|achieved)\s+(?:its|their|the|each)\s+"
-                          r"(?:\w+\s+){0,2}?target\s+(?:of\s+)?(?P<n>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s+"
-                          r"(?:transactional\s+|achieved\s+|database\s+)?(?:IOPS|I/O)", re.IGNORECASE)
-_RUN = re.compile(r"\brun\s*(\d+)\b", re.IGNORECASE)
-_TYPE = re.compile(r"\b(stress|performance)\s+tests?\b", re.IGNORECASE)
+_BEAT_TARGET = deferred(r"\b(?:exceed(?:ed|s)?|surpass(?:ed|es)?|beat|met|meets|reached|achieved)\s+(?:its|their|the|each)\s+"
+                        r"(?:\w+\s+){0,2}?target\s+(?:of\s+)?(?P<n>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s+"
+                        r"(?:transactional\s+|achieved\s+|database\s+)?(?:IOPS|I/O)", re.IGNORECASE)
+_RUN = deferred(r"\brun\s*(\d+)\b", re.IGNORECASE)
+_TYPE = deferred(r"\b(stress|performance)\s+tests?\b", re.IGNORECASE)
 # Words of a run's label that name no test in particular.
 _GENERIC = frozenset({"test", "tests", "run", "runs", "report", "reports", "result", "results", "host", "hosts",
                       "performance", "stress", "jetstress", "the", "and", "of", "on", "with", "during", "under"})
-_WORD = re.compile(r"[a-z][a-z-]{2,}", re.IGNORECASE)
+_WORD = deferred(r"[a-z][a-z-]{2,}", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

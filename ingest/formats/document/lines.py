@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from ...decoding import byte_order_mark
 from ...errors import ParseError
 from ...jetstress.vocabulary import LABEL_FIELDS, normalise_label, section_kind
+from .once import computed_once
 from .wrapped_grids import is_column_header, is_header_words, split_by_vocabulary
 
 MAX_BYTES = 64 * 1024 * 1024  # a document's text; real ones are well under 1 MiB
@@ -113,8 +113,10 @@ class Line:
     furniture: bool = False  # running page header or footer, page number
     starts: tuple[int, ...] = ()  # where each cell starts on the line, for columns aligned with spaces
 
-    @cached_property
+    @computed_once
     def text(self) -> str:
+        if len(self.cells) == 1:  # a prose line's one cell is its text (empty or not)
+            return self.cells[0]
         return " ".join(cell for cell in self.cells if cell)
 
     @property
@@ -158,12 +160,16 @@ _CAPTION_CELL = re.compile(r"(?:figure|fig\.|table|exhibit)\s+\d+[a-z]?[:.]?", r
 
 def make_line(number: int, raw: str) -> Line:
     heading = 0
-    match = _HEADING.match(raw)
+    match = _HEADING.match(raw) if "#" in raw else None  # (each pattern asked only when its mark is there)
     if match:
         heading, raw = len(match[1]), raw[match.end() :]
-    if _FENCE.match(raw):
+    if ("```" in raw or "~~~" in raw) and _FENCE.match(raw):
         return Line(number, ())
     parts, separated, starts = _split(raw)
+    if len(parts) == 1 and not separated:  # a prose line (most of them): what the lines below make of one cell
+        cell = clean(parts[0])
+        rule = bool(cell) and _RULE_CELL.fullmatch(cell) is not None
+        return Line(number, (cell,) if cell else (), False, rule, heading, starts=starts)
     if separated and _CAPTION_CELL.fullmatch(parts[0].strip()) and len([p for p in parts if p.strip()]) == 2:
         parts, separated, starts = [" ".join(p.strip() for p in parts if p.strip())], False, ()  # "Table 1⇥Arrays"
     cells = tuple(clean(part) for part in parts)
@@ -222,19 +228,22 @@ def align_indented(lines: list[Line]) -> list[Line]:
     header's second line, a row's wrapped cells) gets its empty cells back from the columns of the
     aligned row above it, else below it, as a tab-separated row keeps them."""
     result = list(lines)
+    filled = [bool(line.text) for line in lines]  # a line aligned below keeps its text: asked once a line
     for index, line in enumerate(lines):
         if not line.starts or line.starts[0] == 0:
             continue
-        above = [n for n in result[max(0, index - 2 * ALIGN_LOOKBACK) : index] if not n.blank][-ALIGN_LOOKBACK:]
+        above = [result[n] for n in range(max(0, index - 2 * ALIGN_LOOKBACK), index) if filled[n]][-ALIGN_LOOKBACK:]
         while above and not all(n.starts for n in above):  # never across a caption or prose: another table's rows
             above = above[1:]
-        below = [n for n in lines[index + 1 : index + 1 + 2 * ALIGN_LOOKBACK] if not n.blank][:ALIGN_LOOKBACK]
+        below = [lines[n] for n in range(index + 1, min(len(lines), index + 1 + 2 * ALIGN_LOOKBACK)) if filled[n]]
+        below = below[:ALIGN_LOOKBACK]
         # the row above it (a wrapped row), else the rows below it (a header over its table)
         candidates = [n for n in [*reversed(above), *below]
                       if len(n.starts) > len(line.starts) and n.starts[0] < line.starts[0]]
         # a header line above that starts a column at every place this one does (a narrow header's words
         # one space apart hide a column start in the line just above: "Writes/sec Reads"), else the nearest
-        exact = [n for n in candidates if n in above and set(line.starts) <= set(n.starts)]
+        exact = [n for n in candidates if any(n is a for a in above)  # (by identity: a line below is never equal
+                 and set(line.starts) <= set(n.starts)]                  # to one above, their numbers differ)
         grid = max(exact, key=lambda n: len(n.starts)) if exact else next(iter(candidates), None)
         if grid is None:
             continue
@@ -281,9 +290,8 @@ def _furniture_text(text: str, counts: Counter[str]) -> bool:
     costlier test, so asked last)."""
     if not text:
         return False
-    words = len(text.split())
-    printed_as_furniture = _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and words <= 12) or \
-        (counts[text] > 1 and words >= 6 and "\\" not in text)
+    printed_as_furniture = _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and len(text.split()) <= 12) or \
+        (counts[text] > 1 and len(text.split()) >= 6 and "\\" not in text)  # (words counted where they matter)
     return bool(printed_as_furniture) and not _TIMESTAMP.search(text) and not _is_report_text(text)
 
 

@@ -34,22 +34,26 @@ MIN_EVIDENCE = 5  # comma-decimal figures, at least, before a document is read t
 DOMINANCE = 3  # ... and this many times as many as point-decimal ones
 
 
-def _count(lines: list[Line], skipped: set[int], pattern: re.Pattern[str]) -> int:
-    """How often the document's own text (never a report's line, nor page furniture) prints the pattern,
-    cell by cell (a line joins its cells with a space, which would make "8" and "397.621" one number)."""
-    return sum(len(pattern.findall(cell)) for index, line in enumerate(lines)
-               if index not in skipped and not line.furniture for cell in line.cells)
+def _own_cells(lines: list[Line], skipped: set[int]) -> str:
+    """The document's own text (never a report's line, nor page furniture), cell by cell (a line joins its
+    cells with a space, which would make "8" and "397.621" one number). The cells are searched as one text,
+    a line break between them (one call, not one a cell): no pattern here matches a line break, and one is
+    to their edges what a cell's start or end is, so each count is the one cell by cell."""
+    return "\n".join(cell for index, line in enumerate(lines)
+                     if index not in skipped and not line.furniture for cell in line.cells)
 
 
 def comma_decimal(lines: list[Line], skipped: set[int]) -> bool:
     """The document's own text (outside the `skipped` line indices) writes decimals with a comma."""
-    comma, point = _count(lines, skipped, _COMMA_ONLY), _count(lines, skipped, _POINT_ONLY)
-    return comma >= MIN_EVIDENCE and comma >= DOMINANCE * max(point, 1)
+    cells = _own_cells(lines, skipped)
+    comma = len(_COMMA_ONLY.findall(cells))  # too few: the point-decimal figures need no counting
+    return comma >= MIN_EVIDENCE and comma >= DOMINANCE * max(len(_POINT_ONLY.findall(cells)), 1)
 
 
 def space_grouped(lines: list[Line], skipped: set[int]) -> bool:
     """The document's own text groups thousands with a space, never with a comma."""
-    return _count(lines, skipped, _SPACE_ONLY) >= MIN_EVIDENCE and _count(lines, skipped, _COMMA_GROUPED) == 0
+    cells = _own_cells(lines, skipped)
+    return len(_SPACE_ONLY.findall(cells)) >= MIN_EVIDENCE and not _COMMA_GROUPED.search(cells)
 
 
 def with_comma_groups(lines: list[Line], skipped: set[int]) -> list[Line]:

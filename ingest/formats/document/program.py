@@ -21,6 +21,15 @@ _DATE_FORMATS = ("%B %d, %Y", "%B %d %Y", "%b %d, %Y", "%b %d %Y", "%d %B %Y", "
                  "%Y-%m-%d", "%B %Y")
 
 
+def _may_name_version(text: str) -> bool:
+    """Whether _VERSION may match: its matches hold "esrp" and "version", which ASCII text lowered shows as
+    re.IGNORECASE reads them (other text is searched as it is)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return "esrp" in low and "version" in low
+
+
 @dataclass(frozen=True)
 class Program:
     esrp_version: str | None = None
@@ -45,7 +54,7 @@ def esrp_program(lines: list[Line]) -> Program:
     for line in lines:
         if line.furniture or not line.text:
             continue
-        if version is None and (found := _VERSION.search(line.text)):
+        if version is None and _may_name_version(line.text) and (found := _VERSION.search(line.text)):
             version, version_line = found[1], line.number
         if tested is None and (label := _TESTED_ON.match(line.text)) and (day := parse_date(label[1])):
             tested, tested_line = day, line.number

@@ -28,6 +28,13 @@ _CONTINUATION = re.compile(r"[a-z0-9(\[<]|[A-Za-z]:\\|\\\\|[Jj]et[Ss]tress\\")  
 _FINISHED = re.compile(r"[.:)!?]\s*$")
 _PRODUCT = re.compile(r"(?=.*\bexchange\b)(?=.*jetstress)", re.IGNORECASE)
 
+
+def _names_product(text: str) -> bool:
+    """_PRODUCT's search (from every place, to the line's end: slow where it fails), asked only where both words
+    are: in ASCII text str.lower() folds as re.IGNORECASE does; other text is searched as it is."""
+    low = text.lower() if text.isascii() else None
+    return (low is None or ("exchange" in low and "jetstress" in low)) and _PRODUCT.search(text) is not None
+
 GRID_KINDS = frozenset({"io", "host", "backup", "recovery", "checksum"})
 OPENING_KINDS = frozenset({"summary", "backup", "recovery"})
 MAX_HEADING_CHARS = 80
@@ -37,9 +44,11 @@ _TITLE_WORDS = tuple(sorted({max(re.findall(r"[a-z]+", title), key=len)
                              for title in (*IO_SCOPES_BY_TITLE, *SECTION_KINDS_BY_TITLE)} | {"checksum"}))
 
 
+_ANY_TITLE_WORD = re.compile("|".join(map(re.escape, _TITLE_WORDS)))  # one scan, not one `in` a word
+
+
 def _may_be_title(text: str) -> bool:
-    folded = text.casefold()
-    return any(word in folded for word in _TITLE_WORDS)
+    return _ANY_TITLE_WORD.search(text.casefold()) is not None
 
 
 _FIGURES_ROW = re.compile(r"^\S+(?:\s+(?:\d[\d.,]*|ms|s|%))+\s*$", re.IGNORECASE)
@@ -64,11 +73,16 @@ class RawReport:
     last: int = 0  # index of the last line the report took
 
 
+def _variants(line: Line) -> tuple[str, ...]:
+    """The line's text, and its cells run together (a title split inside a word); a line of one cell has one."""
+    return (line.text,) if len(line.cells) < 2 else (line.joined(" "), line.joined(""))
+
+
 def report_title(line: Line) -> tuple[str, bool] | None:
     """("Performance Test Result Report", heading also holds "Test Summary") for a report title line."""
     if line.separated and len([c for c in line.cells if c]) > 3:
         return None
-    for variant in (line.joined(" "), line.joined("")):
+    for variant in _variants(line):
         if len(variant) > MAX_HEADING_CHARS or "report" not in variant.casefold():  # (the title's own word)
             continue
         if _REPORT_TITLE.fullmatch(variant):
@@ -86,7 +100,7 @@ def section_title(line: Line) -> tuple[str, str, str] | None:
         return "Test Log", "log", line.text[glued.end() :]
     if _STARTS_WITH_TIME.match(line.text) or (line.separated and len([c for c in line.cells if c]) > 3):
         return None
-    for variant in (line.joined(" "), line.joined("")):
+    for variant in _variants(line):
         if len(variant) > MAX_HEADING_CHARS or not _may_be_title(variant):
             continue
         kind = section_kind(variant)
@@ -117,7 +131,7 @@ class _Segmenter:
 
     def open(self, index: int, line: Line, subtitle: str | None) -> None:
         self.close()
-        product = next((prior for prior in reversed(self.recent) if _PRODUCT.search(prior.text)), None)
+        product = next((prior for prior in reversed(self.recent) if _names_product(prior.text)), None)
         self.current = RawReport(index, line.number, subtitle, self.appendix, product, last=index)
         self.appendix, self.recent = None, []
 
@@ -217,7 +231,7 @@ class _Segmenter:
         return bool(named and named in title and not any(s.kind == kind for s in self.current.sections))
 
     def outside(self, line: Line) -> None:
-        if self.current is not None and not self.current.sections and _PRODUCT.search(line.text):
+        if self.current is not None and not self.current.sections and _names_product(line.text):
             self.current.product = self.current.product or line
             return
         if self.current is None and not line.separated:

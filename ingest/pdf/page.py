@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import bisect
 import ctypes
+import struct
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from itertools import compress, repeat
+from itertools import repeat
 
 from .columns import crosses, gutter_at, prose_band, sides
-from .pdfium_calls import calls, handle
+from .pdfium_calls import argument, calls, handle, out_at
 from .words import SAME_LINE, Word, page_words
 
 RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
@@ -48,26 +49,42 @@ def _snap(values: list[float]) -> list[float]:
 
 def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
     """(horizontal rules as (y, x0, x1), vertical rules as (x, y0, y1)) of one page."""
-    pdfium, page_handle = calls(raw), ctypes.c_void_p(handle(page))  # as get_object takes it (pdfium_calls.py)
+    pdfium, page_handle = calls(raw), argument(handle(page))  # as get_object takes it (pdfium_calls.py)
     count = pdfium.count_objects(page_handle)
     if count > MAX_OBJECTS:
         raise ValueError(f"the page holds {count:,} objects, more than {MAX_OBJECTS:,} (the objects-per-page limit, "
                          "MAX_OBJECTS); refused")
-    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    boxes = [ctypes.byref(v) for v in (left, bottom, right, top)]
-    get_object, object_type, object_bounds, path = (pdfium.get_object, pdfium.object_type, pdfium.object_bounds,
-                                                    pdfium.path_type)
-    horizontal, vertical = [], []
-    objects = list(map(get_object, repeat(page_handle, count), range(count)))  # map: no loop of our own per object
-    for obj in compress(objects, [kind == path for kind in map(object_type, objects)]):
-        if not object_bounds(obj, *boxes):
+    get_object, bounds = pdfium.get_object, (ctypes.c_float * 4)()  # left, bottom, right, top: PDFium writes them
+    bounds_at = [out_at(bounds, n) for n in range(4)]
+    horizontal: list[tuple[float, float, float]] = []
+    vertical: list[tuple[float, float, float]] = []
+    for index in _paths(pdfium, page_handle, count):
+        if not pdfium.object_bounds(argument(get_object(page_handle, index)), *bounds_at):
             continue
-        width, height = right.value - left.value, top.value - bottom.value
+        left, bottom, right, top = _FOUR_FLOATS.unpack_from(bounds)
+        width, height = right - left, top - bottom
         if height <= RULE_THICKNESS and width >= MIN_RULE:
-            horizontal.append(((top.value + bottom.value) / 2, left.value, right.value))
+            horizontal.append(((top + bottom) / 2, left, right))
         elif width <= RULE_THICKNESS and height >= MIN_RULE:
-            vertical.append(((left.value + right.value) / 2, bottom.value, top.value))
+            vertical.append(((left + right) / 2, bottom, top))
     return horizontal, vertical
+
+
+_FOUR_FLOATS = struct.Struct("4f")  # read at once, as the doubles c_float.value gives
+
+
+def _paths(pdfium, page_handle, count: int) -> list[int]:
+    """The indexes of the page's path objects. A printed page holds some 2,000 objects, a few dozen of them
+    paths (the rest glyphs): each object's type is read into one byte string (map: no loop of our own per
+    object; PDFium's types are 0-5) and the paths are found in it by memchr; a path's handle is asked for
+    again, which costs a few dozen calls instead of keeping 2,000 handles."""
+    kinds = bytes(map(pdfium.object_type, map(pdfium.get_object, repeat(page_handle, count), range(count))))
+    path = bytes([pdfium.path_type])
+    found, index = [], kinds.find(path)
+    while index >= 0:
+        found.append(index)
+        index = kinds.find(path, index + 1)
+    return found
 
 
 def _grid(horizontal, vertical) -> list[Row]:

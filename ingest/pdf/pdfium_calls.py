@@ -9,8 +9,8 @@ less again for these getters of a few nanoseconds (the reader runs on one thread
 the GIL meanwhile). Only the declared types differ; PDFium is called exactly as before.
 
 The calls made for every word (`char_origin`, `char_box`) and every page object (`get_object`), and
-`object_bounds`, declare no argument types at all: the caller passes ready ctypes objects (the page or
-text page as a `c_void_p`, the out-parameters as addresses into one array of doubles) and the index as a
+`object_bounds`, declare no argument types at all: the caller passes ready ctypes objects (the page,
+text page or object as `argument`, the out-parameters as `out_at` addresses into one array) and the index as a
 Python int, which ctypes passes as a C int, as PDFium takes it. Checking and converting the arguments
 was most of a call's cost (a page of 300 words: 0.47 -> 0.30 ms; an object: 257 -> 165 ns). Pass
 anything else and PDFium reads garbage: they are called from words.py and page.py alone.
@@ -18,7 +18,7 @@ anything else and PDFium reads garbage: they are called from words.py and page.p
 The handles and out-parameters these untyped calls take are made once a page as ctypes' own argument
 objects (`argument`, `out_at`: what `c_void_p.from_param` and `byref` return), which ctypes copies
 into the call as they are; a `c_void_p` instance is turned into a new such object on every call
-(a word's two calls: 1.57 -> 1.27 us).
+(a word's two calls: 1.67 -> 1.27 us).
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from ..errors import ParseError
 from ..parallel import forked
 from .budget import read_within_budget
 from .page import Leading, PageContent, page_content, page_leading, page_lines
+from .pdfium_pages import loaded_page
 from .text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 
 # A PDF this long has its second half read by a forked process. Shorter ones are read in one: in a batch
@@ -141,15 +142,11 @@ def _page_range(raw, document, first: int, stop: int) -> tuple[list[Page], Kept]
 
 
 def _page(raw, document, number: int, kept: Kept) -> Page:
-    page = document[number]
-    textpage = page.get_textpage()
-    try:
-        content = page_content(raw, page.raw, textpage.raw)
-    except ValueError as error:
-        raise _Unreadable(number + 1, str(error)) from None
-    finally:
-        textpage.close()
-        page.close()
+    with loaded_page(raw, document, number) as (page, textpage):
+        try:
+            content = page_content(raw, page, textpage)
+        except ValueError as error:
+            raise _Unreadable(number + 1, str(error)) from None
     lines, leading = _laid_out(number, content)
     if leading.joined:  # it may be laid out again at the document's leading: its content is kept for that
         kept[number] = content

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import bisect
 import ctypes
+import struct
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from itertools import compress, repeat
+from itertools import chain, repeat
+from operator import attrgetter
 
 from .columns import crosses, gutter_at, prose_band, sides
-from .pdfium_calls import calls, handle
+from .pdfium_calls import argument, calls, handle, out_at
 from .words import SAME_LINE, Word, page_words
 
 RULE_THICKNESS = 1.6  # points: thicker is a filled box (shading), not a rule
@@ -24,6 +26,7 @@ MIN_RULE = 3.0
 SNAP = 1.5  # rules this close are one edge
 HEADING_SCALE = 1.15  # a line set this much larger than the page's body text is a heading
 PARAGRAPH_GAP = 1.8  # a gap between lines this many times the type size is a paragraph break
+_X0, _X1, _Y, _SIZE = attrgetter("x0"), attrgetter("x1"), attrgetter("y"), attrgetter("size")  # sort keys
 MAX_OBJECTS = 100_000  # page objects read on one page (a seed page holds under 6,000); more is a hostile page, refused
 
 
@@ -48,26 +51,42 @@ def _snap(values: list[float]) -> list[float]:
 
 def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
     """(horizontal rules as (y, x0, x1), vertical rules as (x, y0, y1)) of one page."""
-    pdfium, page_handle = calls(raw), ctypes.c_void_p(handle(page))  # as get_object takes it (pdfium_calls.py)
+    pdfium, page_handle = calls(raw), argument(handle(page))  # as get_object takes it (pdfium_calls.py)
     count = pdfium.count_objects(page_handle)
     if count > MAX_OBJECTS:
         raise ValueError(f"the page holds {count:,} objects, more than {MAX_OBJECTS:,} (the objects-per-page limit, "
                          "MAX_OBJECTS); refused")
-    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    boxes = [ctypes.byref(v) for v in (left, bottom, right, top)]
-    get_object, object_type, object_bounds, path = (pdfium.get_object, pdfium.object_type, pdfium.object_bounds,
-                                                    pdfium.path_type)
-    horizontal, vertical = [], []
-    objects = list(map(get_object, repeat(page_handle, count), range(count)))  # map: no loop of our own per object
-    for obj in compress(objects, [kind == path for kind in map(object_type, objects)]):
-        if not object_bounds(obj, *boxes):
+    get_object, bounds = pdfium.get_object, (ctypes.c_float * 4)()  # left, bottom, right, top: PDFium writes them
+    bounds_at = [out_at(bounds, n) for n in range(4)]
+    horizontal: list[tuple[float, float, float]] = []
+    vertical: list[tuple[float, float, float]] = []
+    for index in _paths(pdfium, page_handle, count):
+        if not pdfium.object_bounds(argument(get_object(page_handle, index)), *bounds_at):
             continue
-        width, height = right.value - left.value, top.value - bottom.value
+        left, bottom, right, top = _FOUR_FLOATS.unpack_from(bounds)
+        width, height = right - left, top - bottom
         if height <= RULE_THICKNESS and width >= MIN_RULE:
-            horizontal.append(((top.value + bottom.value) / 2, left.value, right.value))
+            horizontal.append(((top + bottom) / 2, left, right))
         elif width <= RULE_THICKNESS and height >= MIN_RULE:
-            vertical.append(((left.value + right.value) / 2, bottom.value, top.value))
+            vertical.append(((left + right) / 2, bottom, top))
     return horizontal, vertical
+
+
+_FOUR_FLOATS = struct.Struct("4f")  # read at once, as the doubles c_float.value gives
+
+
+def _paths(pdfium, page_handle, count: int) -> list[int]:
+    """The indexes of the page's path objects. A printed page holds some 2,000 objects, a few dozen of them
+    paths (the rest glyphs): each object's type is read into one byte string (map: no loop of our own per
+    object; PDFium's types are 0-5) and the paths are found in it by memchr; a path's handle is asked for
+    again, which costs a few dozen calls instead of keeping 2,000 handles."""
+    kinds = bytes(map(pdfium.object_type, map(pdfium.get_object, repeat(page_handle, count), range(count))))
+    path = bytes([pdfium.path_type])
+    found, index = [], kinds.find(path)
+    while index >= 0:
+        found.append(index)
+        index = kinds.find(path, index + 1)
+    return found
 
 
 def _grid(horizontal, vertical) -> list[Row]:
@@ -88,25 +107,25 @@ def _place(words: list[Word], rows: list[Row]) -> list[Word]:
     if not rows:
         return words
     bands = sorted(rows, key=lambda r: r.bottom)
-    bottoms = [r.bottom for r in bands]
+    bottoms = [r.bottom for r in bands]  # each band's measures in lists of their own: read for every word
+    tops, lefts, rights = [r.top for r in bands], [r.edges[0] for r in bands], [r.edges[-1] for r in bands]
     tallest = max(r.top - r.bottom for r in bands)
-    outside = []
+    outside: list[Word] = []
+    after = bisect.bisect_right
     for word in words:
         centre = (word.x0 + word.x1) / 2
         middle = word.y + word.size * 0.3
-        row = None
-        index = bisect.bisect_right(bottoms, middle) - 1  # the bands starting below the word, nearest first
-        while index >= 0 and bottoms[index] >= middle - tallest:
-            band = bands[index]
-            if middle <= band.top and band.edges[0] <= centre <= band.edges[-1]:
-                row = band
+        lowest = middle - tallest
+        index = after(bottoms, middle) - 1  # the bands starting below the word, nearest first
+        while index >= 0 and bottoms[index] >= lowest:
+            if middle <= tops[index] and lefts[index] <= centre <= rights[index]:
+                row = bands[index]
+                # the last cell edge at or left of the centre (the edges ascend; the band's first is left of it)
+                row.cells[after(row.edges, centre, 0, len(row.edges) - 1) - 1].append(word)
                 break
             index -= 1
-        if row is None:
+        else:
             outside.append(word)
-            continue
-        # the last cell edge at or left of the centre (the edges ascend; the band's first is left of it)
-        row.cells[bisect.bisect_right(row.edges, centre, 0, len(row.edges) - 1) - 1].append(word)
     return outside
 
 
@@ -133,24 +152,29 @@ class Style:
 
 def _style(words: list[Word]) -> Style:
     widths = sorted([(w.x1 - w.x0) / (len(w.text) or 1) for w in words if w.x1 > w.x0])
-    sizes = sorted([w.size for w in words])
-    return Style(widths[len(widths) // 2] if widths else 5.0, min([w.x0 for w in words]), sizes[len(sizes) // 2])
+    sizes = sorted(map(_SIZE, words))
+    return Style(widths[len(widths) // 2] if widths else 5.0, min(map(_X0, words)), sizes[len(sizes) // 2])
 
 
 def _group(words: list[Word]) -> list[list[Word]]:
-    """Words in lines by baseline, top to bottom, each line left to right."""
+    """Words in lines by baseline, top to bottom, each line left to right. (Sorted by x, then by baseline
+    descending: both sorts keep the order of equals, so this is the order of the key (-y, x0), without a
+    key tuple made for every word.)"""
     lines: list[list[Word]] = []
-    for word in sorted(words, key=lambda w: (-w.y, w.x0)):
-        if lines and abs(lines[-1][0].y - word.y) <= word.size * SAME_LINE:
-            lines[-1].append(word)
+    line: list[Word] = []
+    line_y = 0.0
+    for word in sorted(sorted(words, key=_X0), key=_Y, reverse=True):
+        if line and abs(line_y - word.y) <= word.size * SAME_LINE:
+            line.append(word)
         else:
-            lines.append([word])
-    return [sorted(line, key=lambda w: w.x0) for line in lines]
+            line, line_y = [word], word.y
+            lines.append(line)
+    return [sorted(line, key=_X0) for line in lines]
 
 
 def _render(line: list[Word], style: Style, margin: float) -> str:
     """One line as `pdftotext -layout` sets it: phrases single-spaced, columns at their places on the page."""
-    text = "## " if max(w.size for w in line) >= HEADING_SCALE * style.body else ""  # larger type: a heading
+    text = "## " if max(map(_SIZE, line)) >= HEADING_SCALE * style.body else ""  # larger type: a heading
     previous: Word | None = None
     for word in line:
         if previous is not None and word.glued:
@@ -283,7 +307,7 @@ def _joined(lines: list[list[Word]], style: Style, column_right: float, leading:
     why a word processor broke the line there. Table-like lines (column gaps) and headings stay."""
     if len(lines) < 2 or leading is None:
         return lines
-    ink_right = max(w.x1 for line in lines for w in line)  # how far this column's own text reaches
+    ink_right = max(map(_X1, chain.from_iterable(lines)))  # how far this column's own text reaches
     right = max(column_right, ink_right)
     left = min(line[0].x0 for line in lines)
     out = [lines[0]]

@@ -9,9 +9,10 @@ from __future__ import annotations
 import ctypes
 import math
 import re
+import struct
 from dataclasses import dataclass
 
-from .pdfium_calls import calls, handle
+from .pdfium_calls import argument, calls, handle, out_at
 from .text import MAX_PAGE_CHARS
 
 _WORD = re.compile(r"\S+")
@@ -37,10 +38,10 @@ def page_words(raw, textpage) -> list[Word]:
     written = raw.FPDFText_GetText(textpage, 0, count, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)))
     text = buffer.raw[: max(written - 1, 0) * 2].decode("utf-16-le", errors="replace").replace(_MARKED_HYPHEN, "-")
     values = (ctypes.c_double * 6)()  # x, y, right, bottom, top, unused: PDFium writes them; pdfium_calls.py says why so
-    at_x, at_y, at_right, at_bottom, at_top, at_unused = (ctypes.c_void_p(ctypes.addressof(values) + 8 * n)
-                                                          for n in range(6))
-    pdfium, text_handle = calls(raw), ctypes.c_void_p(handle(textpage))
+    at_x, at_y, at_right, at_bottom, at_top, at_unused = (out_at(values, n) for n in range(6))
+    pdfium, text_handle = calls(raw), argument(handle(textpage))
     char_origin, char_box, font_size = pdfium.char_origin, pdfium.char_box, pdfium.font_size
+    read = _FIVE_DOUBLES.unpack_from
     words: list[Word] = []
     add = words.append
     baseline, size = None, 10.0
@@ -48,16 +49,23 @@ def page_words(raw, textpage) -> list[Word]:
         first, end = match.span()
         char_origin(text_handle, first, at_x, at_y)
         char_box(text_handle, end - 1, at_unused, at_right, at_bottom, at_top)  # the last glyph's box, its left aside
-        left, base, far, bottom, top = values[0], values[1], values[2], values[3], values[4]
+        left, base, far, bottom, top = read(values)
         if base != baseline:  # the type size is read once a line: words of one baseline share it
             baseline, size = base, font_size(text_handle, first) or 10.0
         if top < base or bottom > base + OFF_BASELINE * size:  # the last glyph may stand on another line
-            words += _by_line(pdfium, text_handle, match[0], first, values)
+            for piece in _by_line(pdfium, text_handle, match[0], first, values):
+                _add_touching(words, piece)
             baseline = None
             continue
-        add(Word(match[0], left, far if far > left else left, base, size))
-    return _touching(words)
+        right = far if far > left else left
+        if words and (last := words[-1]).y == base and abs(left - last.x1) < TOUCHING * size:  # as _add_touching
+            words[-1] = Word(last.text + match[0], last.x0, max(last.x1, right), last.y, last.size, last.glued)
+        else:
+            add(Word(match[0], left, right, base, size))
+    return words
 
+
+_FIVE_DOUBLES = struct.Struct("5d")  # x, y, right, bottom, top read at once
 
 OFF_BASELINE = 0.1  # of the type size: a glyph whose box starts this far above the word's baseline is checked
 SAME_LINE = 0.35  # of the type size: baselines this close are one line (page._group lays lines out by it)
@@ -72,7 +80,7 @@ def _by_line(pdfium, text_handle, word: str, first: int, values) -> list[Word]:
     Read glyph by glyph only when the run's last glyph is off its first one's baseline (or an accent,
     a dash or a superscript stands above it): a few words of a page, not all. A word set at an angle
     crosses baselines by design: it is kept whole, as PDFium gives it."""
-    at = [ctypes.c_void_p(ctypes.addressof(values) + 8 * n) for n in range(6)]
+    at = [out_at(values, n) for n in range(6)]
     angle = pdfium.char_angle(text_handle, first)
     if angle >= 0 and min(angle, 2 * math.pi - angle) > UPRIGHT:
         pdfium.char_origin(text_handle, first, at[0], at[1])
@@ -104,14 +112,20 @@ def _size(pdfium, text_handle, index: int) -> float:
 TOUCHING = 0.15  # of the type size: a word space is 0.19 em or more; glyphs set one by one stand closer (a "1" 0.11)
 
 
+def _add_touching(words: list[Word], word: Word) -> None:
+    """Add the word, or join it to the word before it when the two touch: glyphs a printer set one by one
+    ("1 2 / 2 / 2 6" of a browser's page header), which PDFium's text parts with spaces, are joined back
+    into the words they print; real word spaces stay. (page_words does the same inline for its words.)"""
+    last = words[-1] if words else None
+    if last is not None and last.y == word.y and abs(word.x0 - last.x1) < TOUCHING * word.size:
+        words[-1] = Word(last.text + word.text, last.x0, max(last.x1, word.x1), last.y, last.size, last.glued)
+    else:
+        words.append(word)
+
+
 def _touching(words: list[Word]) -> list[Word]:
-    """Glyphs a printer set one by one ("1 2 / 2 / 2 6" of a browser's page header), which PDFium's text
-    parts with spaces, joined back into the words they print; real word spaces stay."""
+    """The words with those that touch joined (_add_touching), in one pass."""
     out: list[Word] = []
     for word in words:
-        last = out[-1] if out else None
-        if last is not None and last.y == word.y and abs(word.x0 - last.x1) < TOUCHING * word.size:
-            out[-1] = Word(last.text + word.text, last.x0, max(last.x1, word.x1), last.y, last.size, last.glued)
-        else:
-            out.append(word)
+        _add_touching(out, word)
     return out

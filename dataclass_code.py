@@ -65,7 +65,7 @@ def _read() -> dict[str, CodeType]:
         return {}
     try:
         codes = marshal.loads(data)
-    except (EOFError, ValueError, TypeError):  # torn or foreign: compiled again, written again
+    except Exception:  # noqa: BLE001 - torn or foreign: compiled again, written again
         return {}
     if not isinstance(codes, dict) or not all(isinstance(k, str) and isinstance(v, CodeType) for k, v in codes.items()):
         return {}
@@ -83,5 +83,5 @@ def save() -> None:
     codes = {**kept, **new} if len(kept) + len(new) <= MAX_TEXTS else new
     try:
         write_whole(cache_folder() / cache_name(), marshal.dumps(codes))
-    except (OSError, ValueError):
+    except (OSError, ValueError):  # a cache that cannot be written only costs the next command the compiling
         pass

@@ -43,7 +43,6 @@ def page_words(raw, textpage) -> list[Word]:
     char_origin, char_box, font_size = pdfium.char_origin, pdfium.char_box, pdfium.font_size
     read = _FIVE_DOUBLES.unpack_from
     words: list[Word] = []
-    add = words.append
     baseline, size = None, 10.0
     for match in _WORD.finditer(text[:MAX_PAGE_CHARS]):  # three calls a word, the third once a line
         first, end = match.span()
@@ -57,11 +56,7 @@ def page_words(raw, textpage) -> list[Word]:
                 _add_touching(words, piece)
             baseline = None
             continue
-        right = far if far > left else left
-        if words and (last := words[-1]).y == base and abs(left - last.x1) < TOUCHING * size:  # as _add_touching
-            words[-1] = Word(last.text + match[0], last.x0, max(last.x1, right), last.y, last.size, last.glued)
-        else:
-            add(Word(match[0], left, right, base, size))
+        _add_touching(words, Word(match[0], left, far if far > left else left, base, size))
     return words
 
 
@@ -115,7 +110,7 @@ TOUCHING = 0.15  # of the type size: a word space is 0.19 em or more; glyphs set
 def _add_touching(words: list[Word], word: Word) -> None:
     """Add the word, or join it to the word before it when the two touch: glyphs a printer set one by one
     ("1 2 / 2 / 2 6" of a browser's page header), which PDFium's text parts with spaces, are joined back
-    into the words they print; real word spaces stay. (page_words does the same inline for its words.)"""
+    into the words they print; real word spaces stay."""
     last = words[-1] if words else None
     if last is not None and last.y == word.y and abs(word.x0 - last.x1) < TOUCHING * word.size:
         words[-1] = Word(last.text + word.text, last.x0, max(last.x1, word.x1), last.y, last.size, last.glued)

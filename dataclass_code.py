@@ -12,7 +12,7 @@ compile it (no flags inherited: dataclasses.py has no `__future__` import) and k
 gives the same code, so the classes are the ones Python makes (tests/test_dataclass_code.py). Only a
 command's own process installs it (cli/main.py `run`): a library caller's Python is left as it is.
 `save` writes what a process compiled new: at exit, and by a forked reader once its result is sent
-(ingest/parallel: it ends with os._exit, running no exit handler).
+(ingest/parallel: it ends with os._exit, running no exit handler; kept_code.py saves both caches).
 """
 
 from __future__ import annotations
@@ -24,12 +24,9 @@ import sys
 from types import CodeType
 from typing import Any
 
-from .cache_files import cache_folder, read_trusted, write_whole
+from .cache_files import KeptCodes
 
 MAX_TEXTS = 5_000  # past this many (old releases' texts piling up), the file keeps this command's alone
-
-_codes: dict[str, CodeType] = {}
-_compiled_here: set[str] = set()  # texts compiled by this process, not found in the cache
 
 
 def cache_name() -> str:
@@ -37,11 +34,16 @@ def cache_name() -> str:
     return f"dataclass-code-{sys.implementation.cache_tag}-{marshal.version}-{sys.hexversion:x}.marshal"
 
 
+_kept = KeptCodes(cache_name(), lambda text, code: isinstance(text, str) and isinstance(code, CodeType), MAX_TEXTS)
+_codes: dict[str, CodeType] = _kept.entries
+_compiled_here: set[str] = _kept.added  # texts compiled by this process, not found in the cache
+
+
 def install() -> None:
     """The cache read and the dataclasses module's `exec` replaced; once a process."""
     if getattr(dataclasses, "exec", None) is _exec:
         return
-    _codes.update(_read())
+    _kept.load()
     dataclasses.exec = _exec  # type: ignore[attr-defined]  # a module global: the builtin stays as it was
     import atexit
 
@@ -53,35 +55,11 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:  # n
         code = _codes.get(source)
         if code is None:
             code = compile(source, "<string>", "exec", dont_inherit=True)
-            _codes[source] = code
-            _compiled_here.add(source)
+            _kept.add(source, code)
         source = code
     builtins.exec(source, globals, locals)
 
 
-def _read() -> dict[str, CodeType]:
-    data = read_trusted(cache_folder() / cache_name())
-    if data is None:
-        return {}
-    try:
-        codes = marshal.loads(data)
-    except Exception:  # noqa: BLE001 - torn or foreign: compiled again, written again
-        return {}
-    if not isinstance(codes, dict) or not all(isinstance(k, str) and isinstance(v, CodeType) for k, v in codes.items()):
-        return {}
-    return codes
-
-
 def save() -> None:
-    """What this process compiled, added to the cache as it is now on disk (another process may have
-    added its own meanwhile); nothing written when nothing is new."""
-    if not _compiled_here:
-        return
-    new = {text: _codes[text] for text in _compiled_here}
-    _compiled_here.clear()
-    kept = _read()
-    codes = {**kept, **new} if len(kept) + len(new) <= MAX_TEXTS else new
-    try:
-        write_whole(cache_folder() / cache_name(), marshal.dumps(codes))
-    except (OSError, ValueError):  # a cache that cannot be written only costs the next command the compiling
-        pass
+    """What this process compiled, added to the cache as it is now on disk; nothing written when nothing is new."""
+    _kept.save()

@@ -189,13 +189,13 @@ plain_help(app)
 
 def run() -> None:
     """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command; the cyclic
-    collector off while the command starts (cli/startup.py), dataclasses' code read from the cache
-    (dataclass_code.py)."""
-    from .. import dataclass_code
+    collector off while the command starts (cli/startup.py), the code of dataclasses and of regular
+    expressions read from the cache (kept_code.py)."""
+    from .. import kept_code
     from .unexpected import run as run_with_net
 
     startup.collector_off()
-    dataclass_code.install()
+    kept_code.install()
     run_with_net(app)
 
 

@@ -15,7 +15,7 @@ import signal
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
-from ... import dataclass_code
+from ... import kept_code
 
 
 class ForkFailed(RuntimeError):
@@ -83,7 +83,7 @@ def start(function: Callable[..., Any], *args: Any, lower_priority: bool = False
                 outcome = ("error", f"{type(error).__name__}: {error}")
             with os.fdopen(writing, "wb") as out:
                 pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
-            dataclass_code.save()  # the result sent first: what this child compiled new, for the next command
+            kept_code.save()  # the result sent first: what this child compiled new, for the next command
         finally:
             os._exit(0)
     os.close(writing)

@@ -22,7 +22,7 @@ import signal
 from multiprocessing.connection import Connection, Pipe
 from typing import Any, Callable, ContextManager
 
-from ... import dataclass_code
+from ... import kept_code
 from .forked import ForkFailed, die_with_parent
 
 MAX_FILES = 64  # files one worker reads before it leaves (a fork per 64 files costs nothing measurable)
@@ -160,7 +160,7 @@ def _serve(work: Work, setup: Callable[[], None] | None, each: Clock, requests: 
         now = data_bytes()
         leaving = done == MAX_FILES or (start is not None and now is not None and now - start > MAX_GROWTH_BYTES)
         results.send((outcome, leaving))
-        dataclass_code.save()  # the result sent first: what this worker compiled new, for the next command
+        kept_code.save()  # the result sent first: what this worker compiled new, for the next command
         if leaving:
             return
 

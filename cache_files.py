@@ -67,9 +67,18 @@ class KeptCodes:
         self.file_name, self._entry_ok, self._most = file_name, entry_ok, most
         self.entries: dict[Any, Any] = {}
         self.added: set[Any] = set()  # keys this process made, not found in the file
+        self._loaded = False
 
     def load(self) -> None:
+        self._loaded = True
         self.entries.update(self._read())
+
+    def get(self, key: Any) -> Any:
+        """The entry kept for `key`, or None; the file is read at the first call, not before: a command
+        that makes nothing (`--help`) does not read it."""
+        if not self._loaded:
+            self.load()
+        return self.entries.get(key)
 
     def add(self, key: Any, value: Any) -> None:
         self.entries[key] = value

@@ -40,10 +40,9 @@ _compiled_here: set[str] = _kept.added  # texts compiled by this process, not fo
 
 
 def install() -> None:
-    """The cache read and the dataclasses module's `exec` replaced; once a process."""
+    """The dataclasses module's `exec` replaced, once a process (the cache is read when it first runs)."""
     if getattr(dataclasses, "exec", None) is _exec:
         return
-    _kept.load()
     dataclasses.exec = _exec  # type: ignore[attr-defined]  # a module global: the builtin stays as it was
     import atexit
 
@@ -52,7 +51,7 @@ def install() -> None:
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:  # noqa: A002 - exec's own names
     if isinstance(source, str):
-        code = _codes.get(source)
+        code = _kept.get(source)
         if code is None:
             code = compile(source, "<string>", "exec", dont_inherit=True)
             _kept.add(source, code)

@@ -46,14 +46,13 @@ _original: Any = None
 
 
 def install() -> None:
-    """The cache read and re's compiler step replaced; once a process, and only where re has the steps
-    this module takes (Python 3.11 and later)."""
+    """re's compiler step replaced, once a process, and only where re has the steps this module takes
+    (Python 3.11 and later); the cache is read when it first compiles."""
     global _original
     compiler = getattr(re, "_compiler", None)
     steps = ("compile", "_code", "_parser", "_sre")
     if _original is not None or compiler is None or not all(hasattr(compiler, name) for name in steps):
         return
-    _kept.load()
     _original = compiler.compile
     compiler.compile = _compile
     import atexit
@@ -65,7 +64,7 @@ def _compile(pattern: Any, flags: int = 0) -> Any:
     if not isinstance(pattern, (str, bytes)) or type(flags) is not int or flags & re.DEBUG:
         return _original(pattern, flags)
     key = (pattern, flags)
-    parts = _kept.entries.get(key)
+    parts = _kept.get(key)
     compiler = re._compiler  # type: ignore[attr-defined]
     if parts is not None:
         try:

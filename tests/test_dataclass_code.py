@@ -87,7 +87,8 @@ def _poisoned(tmp_path, mode: int) -> str:
     codes = marshal.loads(path.read_bytes())
     path.write_bytes(marshal.dumps({text: compile("pass", "<string>", "exec") for text in codes}))
     path.chmod(mode)
-    return _run(INSTALLED + "from esrpdb import dataclass_code as d\nprint(len(d._codes))", tmp_path).strip()
+    return _run(INSTALLED + "from esrpdb import dataclass_code as d\nimport dataclasses\n"  # a class: the cache is read
+                "@dataclasses.dataclass\nclass Read:\n    a: int\nprint(len(d._codes) - len(d._compiled_here))", tmp_path).strip()
 
 
 def test_a_cache_someone_else_may_write_is_not_read(tmp_path):
@@ -95,6 +96,11 @@ def test_a_cache_someone_else_may_write_is_not_read(tmp_path):
         pytest.skip("POSIX owners and modes")
     assert _poisoned(tmp_path / "private", 0o600) != "0"  # the same file, private: read (the test can fail)
     assert _poisoned(tmp_path / "shared", 0o666) == "0"
+
+
+def test_a_command_that_makes_no_class_reads_no_cache(tmp_path):
+    _run(INSTALLED + CLASSES, tmp_path)
+    assert _run(INSTALLED + "from esrpdb import dataclass_code as d\nprint(len(d._codes))", tmp_path).strip() == "0"
 
 
 @pytest.mark.parametrize("content", [b"", b"\x00garbage", marshal.dumps(["not", "a", "dict"]),

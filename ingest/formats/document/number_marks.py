@@ -29,7 +29,9 @@ _POINT_ONLY = re.compile(r"\d(?<![\w.,]\d)(?:\d{0,2}(?:,\d{3})+\.\d+|\d*\.\d{1,2
 _NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+)(?=(?:[KkMGT]B?)?(?![\w]|[.,]\d))")
 _SWAP = str.maketrans(".,", ",.")
 # Only possible with space grouping: "18 860.4", "1 104.112", "$84 500".
-_SPACE_ONLY = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+\.\d+(?![\w]|[.,]\d)|\$ ?\d{1,3}(?: \d{3})+(?![\w.,])")
+# (Its first character, a digit or "$", is written first, as above; each branch then asks which it was.)
+_SPACE_ONLY = re.compile(r"[\d$](?:(?<=\d)(?<![\w.,]\d)\d{0,2}(?: \d{3})+\.\d+(?![\w]|[.,]\d)|"
+                         r"(?<=\$) ?\d{1,3}(?: \d{3})+(?![\w.,]))")
 _COMMA_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w]|,\d)")
 _SPACE_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+(?=\.\d|(?![\w]|,\d| \d))")
 MIN_EVIDENCE = 5  # comma-decimal figures, at least, before a document is read that way

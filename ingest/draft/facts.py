@@ -327,9 +327,9 @@ def _labelled(sentence: str, line: int) -> list[Fact]:
 
 
 # Sentences end at a full stop; a bullet ("- 6,000 mailboxes", a word processor's "o 9000 mailboxes") starts one,
-# even where extraction
-# joined a list into one paragraph.
-_SENTENCE_BREAK = deferred(r"(?<=[.!?])\s+(?=[-•*▪·]?\s*[A-Z0-9(©])|\s+(?=(?:[-•*▪·]|o)\s+\S)|\s+(?=[>»]\s+[^\d\s])")
+# even where extraction joined a list into one paragraph. (Each break's first space is written first: the engine
+# then tries the pattern at spaces alone, not at every character; "(?<=[.!?]\s)" is the "(?<=[.!?])" before it.)
+_SENTENCE_BREAK = deferred(r"\s(?:(?<=[.!?]\s)\s*(?=[-•*▪·]?\s*[A-Z0-9(©])|\s*(?=(?:[-•*▪·]|o)\s+\S)|\s*(?=[>»]\s+[^\d\s]))")
 
 
 def _sentences(text: str) -> list[tuple[int, str]]:

@@ -20,6 +20,7 @@ from .drafts import DraftRun, DraftSolution
 from .host_columns import host_table_run
 from .host_tests import SCENARIO
 from .iops_words import document_iops, paragraph_iops
+from .prefilter import lowered, may
 from .published import DraftClaim, Paragraphs, placed
 from .run_rows import run_rows
 from .table_claims import table_claims
@@ -67,9 +68,12 @@ def host_claims(solutions: list[DraftSolution], document: ReportDocument, prose:
         return set()
     names = re.compile(r"(?<![\w-])(" + "|".join(re.escape(m) for m in sorted(runs, key=len, reverse=True)) + r")(?![\w-])",
                        re.IGNORECASE)
-    bare = document_iops([text for text, _ in prose])
+    bare: str | None = None  # what a bare "IOPS" means in the document: worked out when a figure first needs it
+    words = tuple(runs) if all(machine.isascii() for machine in runs) else ()  # a mention holds one (case aside)
     placed_at: set[tuple[int, str]] = set()
     for text, starts in prose:
+        if words and not may(lowered(text), *words):
+            continue
         mentions = [(m.start(), m[1].casefold()) for m in names.finditer(text)]
         if not mentions:
             continue
@@ -81,6 +85,7 @@ def host_claims(solutions: list[DraftSolution], document: ReportDocument, prose:
             between = text[at:figure.start()]
             if _SENTENCE_END.search(between) or _COMPARES.search(between):
                 continue  # another sentence, or the other side of a comparison
+            bare = bare or document_iops([text for text, _ in prose])
             claim = _claim(figure, text, bare)
             sentence_start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, figure.start())), default=0)
             scenario = SCENARIO.search(text, sentence_start, figure.end())

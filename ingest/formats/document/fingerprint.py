@@ -15,7 +15,7 @@ import re
 
 from .records import ReportDocument
 
-_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+_NUMBER = re.compile(r"\d(?<![\w.]\d)[\d,]*(?:\.\d+)?")  # a digit no word or point goes on to (tried at digits alone)
 MIN_DIGITS = 4
 
 

@@ -229,9 +229,11 @@ def align_indented(lines: list[Line]) -> list[Line]:
     aligned row above it, else below it, as a tab-separated row keeps them."""
     result = list(lines)
     filled = [bool(line.text) for line in lines]  # a line aligned below keeps its text: asked once a line
+    widths = [len(line.starts) for line in lines]  # result's, as its rows take their columns
     for index, line in enumerate(lines):
-        if not line.starts or line.starts[0] == 0:
-            continue
+        if not line.starts or line.starts[0] == 0 or \
+                max(widths[max(0, index - 2 * ALIGN_LOOKBACK) : index + 1 + 2 * ALIGN_LOOKBACK]) <= widths[index]:
+            continue  # (the last: only a line with more cells can lend it columns, and none near has more)
         above = [result[n] for n in range(max(0, index - 2 * ALIGN_LOOKBACK), index) if filled[n]][-ALIGN_LOOKBACK:]
         while above and not all(n.starts for n in above):  # never across a caption or prose: another table's rows
             above = above[1:]
@@ -258,9 +260,10 @@ def align_indented(lines: list[Line]) -> list[Line]:
             cells[column] = cell
         result[index] = replace(line, cells=tuple(cells), starts=tuple(grid.starts[c] for c in range(len(cells))),
                                 separated=True)
+        widths[index] = len(cells)
     # an indented line no table's columns took is prose: its indent marks no column
-    return [replace(line, starts=()) if line.starts and not line.separated
-            and not (line.cells and _LONE_HEADER_WORD.fullmatch(line.cells[0])) else line for line in result]
+    return [Line(line.number, line.cells, False, line.rule, line.heading, line.furniture) if line.starts and not
+            line.separated and not (line.cells and _LONE_HEADER_WORD.fullmatch(line.cells[0])) else line for line in result]
 
 
 # --- page furniture ------------------------------------------------------------------

@@ -19,15 +19,19 @@ from dataclasses import replace
 from .lines import Line
 
 # Only possible with a decimal comma: "1.221,8", "9,7", "776,0" (a thousands comma groups three digits).
-_COMMA_ONLY = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+,\d+|\d+,\d{1,2})(?![\w]|[.,]\d)")
+# (Both patterns start at a number's first digit, "\d(?<![\w.,]\d)": nothing before it that a number goes on
+# from. Written digit first, the engine tries them at digits alone, not at every character of the text.)
+_COMMA_ONLY = re.compile(r"\d(?<![\w.,]\d)(?:\d{0,2}(?:\.\d{3})+,\d+|\d*,\d{1,2})(?![\w]|[.,]\d)")
 # Only possible with a decimal point: "1,221.8", "9.7 ms" beside no comma-decimal figure.
-_POINT_ONLY = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+\.\d+|\d+\.\d{1,2})(?![\w]|[.,]\d)")
+_POINT_ONLY = re.compile(r"\d(?<![\w.,]\d)(?:\d{0,2}(?:,\d{3})+\.\d+|\d*\.\d{1,2})(?![\w]|[.,]\d)")
 # A number to rewrite under the comma convention: point-grouped thousands, a decimal comma, or both.
 # A unit's letter may follow it as printed ("7,2K" drives, "1,2TB"): the number is the digits before it.
 _NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+)(?=(?:[KkMGT]B?)?(?![\w]|[.,]\d))")
 _SWAP = str.maketrans(".,", ",.")
 # Only possible with space grouping: "18 860.4", "1 104.112", "$84 500".
-_SPACE_ONLY = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+\.\d+(?![\w]|[.,]\d)|\$ ?\d{1,3}(?: \d{3})+(?![\w.,])")
+# (Its first character, a digit or "$", is written first, as above; each branch then asks which it was.)
+_SPACE_ONLY = re.compile(r"[\d$](?:(?<=\d)(?<![\w.,]\d)\d{0,2}(?: \d{3})+\.\d+(?![\w]|[.,]\d)|"
+                         r"(?<=\$) ?\d{1,3}(?: \d{3})+(?![\w.,]))")
 _COMMA_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w]|,\d)")
 _SPACE_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?: \d{3})+(?=\.\d|(?![\w]|,\d| \d))")
 MIN_EVIDENCE = 5  # comma-decimal figures, at least, before a document is read that way

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import insert, text
+from sqlalchemy import text
 
-from ...schema.tables import DocumentCell, DocumentTable, IngestWarning, table_of
+from ...schema.tables import DocumentCell, IngestWarning
 from ...schema.vocabulary import DOCUMENT_READER, REPORT_SEEN_TWICE
 from ..draft import DraftedDocument
 from ..formats.document.fingerprint import content_fingerprint
@@ -35,7 +35,6 @@ class SourceInfo:
     size_bytes: int
 
 
-_TABLES = table_of(DocumentTable)
 # The fixed statements of every document's write as text: `esrpdb ingest FILE` is a new process each time,
 # and SQLAlchemy compiled each built statement once in it (~1 ms apiece). The casts are those it compiled.
 _CLAIM_SOURCE = text(
@@ -50,6 +49,13 @@ _ADD_DOCUMENT = text(
     "CAST(:tested_on AS date), CAST(:tested_on_line AS integer), CAST(:page_start_lines AS integer[]))) "
     "UPDATE source_files SET content_fingerprint = CAST(:fingerprint AS varchar) "
     "WHERE source_files.id = CAST(:source_file_id AS integer)")
+# Every table of a document as one JSON array (report_statement.py's way: the server converts each value to
+# its column's type), inserted in the array's order.
+_ADD_TABLES = text(
+    "INSERT INTO document_tables (source_file_id, ordinal, kind, title, columns, stub, source_line) "
+    "SELECT CAST(:source_file_id AS integer), r.ordinal, r.kind, r.title, r.columns, r.stub, r.source_line "
+    "FROM jsonb_array_elements(CAST(:rows AS jsonb)) WITH ORDINALITY AS e(value, n) "
+    "CROSS JOIN LATERAL jsonb_populate_record(NULL::document_tables, e.value) r ORDER BY e.n RETURNING id")
 
 
 def claim_source_file(session: Session, source: SourceInfo) -> int | None:
@@ -136,12 +142,11 @@ def load_document_tables(session: Session, source_file_id: int, tables: list[Doc
     the document's drafted systems will find them, without reading them back."""
     if not tables:
         return []
-    table_ids = list(session.execute(  # the Core table: the ORM's bulk insert split the rows by which are None
-        insert(_TABLES).returning(_TABLES.c.id, sort_by_parameter_order=True),  # (6-13 statements a document)
-        [{"source_file_id": source_file_id, "ordinal": ordinal, "kind": table.kind, "title": table.title,
-          "columns": list(table.columns), "stub": table.stub, "source_line": table.line}
-         for ordinal, table in enumerate(tables)],
-    ).scalars())
+    rows = [{"ordinal": ordinal, "kind": table.kind, "title": table.title, "columns": list(table.columns),
+             "stub": table.stub, "source_line": table.line} for ordinal, table in enumerate(tables)]
+    # Ids in the rows' order, as SQLAlchemy's sorted insertmanyvalues had them: the rows go in that order.
+    table_ids = sorted(session.execute(_ADD_TABLES, {"source_file_id": source_file_id,
+                                                     "rows": report_statement.dumps(rows)}).scalars())
     cells = [
         {"table_id": table_id, "row_ordinal": r, "column_ordinal": c, "row_label": row.label,
          "column_label": table.columns[c] if c < len(table.columns) else None,

@@ -28,7 +28,7 @@ STEPS = (
     (pipeline, "_read", "read, draft and sanity check"),
     (load, "claim_source_file", "claim the file's row"),
     (writers, "load_report", "write the report"),
-    (report_statement, "_dumps", "  of which: rows as JSON"),
+    (report_statement, "dumps", "  of which: rows as JSON"),
     (report_statement, "write_report", "  of which: the report's statement"),
     (Transaction, "commit", "commit (stored figures refreshed)"),  # a file's transaction is Core (load/transaction.py)
     (pipeline, "link_evidence", "link evidence (once a batch)"),

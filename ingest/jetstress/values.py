@@ -51,6 +51,9 @@ _CELL_DECORATION = re.compile(r"^\s*(?:us)?[$€£]\s*|\s*(?:%|percent|iops|/s(?
 def cell_number(text: str) -> float | None:
     """A table cell as a number when it is one, its currency or unit printed in it or not ("8,397.621",
     "$80,098", "US$ 61,870", "45%", "2,153.9 IOPS", "11.2 ms", "1 234 GB", "3,380*"); None for anything else."""
+    if _NUMBER.fullmatch(text):  # most cells: a bare number, nothing the decoration strips (parse_number's first look)
+        number = float(text.replace(",", ""))
+        return number if math.isfinite(number) else None
     try:
         return parse_number(_CELL_DECORATION.sub("", text))
     except ValueError:

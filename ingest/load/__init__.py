@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import insert, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy import text
 
-from ...schema.tables import Document, DocumentCell, DocumentTable, IngestWarning, SourceFile, table_of
+from ...schema.tables import DocumentCell, IngestWarning
 from ...schema.vocabulary import DOCUMENT_READER, REPORT_SEEN_TWICE
 from ..draft import DraftedDocument
 from ..formats.document.fingerprint import content_fingerprint
@@ -36,11 +35,27 @@ class SourceInfo:
     size_bytes: int
 
 
-# Statements built once at import: SQLAlchemy caches their compiled form, and a Core insert of a
-# parameter dict skips the ORM's per-call bulk-insert bookkeeping (~1 ms a statement).
-_SOURCES = table_of(SourceFile)
-_TABLES = table_of(DocumentTable)
-_CLAIM_SOURCE = pg_insert(_SOURCES).on_conflict_do_nothing(index_elements=["sha256"]).returning(_SOURCES.c.id)
+# The fixed statements of every document's write as text: `esrpdb ingest FILE` is a new process each time,
+# and SQLAlchemy compiled each built statement once in it (~1 ms apiece). The casts are those it compiled.
+_CLAIM_SOURCE = text(
+    "INSERT INTO source_files (sha256, path, file_name, format, parser_version, size_bytes) "
+    "VALUES (CAST(:sha256 AS varchar), CAST(:path AS varchar), CAST(:file_name AS varchar), CAST(:format AS varchar), "
+    "CAST(:parser_version AS varchar), CAST(:size_bytes AS bigint)) ON CONFLICT (sha256) DO NOTHING RETURNING id")
+# The document's row and its file's fingerprint, in one round trip.
+_ADD_DOCUMENT = text(
+    "WITH new_document AS (INSERT INTO documents (source_file_id, title, title_line, esrp_version, esrp_version_line, "
+    "tested_on, tested_on_line, page_start_lines) VALUES (CAST(:source_file_id AS integer), CAST(:title AS varchar), "
+    "CAST(:title_line AS integer), CAST(:esrp_version AS varchar), CAST(:esrp_version_line AS integer), "
+    "CAST(:tested_on AS date), CAST(:tested_on_line AS integer), CAST(:page_start_lines AS integer[]))) "
+    "UPDATE source_files SET content_fingerprint = CAST(:fingerprint AS varchar) "
+    "WHERE source_files.id = CAST(:source_file_id AS integer)")
+# Every table of a document as one JSON array (report_statement.py's way: the server converts each value to
+# its column's type), inserted in the array's order.
+_ADD_TABLES = text(
+    "INSERT INTO document_tables (source_file_id, ordinal, kind, title, columns, stub, source_line) "
+    "SELECT CAST(:source_file_id AS integer), r.ordinal, r.kind, r.title, r.columns, r.stub, r.source_line "
+    "FROM jsonb_array_elements(CAST(:rows AS jsonb)) WITH ORDINALITY AS e(value, n) "
+    "CROSS JOIN LATERAL jsonb_populate_record(NULL::document_tables, e.value) r ORDER BY e.n RETURNING id")
 
 
 def claim_source_file(session: Session, source: SourceInfo) -> int | None:
@@ -127,12 +142,11 @@ def load_document_tables(session: Session, source_file_id: int, tables: list[Doc
     the document's drafted systems will find them, without reading them back."""
     if not tables:
         return []
-    table_ids = list(session.execute(  # the Core table: the ORM's bulk insert split the rows by which are None
-        insert(_TABLES).returning(_TABLES.c.id, sort_by_parameter_order=True),  # (6-13 statements a document)
-        [{"source_file_id": source_file_id, "ordinal": ordinal, "kind": table.kind, "title": table.title,
-          "columns": list(table.columns), "stub": table.stub, "source_line": table.line}
-         for ordinal, table in enumerate(tables)],
-    ).scalars())
+    rows = [{"ordinal": ordinal, "kind": table.kind, "title": table.title, "columns": list(table.columns),
+             "stub": table.stub, "source_line": table.line} for ordinal, table in enumerate(tables)]
+    # Ids in the rows' order, as SQLAlchemy's sorted insertmanyvalues had them: the rows go in that order.
+    table_ids = sorted(session.execute(_ADD_TABLES, {"source_file_id": source_file_id,
+                                                     "rows": report_statement.dumps(rows)}).scalars())
     cells = [
         {"table_id": table_id, "row_ordinal": r, "column_ordinal": c, "row_label": row.label,
          "column_label": table.columns[c] if c < len(table.columns) else None,
@@ -159,13 +173,11 @@ def load_document(
     messages = list(warnings)
     program = document.program
     fingerprint = document.fingerprint or content_fingerprint(document)
-    session.execute(update(SourceFile).where(SourceFile.id == source_file_id)  # one round trip for both
-                    .values(content_fingerprint=fingerprint).add_cte(insert(Document).values(
-                        source_file_id=source_file_id, title=document.title, title_line=document.title_line,
-                        esrp_version=program.esrp_version, esrp_version_line=program.esrp_version_line,
-                        tested_on=program.tested_on, tested_on_line=program.tested_on_line,
-                        page_start_lines=list(document.page_starts) or None).cte("new_document"))
-                    .execution_options(synchronize_session=False))  # no ORM object of it is loaded: none to refresh
+    session.execute(_ADD_DOCUMENT, {
+        "source_file_id": source_file_id, "title": document.title, "title_line": document.title_line,
+        "esrp_version": program.esrp_version, "esrp_version_line": program.esrp_version_line,
+        "tested_on": program.tested_on, "tested_on_line": program.tested_on_line,
+        "page_start_lines": list(document.page_starts) or None, "fingerprint": fingerprint})
     # Every lock the document needs, in one statement and one order (no two ingests wait on each other):
     # its reports' identities, and its content (two copies ingested at once: the second finds the first).
     keys = [report_statement.identity_lock(key) for key in map(identity.identity_key, document.reports)

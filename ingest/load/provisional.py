@@ -17,9 +17,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import ARRAY, String, any_, cast, insert, select, update
+from sqlalchemy import ARRAY, String, any_, cast, insert, select, text, update
 
-from ...schema.tables import DiskGroup, Run, RunSource, Solution, SolutionFact, SourceFile
+from ...schema.tables import DiskGroup, Run, Solution, SolutionFact
 from ...schema.units import size_in_bytes
 from ...schema.vocabulary import NAMED_DIFFERENTLY, UNATTRIBUTED_CLAIM
 from ..draft import DraftedDocument
@@ -37,6 +37,15 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
 KEY_PREFIX = "doc-"
+# Fixed statements of every document's write as text: SQLAlchemy compiled each once in the command's new
+# process (~1 ms apiece, load/__init__.py). Another copy of the document, and the file's own hash, in one round trip.
+_TWIN_AND_HASH = text(
+    "SELECT (SELECT file_name FROM source_files WHERE content_fingerprint = CAST(:fingerprint AS varchar) "
+    "AND id != CAST(:source_file_id AS integer) LIMIT 1), "
+    "(SELECT sha256 FROM source_files WHERE id = CAST(:source_file_id AS integer))")
+_UNASSIGNED_RUNS = text(
+    "SELECT runs.id FROM runs JOIN run_sources ON run_sources.run_id = runs.id "
+    "WHERE run_sources.source_file_id = CAST(:source_file_id AS integer) AND runs.solution_id IS NULL")
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
                                 "and machine names, and the captions of its run tables")
 
@@ -69,10 +78,7 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
     two copies of one document ingested at once, the second waits, then finds the first as its twin.
     `read_back` holds the document's tables as just written."""
     document = drafted.document
-    twin, sha256 = session.execute(select(  # one round trip for both
-        select(SourceFile.file_name).where(SourceFile.content_fingerprint == fingerprint,
-                                           SourceFile.id != source_file_id).limit(1).scalar_subquery(),
-        select(SourceFile.sha256).where(SourceFile.id == source_file_id).scalar_subquery())).one()
+    twin, sha256 = session.execute(_TWIN_AND_HASH, {"fingerprint": fingerprint, "source_file_id": source_file_id}).one()
     if twin is not None:
         return [f"the same document as {twin} (same reports and tables): added as another source of its runs"]
     drafts = drafted.systems
@@ -136,8 +142,7 @@ def _taken_keys(session: Session, drafts: list[DraftSolution]) -> set[str]:
 
 
 def _unassigned_runs(session: Session, source_file_id: int) -> list[int]:
-    return list(session.execute(select(Run.id).join(RunSource, RunSource.run_id == Run.id).where(
-        RunSource.source_file_id == source_file_id, Run.solution_id.is_(None))).scalars())
+    return list(session.execute(_UNASSIGNED_RUNS, {"source_file_id": source_file_id}).scalars())
 
 
 def provisional_solution(session: Session, source_file_id: int, sha256: str, document: ReportDocument,

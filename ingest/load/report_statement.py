@@ -54,7 +54,7 @@ def _column_value(value: Any) -> Any:
     return json_default(value)
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
     # allow_nan=False: jsonb has no NaN or Infinity (sanity.check refuses them first, with the field's name).
     return json.dumps(value, default=_column_value, allow_nan=False, separators=(",", ":"))
 
@@ -142,9 +142,9 @@ def write_report(connection, rows: ReportRows, *, locked: bool = False) -> Writt
         if unknown:  # the statement's join would drop those rows without a word
             raise ValueError(f"{table} rows name instances the report does not list: {sorted(map(str, unknown))}")
     sql = _statement(_columns([rows.run]), _columns(rows.instances), tuple(_columns(r) for r in child_rows))
-    params: dict[str, Any] = {"identity_key": rows.identity_key, "run": _dumps(rows.run),
-                              "instances": _dumps(rows.instances)}
-    params.update({table: _dumps(r) for (table, _), r in zip(CHILD_TABLES, child_rows, strict=True) if r})
+    params: dict[str, Any] = {"identity_key": rows.identity_key, "run": dumps(rows.run),
+                              "instances": dumps(rows.instances)}
+    params.update({table: dumps(r) for (table, _), r in zip(CHILD_TABLES, child_rows, strict=True) if r})
     if rows.identity_key is not None and not locked:
         # Two ingests printing the same report at once (its HTML file, its document): the second waits
         # for the first to commit, then its statement (a new snapshot) finds the run instead of adding one.

@@ -11,9 +11,9 @@ version; read only when trusted, cache_files.py) and hands a pattern seen before
 A new pattern is compiled by the same steps as re/_compiler.py's `compile` (parse, `_code`, the group
 maps), so the same text gives the same Pattern: `Pattern.__eq__` compares flags and code, and
 tests/test_pattern_code.py compares every pattern the rules use with and without the cache. Anything
-unusual (a DEBUG flag, an already-parsed pattern, entries the engine refuses) goes to Python's own
-compiler. Only a command's own process installs it (cli/main.py `run`); `save` runs at exit and in a
-forked reader after its result is sent (kept_code.py).
+unusual (a DEBUG flag, an already-parsed pattern, a str subclass, entries the engine refuses) goes to
+Python's own compiler. Only a command's own process installs it (cli/main.py `run`); `save` runs at
+exit and in a forked reader after its result is sent (kept_code.py).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def install() -> None:
 
 
 def _compile(pattern: Any, flags: int = 0) -> Any:
-    if not isinstance(pattern, (str, bytes)) or type(flags) is not int or flags & re.DEBUG:
+    if type(pattern) not in (str, bytes) or type(flags) is not int or flags & re.DEBUG:  # (a subclass: marshal keeps none)
         return _original(pattern, flags)
     key = (pattern, flags)
     parts = _kept.get(key)

@@ -126,10 +126,13 @@ def test_a_torn_or_foreign_cache_is_compiled_again_and_replaced(tmp_path, conten
 
 
 def test_unusual_patterns_go_to_pythons_own_compiler(tmp_path):
-    """DEBUG prints the code as Python's compiler does; nothing of it is kept."""
-    out = _run(INSTALLED + "import re; re.compile('ab', re.DEBUG)\nfrom esrpdb import pattern_code as p\n"
-               "print(len(p._kept.added))", tmp_path)
-    assert "LITERAL 97" in out and out.splitlines()[-1] == "0"
+    """DEBUG prints the code as Python's compiler does; a str subclass (which marshal cannot write) is
+    compiled as it always is; nothing of either is kept, and what else the command compiled is saved."""
+    out = _run(INSTALLED + "import re; re.compile('ab', re.DEBUG)\nclass Text(str): pass\n"
+               "print(re.findall(Text('a+'), 'caab'))\nre.compile('kept_beside_them')\n"
+               "from esrpdb import pattern_code as p\nprint(sorted(k[0] for k in p._kept.added))", tmp_path)
+    assert "LITERAL 97" in out and out.splitlines()[-2:] == ["['aa']", "['kept_beside_them']"]
+    assert ("kept_beside_them", 0) in marshal.loads(_cache_file(tmp_path).read_bytes())
 
 
 def test_a_forked_reader_keeps_what_it_compiled(tmp_path):

@@ -25,7 +25,7 @@ from typing import Any
 
 from .cache_files import KeptCodes
 
-MAX_PATTERNS = 20_000  # past this many (old releases' patterns piling up), the file keeps this command's alone
+MAX_PATTERNS = 5_000  # every command compiles ~800 (~0.8 kB each); past this many, the file keeps this command's alone
 
 Parts = tuple[int, list[int], int, dict[str, int], tuple[Any, ...]]  # flags, code, groups - 1, names, index → name
 

@@ -17,7 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import ARRAY, String, any_, cast, insert, select, text, update
+from sqlalchemy import insert, select, text, update
 
 from ...schema.tables import DiskGroup, Run, Solution, SolutionFact
 from ...schema.units import size_in_bytes
@@ -46,6 +46,10 @@ _TWIN_AND_HASH = text(
 _UNASSIGNED_RUNS = text(
     "SELECT runs.id FROM runs JOIN run_sources ON run_sources.run_id = runs.id "
     "WHERE run_sources.source_file_id = CAST(:source_file_id AS integer) AND runs.solution_id IS NULL")
+# The bases as an array: one statement for any number of them (an IN list compiled per length).
+_TAKEN_KEYS = text(
+    "SELECT key FROM solutions WHERE (key = ANY(CAST(:keys AS varchar[])) OR key LIKE ANY (CAST(:patterns AS varchar[]))) "
+    "AND NOT (provisional AND derived_from_source_file_id IS NULL)")
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
                                 "and machine names, and the captions of its run tables")
 
@@ -136,9 +140,7 @@ def _load_systems(session: Session, source_file_id: int, sha256: str, drafts: li
 def _taken_keys(session: Session, drafts: list[DraftSolution]) -> set[str]:
     """The catalogue's keys these systems' keys could collide with (manifests.key_patterns)."""
     bases, patterns = key_patterns(drafts)
-    return set(session.execute(select(Solution.key).where(
-        Solution.key.in_(bases) | Solution.key.like(any_(cast(patterns, ARRAY(String)))),
-        ~(Solution.provisional & Solution.derived_from_source_file_id.is_(None)))).scalars())
+    return set(session.execute(_TAKEN_KEYS, {"keys": bases, "patterns": patterns}).scalars())
 
 
 def _unassigned_runs(session: Session, source_file_id: int) -> list[int]:

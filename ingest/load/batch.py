@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Boolean, CursorResult, delete, exists, func, insert, literal_column, select, text, tuple_, update
+from sqlalchemy import CursorResult, delete, exists, func, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 
 from ...schema.tables import (
@@ -27,16 +27,15 @@ from ...schema.tables import (
     Solution,
     SolutionFact,
     Trial,
-    table_of,
 )
 from ..formats.manifest.records import ClaimSpec, SolutionManifest
 from .plan import ManifestPlan, RunPlan
+from .report_statement import dumps
 from .rows import copy_dicts, solution_id_for
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-_RUNS = table_of(Run)
 Ref = tuple[int, int]  # (0, id) a run already in the catalogue; (1, n) the batch's nth new run: ids in that order
 NEW_RUN_COLUMNS = ("source_file_id", "report_index", "solution_id", "trial_id", "run_label", "scenario", "origin",
                    "report_type", "product_title", "jetstress_version", "jetstress_release", "ese_version",
@@ -52,6 +51,23 @@ _TAKE_RUNS = text(
     "CAST(:run_labels AS text[]), CAST(:scenarios AS text[]), CAST(:sets_test AS boolean[]), "
     "CAST(:test_run_ids AS integer[])) AS k(id, solution_id, trial_id, run_label, scenario, sets_test, test_run_id) "
     "WHERE r.id = k.id")
+# The batch's solutions and new runs as text, each one JSON array in its order (load_document_tables' way: the
+# server converts each value to its column's type): SQLAlchemy compiled their built statements once in the
+# command's new process (~1-2 ms apiece). Ids come in the array's order, as its sorted insertmanyvalues had them.
+# SOLUTION_COLUMNS: solution_values' keys (a key missing here would not be written).
+SOLUTION_COLUMNS = ("vendor", "model", "label", "connectivity", "raid_level", "usable_capacity_bytes",
+                    "usable_capacity_printed", "list_price_amount", "list_price_currency", "list_price_year",
+                    "list_price_type", "list_price_includes", "list_price_source", "idle_power_w", "active_power_w",
+                    "power_boundary", "power_source", "notes", "provisional", "derived_from_source_file_id")
+_ROWS = "FROM jsonb_array_elements(CAST(:rows AS jsonb)) WITH ORDINALITY AS e(value, n) CROSS JOIN LATERAL "
+_UPSERT_SOLUTIONS = text(
+    f"INSERT INTO solutions (key, {', '.join(SOLUTION_COLUMNS)}) SELECT r.key, "
+    f"{', '.join(f'r.{c}' for c in SOLUTION_COLUMNS)} {_ROWS}jsonb_populate_record(NULL::solutions, e.value) r "
+    f"ORDER BY e.n ON CONFLICT (key) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in SOLUTION_COLUMNS)} "
+    "RETURNING id, key, xmax = 0")  # a row the INSERT made has no deleting transaction yet (xmax 0)
+_INSERT_RUNS = text(
+    f"INSERT INTO runs ({', '.join(NEW_RUN_COLUMNS)}) SELECT {', '.join(f'r.{c}' for c in NEW_RUN_COLUMNS)} "
+    f"{_ROWS}jsonb_populate_record(NULL::runs, e.value) r ORDER BY e.n RETURNING id")
 
 
 def solution_values(manifest: SolutionManifest, provisional_source: int | None) -> dict[str, Any]:
@@ -76,11 +92,8 @@ def _upsert_solutions(session: Session, plans: list[ManifestPlan]) -> list[tuple
     A row the INSERT made has no deleting transaction yet (xmax 0); one the ON CONFLICT branch updated has
     this one's. A new solution has no disks, claims or runs to replace."""
     rows = [{"key": p.manifest.key, **solution_values(p.manifest, p.provisional_source)} for p in plans]
-    statement = pg_insert(Solution).values(rows)
-    upsert = statement.on_conflict_do_update(
-        index_elements=["key"], set_={column: statement.excluded[column] for column in rows[0] if column != "key"})
     found: dict[str, tuple[int, bool]] = {key: (solution_id, bool(new)) for solution_id, key, new in session.execute(
-        upsert.returning(Solution.id, Solution.key, literal_column("xmax = 0", Boolean)))}
+        _UPSERT_SOLUTIONS, {"rows": dumps(rows)})}
     return [found[p.manifest.key] for p in plans]
 
 
@@ -220,8 +233,7 @@ def write_plans(session: Session, plans: list[ManifestPlan], *, fresh_sources: I
             claims.append(row)
 
     _clear(session, plans, solutions, walk.doomed, clear_published)
-    ids = list(session.execute(insert(_RUNS).returning(_RUNS.c.id, sort_by_parameter_order=True),
-                               walk.new_runs).scalars()) if walk.new_runs else []
+    ids = sorted(session.execute(_INSERT_RUNS, {"rows": dumps(walk.new_runs)}).scalars()) if walk.new_runs else []
 
     def run_id(ref: Ref | None) -> int | None:
         return None if ref is None else ids[ref[1]] if ref[0] else ref[1]
@@ -313,16 +325,17 @@ def _clear(session: Session, plans: list[ManifestPlan], solutions: list[tuple[in
     (and the facts of those a person's manifest confirms), the figures of runs it names, runs it replaces."""
     old = [s for s, new in solutions if not new]
     confirmed = [s for p, (s, new) in zip(plans, solutions) if not new and p.provisional_source is None]
-    parts = [(SolutionFact, SolutionFact.solution_id, confirmed), (DiskGroup, DiskGroup.solution_id, old),
-             (Claim, Claim.solution_id, old), (PublishedValue, PublishedValue.run_id, sorted(published)),
-             (Run, Run.id, sorted(runs))]
-    statements = [delete(model).where(column.in_(ids)) for model, column, ids in parts if ids]
+    parts = [(SolutionFact, "solution_id", confirmed), (DiskGroup, "solution_id", old), (Claim, "solution_id", old),
+             (PublishedValue, "run_id", sorted(published)), (Run, "id", sorted(runs))]
+    # Text, each id list an array: the parts vary, and SQLAlchemy compiled each set of them (and IN list length)
+    # once in the command's new process. The statement the built one was: the last part, the others its CTEs.
+    statements = [(f"DELETE FROM {model.__tablename__} WHERE {column} = ANY(CAST(:ids_{n} AS integer[]))", ids)
+                  for n, (model, column, ids) in enumerate(parts) if ids]
     if not statements:
         return
-    last = statements.pop()
-    for n, statement in enumerate(statements):
-        last = last.add_cte(statement.cte(f"cleared_{n}"))
-    session.execute(last)
+    ctes = [f"cleared_{n} AS ({sql})" for n, (sql, _) in enumerate(statements[:-1])]
+    session.execute(text(f"WITH {', '.join(ctes)} {statements[-1][0]}" if ctes else statements[-1][0]),
+                    {f"ids_{n}": ids for n, (*_, ids) in enumerate(parts) if ids})
 
 
 def _attach_evidence(session: Session, run_id: int | None, run: RunPlan) -> None:

@@ -81,3 +81,15 @@ def test_the_systems_of_a_document_written_together_hold_what_each_drafted(catal
     indexes = _rows(catalog, "SELECT report_index FROM runs WHERE source_file_id = :s AND report_index < 0 "
                              "ORDER BY id", s=source_id)
     assert [i for (i,) in indexes] == list(range(-1, -len(indexes) - 1, -1)) and indexes
+
+
+def test_the_solutions_upsert_names_every_column_a_manifest_gives():
+    """batch._UPSERT_SOLUTIONS lists its columns (SOLUTION_COLUMNS): one solution_values gives and the list
+    lacked would not be written, silently."""
+    from esrpdb.ingest.formats import manifest
+    from esrpdb.ingest.load.batch import SOLUTION_COLUMNS, solution_values
+
+    for path in sorted((FIXTURES / "catalog").glob("*.toml")):
+        parsed = manifest.parse(str(path), path.read_bytes())
+        for provisional_source in (None, 7):
+            assert set(solution_values(parsed, provisional_source)) == set(SOLUTION_COLUMNS), path.name

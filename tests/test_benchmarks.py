@@ -60,3 +60,14 @@ def test_the_html_benchmark_runs_at_its_smallest(monkeypatch, capsys):
     bench.main(["--repeats", "1", "--phases"])
     out = capsys.readouterr().out
     assert "ratio ingest / bare lxml" in out and "where a report's time goes" in out
+
+
+def test_the_timeline_marks_functions_that_exist(monkeypatch):
+    """bench_timeline.py wraps functions by name: one renamed would leave its milestone out, unseen."""
+    import importlib
+
+    timeline = _load(BENCHMARKS / "bench_timeline.py", monkeypatch)
+    for module, function, label in timeline.MARKS:
+        if function is not None:
+            assert callable(getattr(importlib.import_module(module), function, None)), (module, function, label)
+

@@ -188,9 +188,9 @@ sql_command.register(app)
 plain_help(app)
 
 def run() -> None:
-    """The `esrpdb` entry point: the app, with one-line errors for whatever escapes a command; the cyclic
-    collector off while the command starts (cli/startup.py), the code of dataclasses and of regular
-    expressions read from the cache (kept_code.py)."""
+    """The app, with one-line errors for whatever escapes a command; the cyclic collector off while the
+    command starts (cli/startup.py), the code of dataclasses and of regular expressions read from the
+    cache (kept_code.py). Ends with SystemExit, as any command: callable in a process that goes on."""
     from .. import kept_code
     from .unexpected import run as run_with_net
 
@@ -199,5 +199,15 @@ def run() -> None:
     run_with_net(app)
 
 
+def entry() -> None:
+    """The `esrpdb` console script: `run`, then the process's end without the interpreter's teardown
+    (startup.ended). Only for a process of its own: it ends the process, whoever called it."""
+    try:
+        run()
+    except SystemExit as done:
+        startup.ended(done.code)
+    startup.ended(0)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    run()
+    entry()

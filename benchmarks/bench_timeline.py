@@ -86,13 +86,13 @@ def _as_command(argv: list[str]) -> None:  # pragma: no cover - runs as the comm
             return spec
 
     sys.meta_path.insert(0, Marking())
-    from esrpdb.cli import main
+    import atexit
+
+    atexit.register(mark, "command: exit")  # the console script ends the process once the exit handlers ran
+    from esrpdb.cli import console
 
     sys.argv = ["esrpdb", *argv]
-    try:
-        main.run()
-    finally:
-        mark("command: exit")
+    console.entry()
 
 
 def _one_run(home: Path, document: Path, catalogue: str) -> dict[str, float]:

@@ -28,13 +28,14 @@ def ingest(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also list the files no format recognised."),
 ) -> None:
     """Load Jetstress reports (and other recognised files) into the catalogue."""
-    from ..ingest.reading import reading_started
+    from ..ingest.reading import early_reading, reading_started
 
     if new_solution and not solution:
         fail("--new-solution needs --solution KEY")
     # The first PDF is read in a worker while this process loads the database's side and opens the
-    # catalogue (ingest/reading.py): one new document is mostly that start-up.
-    ahead = reading_started(paths)
+    # catalogue (ingest/reading.py): one new document is mostly that start-up. The console script may
+    # have forked it already, before the command line was read here (cli/console.py).
+    ahead = early_reading(paths) or reading_started(paths)
     try:
         outcomes = _ingest(ctx, paths, ahead, {"solution_key": solution, "new_solution": new_solution,
                                                "failfast": failfast})

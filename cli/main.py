@@ -199,15 +199,5 @@ def run() -> None:
     run_with_net(app)
 
 
-def entry() -> None:
-    """The `esrpdb` console script: `run`, then the process's end without the interpreter's teardown
-    (startup.ended). Only for a process of its own: it ends the process, whoever called it."""
-    try:
-        run()
-    except SystemExit as done:
-        startup.ended(done.code)
-    startup.ended(0)
-
-
 if __name__ == "__main__":  # pragma: no cover
-    entry()
+    run()

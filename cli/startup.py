@@ -6,7 +6,7 @@ collector walked again and again while they were made (a tenth of the command's 
 turns it off before the command line is read; each command turns it back on (`collector_on`) as it
 begins, the ingest once its catalogue is open, its heavy imports done. A process forked meanwhile
 turns its own back on (ingest/parallel: forked.py, workers.py): what a reading makes is collected.
-And a command's end (`ended`, from the console script alone: cli/main.py `entry`) skips the interpreter's
+And a command's end (`ended`, from the console script alone: cli/console.py `entry`) skips the interpreter's
 teardown of those objects, which the process's end frees at once.
 """
 

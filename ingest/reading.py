@@ -4,7 +4,8 @@
 worker): bytes in, a record out, no database. It lives here, not in pipeline.py nor in the draft
 package, so that a process can begin reading having imported nothing but this light module:
 `esrpdb ingest FILE` forks the worker that reads its first PDF (`reading_started`) as soon as its
-arguments are parsed, and each process then imports only its own side: the worker the formats, PDFium
+command line is recognised, before even the CLI framework loads (cli/console.py, `start_early`; the
+ingest command takes that worker, `early_reading`), and each process then imports only its own side: the worker the formats, PDFium
 and the drafting rules; the command SQLAlchemy, psycopg and the catalogue's tables (on two cores the
 two overlap; loaded before the fork, the formats were a quarter of a second on both paths). The worker
 is the read-ahead's own (read_ahead.py: the same function, the same budget, the file's identity
@@ -83,3 +84,39 @@ def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
         ahead.close()
         return None
     return ahead
+
+
+_early: tuple[list[Path], ReadAhead] | None = None  # start_early's reading, until the ingest command takes it
+
+
+def start_early(paths: list[str]) -> None:
+    """`reading_started(paths)` before the command line has even been read by the CLI (cli/console.py):
+    kept for the ingest command (`early_reading`); stopped at exit if the command never takes it (a
+    usage error, say)."""
+    global _early
+    ahead = reading_started(paths)
+    if ahead is not None:
+        import atexit
+
+        _early = ([Path(path) for path in paths], ahead)
+        atexit.register(_stop_early)
+
+
+def early_reading(paths: Iterable[str | Path]) -> ReadAhead | None:
+    """start_early's reading when it was started for these very paths, else None (and it is stopped):
+    the command line as the CLI read it is the one that counts."""
+    global _early
+    if _early is None:
+        return None
+    started_for, ahead = _early
+    _early = None
+    if started_for == [Path(path) for path in paths]:
+        return ahead
+    ahead.close()
+    return None
+
+
+def _stop_early() -> None:
+    if _early is not None:
+        early_reading([])  # no paths match: stopped
+

@@ -15,7 +15,7 @@ from esrpdb.cli import startup
 
 def _entry(code: str, *argv: str, tmp_path) -> subprocess.CompletedProcess:
     """`code`, then the `esrpdb` console script's function with `argv`, in a new interpreter."""
-    script = f"{code}\nimport sys\nsys.argv = ['esrpdb', *{list(argv)!r}]\nfrom esrpdb.cli import main\nmain.entry()\n"
+    script = f"{code}\nimport sys\nsys.argv = ['esrpdb', *{list(argv)!r}]\nfrom esrpdb.cli import console\nconsole.entry()\n"
     env = {k: v for k, v in os.environ.items() if not k.startswith("ESRPDB_")}
     env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)

@@ -45,6 +45,17 @@ def floor_seconds(files: list[Path]) -> float:
     return time.perf_counter() - started
 
 
+def check_base(base: Path) -> None:
+    """A --base copy the installed console script can run (`esrpdb.cli.console:entry`), or a one-line exit.
+    A copy from before that entry point (3ee16c5) needs a cli/console.py of two lines:
+    `def entry():` / `    from .main import run; run()`."""
+    if not (base / "esrpdb" / "__init__.py").is_file():
+        sys.exit(f"--base {base}: no package at {base / 'esrpdb'}")
+    if not (base / "esrpdb" / "cli" / "console.py").is_file():
+        sys.exit(f"--base {base}: {base / 'esrpdb' / 'cli' / 'console.py'} is missing (a copy older than the console "
+                 "script's entry point): add one with `def entry():` and `    from .main import run; run()`")
+
+
 def fresh_catalogue(server, name: str) -> None:
     """The catalogue `name` as a clone of the migrated template (a user's first ingest migrates once)."""
     import psycopg
@@ -90,6 +101,8 @@ def main() -> None:
     parser.add_argument("--base", metavar="DIR", type=Path,
                         help="paired runs: each run ingests with DIR/esrpdb (first on PYTHONPATH) too, right after")
     args = parser.parse_args()
+    if args.base is not None:
+        check_base(args.base)
     for tool in ("pdftotext", "/usr/bin/time"):
         if shutil.which(tool) is None:
             sys.exit(f"{tool} is needed (apt-get install poppler-utils time)")

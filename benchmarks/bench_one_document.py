@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import archive_folder  # noqa: E402
-from bench_archive import fresh_catalogue  # noqa: E402
+from bench_archive import check_base, fresh_catalogue  # noqa: E402
 
 from esrpdb.db import embedded  # noqa: E402
 
@@ -103,8 +103,8 @@ def main() -> None:
     parser.add_argument("--base", metavar="DIR", type=Path,
                         help="paired runs against the copy of the package in DIR/esrpdb (see above)")
     args = parser.parse_args()
-    if args.base is not None and not (args.base / "esrpdb" / "__init__.py").is_file():
-        sys.exit(f"--base {args.base}: no package at {args.base / 'esrpdb'}")
+    if args.base is not None:
+        check_base(args.base)
     for tool in ("pdftotext", "/usr/bin/time"):
         if shutil.which(tool) is None:
             sys.exit(f"{tool} is needed (apt-get install poppler-utils time)")

@@ -5,12 +5,12 @@ worker): bytes in, a record out, no database. It lives here, not in pipeline.py 
 package, so that a process can begin reading having imported nothing but this light module:
 `esrpdb ingest FILE` forks the worker that reads its first PDF (`reading_started`) as soon as its
 command line is recognised, before even the CLI framework loads (cli/console.py, `start_early`; the
-ingest command takes that worker, `early_reading`), and each process then imports only its own side: the worker the formats, PDFium
-and the drafting rules; the command SQLAlchemy, psycopg and the catalogue's tables (on two cores the
-two overlap; loaded before the fork, the formats were a quarter of a second on both paths). The worker
-is the read-ahead's own (read_ahead.py: the same function, the same budget, the file's identity
-checked when its result is taken), so the catalogue is the same as when the batch reads the file
-itself (tests/test_speed_equivalence.py).
+ingest command takes that worker, `early_reading`), and each process then imports only its own side:
+the worker the formats, PDFium and the drafting rules; the command SQLAlchemy, psycopg and the
+catalogue's tables (on two cores the two overlap; loaded before the fork, the formats were a quarter of
+a second on both paths). The worker is the read-ahead's own (read_ahead.py: the same function, the
+same budget, the file's identity checked when its result is taken), so the catalogue is the same as
+when the batch reads the file itself (tests/test_speed_equivalence.py).
 """
 
 from __future__ import annotations

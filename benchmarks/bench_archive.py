@@ -45,6 +45,17 @@ def floor_seconds(files: list[Path]) -> float:
     return time.perf_counter() - started
 
 
+def command_env(home: Path, base: Path | None = None) -> dict[str, str]:
+    """The environment of a benchmarked `esrpdb` command: the private server's home, no catalogue or URL of
+    the caller's, and `base` (a copy of the package, DIR/esrpdb) first on PYTHONPATH when given."""
+    env = {**os.environ, "ESRPDB_HOME": str(home)}
+    for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL", "ESRPDB_CATALOGUE", "PYTHONPATH"):
+        env.pop(name, None)
+    if base is not None:
+        env["PYTHONPATH"] = str(base)
+    return env
+
+
 def check_base(base: Path) -> None:
     """A --base copy the installed console script can run (`esrpdb.cli.console:entry`), or a one-line exit.
     A copy from before that entry point (3ee16c5) needs a cli/console.py of two lines:
@@ -73,11 +84,7 @@ def ingest_once(home: Path, folder: Path, catalogue: str, extra: list[str],
                 base: Path | None = None) -> tuple[float, float, str]:
     """(seconds, peak MiB, the summary line) of `esrpdb ingest FOLDER` in its own process; `base`: a copy of
     the package (DIR/esrpdb) put first on PYTHONPATH for the same console script."""
-    env = {**os.environ, "ESRPDB_HOME": str(home)}
-    for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL", "ESRPDB_CATALOGUE", "PYTHONPATH"):
-        env.pop(name, None)
-    if base is not None:
-        env["PYTHONPATH"] = str(base)
+    env = command_env(home, base)
     esrpdb = shutil.which("esrpdb") or sys.exit("esrpdb is not on PATH (pip install -e .)")
     with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
         started = time.perf_counter()

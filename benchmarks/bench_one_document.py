@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import archive_folder  # noqa: E402
-from bench_archive import check_base, fresh_catalogue  # noqa: E402
+from bench_archive import check_base, command_env, fresh_catalogue  # noqa: E402
 
 from esrpdb.db import embedded  # noqa: E402
 
@@ -71,11 +71,7 @@ def seconds_of(argv: list[str], env: dict | None = None) -> float:
 def ingest_timed(home: Path, document: Path, catalogue: str, base: Path | None) -> tuple[float, float, float, str]:
     """(seconds, processor seconds of the command and its children, peak MiB, the summary line) of
     `esrpdb --catalogue NAME ingest FILE`, the package on PYTHONPATH first when `base` names a copy."""
-    env = {**os.environ, "ESRPDB_HOME": str(home)}
-    for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL", "ESRPDB_CATALOGUE", "PYTHONPATH"):
-        env.pop(name, None)
-    if base is not None:
-        env["PYTHONPATH"] = str(base)
+    env = command_env(home, base)
     esrpdb = shutil.which("esrpdb") or sys.exit("esrpdb is not on PATH (pip install -e .)")
     with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
         started = time.perf_counter()

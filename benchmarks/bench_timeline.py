@@ -100,9 +100,9 @@ def _as_command(argv: list[str]) -> None:  # pragma: no cover - runs as the comm
 
 def _one_run(home: Path, document: Path, catalogue: str) -> dict[str, float]:
     """{label: seconds} of one run (a function's end; "> label" its start)."""
-    env = {**os.environ, "ESRPDB_HOME": str(home)}
-    for name in ("ESRPDB_DATABASE_URL", "ESRPDB_READER_URL", "ESRPDB_CATALOGUE"):
-        env.pop(name, None)
+    from bench_archive import command_env
+
+    env = command_env(home)
     with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
         env[_LOG_ENV] = log.name
         subprocess.run([sys.executable, __file__, "--as-command", "--catalogue", catalogue, "ingest", str(document)],

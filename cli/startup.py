@@ -42,17 +42,18 @@ def ended(code: object) -> NoReturn:
 
     status = 0 if code is None else code if isinstance(code, int) else None
     run_handlers = getattr(atexit, "_run_exitfuncs", None)
-    if status is None or run_handlers is None or threading.active_count() > 1:
+    if status is None or run_handlers is None or threading.active_count() > 1 or not _flushed():
         raise SystemExit(code)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        raise SystemExit(code) from None
     run_handlers()
+    os._exit(status if _flushed() else 120)  # 120: as the interpreter ends when its output cannot be flushed
+
+
+def _flushed() -> bool:
+    """Standard output and error written out; False when one cannot be (a closed pipe)."""
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
     except (OSError, ValueError):
-        os._exit(120)  # as the interpreter ends when its output cannot be flushed
-    os._exit(status)
+        return False
+    return True

@@ -57,7 +57,7 @@ def _ingest(ctx: typer.Context, paths: List[Path], ahead, options: dict[str, Any
     from ..schema.keys import UnknownKey
     from .startup import collector_on
 
-    engine = ctx.obj.catalog().engine
+    engine = ctx.obj.writer()
     collector_on()  # the start-up is over: what is imported and opened lives to the end (cli/startup.py)
     sizes = {str(path): _size(path) for path, _ in iter_files(paths)}
     total = len(sizes)

@@ -53,6 +53,7 @@ class Options:
     catalogue: str | None = None  # a named catalogue on the embedded server (database esrpdb_<name>)
     creates: bool = False  # the command may make the named catalogue (init, ingest, demo); others need it to exist
     opened: Any = field(default=None, repr=False)  # the command's Catalog, once opened
+    writing: Any = field(default=None, repr=False)  # ingest's engine on psycopg alone, once opened
 
     @cached_property  # a named catalogue's URL starts the server and checks the database: once a command
     def database_url(self) -> str | None:
@@ -90,7 +91,21 @@ class Options:
             self.opened = open_catalog(self.database_url, reader_url=self.reader_url)
         return self.opened
 
+    def writer(self):
+        """The engine ingest writes with: psycopg alone when the catalogue is at head (db/quick.py: no
+        SQLAlchemy imported for a document, issue 46), else the catalogue's (which migrates it first)."""
+        if self.writing is None:
+            from ..db.connection import resolve_url
+            from ..db.quick import owner_engine
+
+            url = self.given_database_url or self.database_url or resolve_url(None)  # the embedded server's
+            self.writing = owner_engine(url, lambda: self.catalog().engine) or self.catalog().engine
+        return self.writing
+
     def close(self) -> None:
+        if self.writing is not None and self.writing is not getattr(self.opened, "engine", None):
+            self.writing.dispose()
+        self.writing = None
         if self.opened is not None:
             self.opened.close()
             self.opened = None

@@ -11,23 +11,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sqlalchemy import text
+from .sessions import transaction
+from .statements import Sql
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    from .sessions import AnyEngine
 
 # A catalogue before revision 0025 has no stored rows: nothing to rebuild.
-_HAS_ROWS = text("SELECT to_regprocedure('rebuild_mailbox_class_rank_rows()') IS NOT NULL")
-_REBUILD = text("SELECT rebuild_mailbox_class_rank_rows()")
+_HAS_ROWS = Sql("SELECT to_regprocedure('rebuild_mailbox_class_rank_rows()') IS NOT NULL")
+_REBUILD = Sql("SELECT rebuild_mailbox_class_rank_rows()")
 
 
-def rebuild_class_ranks(engine: Engine) -> int | None:
+def rebuild_class_ranks(engine: AnyEngine) -> int | None:
     """Rows written or deleted to make the stored ranks fresh; -1 if they already were, None before 0025.
 
     Its own transaction, after the writer's: the rebuild reads what they committed, under an advisory
     lock, so two writers finishing together rebuild once each at most and the second usually finds the
     rows fresh."""
-    with engine.begin() as conn:
-        if not conn.execute(_HAS_ROWS).scalar():
+    with transaction(engine) as session:
+        if not session.execute(_HAS_ROWS).scalar():
             return None
-        return conn.execute(_REBUILD).scalar()
+        return session.execute(_REBUILD).scalar()

@@ -12,12 +12,12 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import psycopg
-from sqlalchemy import Engine, text
-from sqlalchemy.exc import SQLAlchemyError
 
+from ..db.sessions import NeedsSqlAlchemy, PsycopgEngine, reading, sqlalchemy_engine, transaction
+from ..db.statements import Sql
 from ..schema.vocabulary import REPORT_TYPES
 from . import bounded_read, load, registry, sanity
 from .draft import DraftedDocument
@@ -26,12 +26,14 @@ from .formats.manifest.records import SolutionManifest
 from .load.known_files import KnownFiles, sha256_of
 from .load.link import link_evidence
 from .load.manifest import load_manifest
-from .load.transaction import transaction
-from .load.writers import StreamedFile, Writer, writer_for
+from .load.writers import StreamedFile, Writer, psycopg_writes, writer_for
 from .parallel import document_budget
 from .parallel.read_ahead import READ_AHEAD_WINDOW, ReadAhead, ReadFailed
 from .reading import Read as Read, read_ahead_of_batch, read_hashed as read_hashed
 from .walk import found_files
+
+if TYPE_CHECKING:
+    from ..db.sessions import AnyEngine as Engine  # SQLAlchemy's, or psycopg's alone (`esrpdb ingest`)
 
 PARSER_VERSION = "1"
 
@@ -56,14 +58,13 @@ def iter_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, bool]]:
         yield found.path, found.explicit
 
 
-# As text: `esrpdb ingest FILE` is a new process each time, and SQLAlchemy compiled a built statement once
-# in it (~1 ms apiece, load/__init__.py). The cast is the one it compiled.
-_LOADED = text("SELECT id FROM source_files WHERE sha256 = CAST(:sha256 AS varchar)")
+# Fixed text (db/statements.py): `esrpdb ingest FILE` runs it on psycopg alone.
+_LOADED = Sql("SELECT id FROM source_files WHERE sha256 = CAST(:sha256 AS varchar)")
 
 
 def _already_loaded(engine: Engine, sha256: str) -> bool:
-    with engine.connect() as conn:
-        return conn.execute(_LOADED, {"sha256": sha256}).first() is not None
+    with reading(engine) as session:
+        return session.execute(_LOADED, {"sha256": sha256}).first() is not None
 
 
 def read_file(path: Path, module=None) -> Any:
@@ -165,7 +166,8 @@ def _ingest_file(engine: Engine, path: Path, *, explicit: bool, solution_key: st
         record = dataclasses.replace(record, sha256=sha256, identity=identity)
     if isinstance(record, SolutionManifest):  # it names other files: those first, each on its own
         return _ingest_manifest(engine, module, path, sha256, record)
-    outcome = _write(engine, module, path, sha256, writer_for(record), solution_key=solution_key, identity=identity)
+    outcome = _write(engine if psycopg_writes(record) else sqlalchemy_engine(engine), module, path, sha256,
+                     writer_for(record), solution_key=solution_key, identity=identity)
     if isinstance(record, DraftedDocument):
         outcome.pages = record.document.pages
     return outcome
@@ -188,7 +190,27 @@ def _changed(path: Path, identity: bounded_read.Identity) -> bool:
 
 def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
            solution_key: str | None = None, message: str = "", identity: bounded_read.Identity | None = None) -> FileOutcome:
-    """Claim the file's SHA-256 and write it in one transaction; any refusal leaves nothing behind."""
+    """Claim the file's SHA-256 and write it in one transaction; any refusal leaves nothing behind. A statement
+    only SQLAlchemy runs, met on psycopg's session, writes the file again on SQLAlchemy's engine: the first
+    transaction was rolled back (db/sessions.py)."""
+    try:
+        return _write_once(engine, module, path, sha256, write, solution_key=solution_key, message=message,
+                           identity=identity)
+    except NeedsSqlAlchemy:
+        return _write_once(sqlalchemy_engine(engine), module, path, sha256, write, solution_key=solution_key,
+                           message=message, identity=identity)
+
+
+def _database_errors() -> tuple[type[BaseException], ...]:
+    """psycopg's errors, and SQLAlchemy's once it is imported (nothing else can have raised one)."""
+    import sys
+
+    sqlalchemy_errors = sys.modules.get("sqlalchemy.exc")
+    return (psycopg.Error,) if sqlalchemy_errors is None else (psycopg.Error, sqlalchemy_errors.SQLAlchemyError)
+
+
+def _write_once(engine: Engine, module, path: Path, sha256: str, write: Writer, *, solution_key: str | None,
+                message: str, identity: bounded_read.Identity | None) -> FileOutcome:
     name = str(path)
     source = load.SourceInfo(sha256, name, path.name, module.FORMAT, f"{module.FORMAT}/{PARSER_VERSION}",
                              path.stat().st_size)
@@ -203,7 +225,7 @@ def _write(engine: Engine, module, path: Path, sha256: str, write: Writer, *,
                 raise ParseError(name, CHANGED_WHILE_READ)
     except ParseError as error:
         return FileOutcome(name, "failed", module.FORMAT, message=str(error), sha256=sha256)
-    except (SQLAlchemyError, psycopg.Error) as error:
+    except _database_errors() as error:
         _reraise_interrupt(error)
         original = getattr(error, "orig", None) or error
         detail = str(original).strip().splitlines()[0]
@@ -246,7 +268,7 @@ def _ingest_manifest(engine: Engine, module, path: Path, sha256: str, manifest: 
         warnings = load_manifest(session, source_id, manifest, path.parent, lambda p: hashes[p.resolve()])
         return len(manifest.runs), warnings
 
-    outcome = _write(engine, module, path, sha256, write_manifest,
+    outcome = _write(sqlalchemy_engine(engine), module, path, sha256, write_manifest,
                      message=f"{len(hashes)} referenced files ({newly_loaded} newly loaded)")
     outcome.referenced = referenced
     return outcome
@@ -284,6 +306,8 @@ def ingest_paths(
     elif modules is None:
         ahead = ahead or read_ahead_of_batch()
         ahead.want(known.not_held)
+        if isinstance(engine, PsycopgEngine):
+            ahead.meanwhile(engine.warm_up)
     try:
         for n, found in enumerate(files):
             path = found.path
@@ -348,4 +372,4 @@ def _require_solution(engine: Engine, key: str, *, create: bool) -> None:
         with transaction(engine) as session:
             load.solution_id_for(session, key)
         return
-    require_solutions(engine, key)
+    require_solutions(sqlalchemy_engine(engine), key)

@@ -66,7 +66,10 @@ class CoreTable:
 
 
 def __getattr__(name: str) -> CoreTable:
-    """`tables.Run` and the like: the stand-in of the model of that name."""
+    """`tables.Run` and the like: the stand-in of the model of that name. A dunder is never a model's name:
+    `from tables import RunRow` asks for `__path__` first, which must not load the tables."""
+    if name.startswith("__"):
+        raise AttributeError(name)
     table_name = loaded().table_of_model.get(name)
     if table_name is None:
         raise AttributeError(f"module {__name__!r} has no table for a model {name!r}")

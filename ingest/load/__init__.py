@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import text
-
-from ...schema.tables import DocumentCell, IngestWarning
+from ...db.sessions import as_writer, driver_connection
+from ...db.statements import Sql
 from ...schema.vocabulary import DOCUMENT_READER, REPORT_SEEN_TWICE
 from ..draft import DraftedDocument
 from ..formats.document.fingerprint import content_fingerprint
@@ -22,7 +21,7 @@ from .report_statement import INSTANCE_KEY, ReportRows
 from .rows import copy_dicts as copy_dicts, copy_rows as copy_rows, solution_id_for as solution_id_for
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+    from ...db.sessions import WriterSession
 
 
 @dataclass(frozen=True)
@@ -37,12 +36,12 @@ class SourceInfo:
 
 # The fixed statements of every document's write as text: `esrpdb ingest FILE` is a new process each time,
 # and SQLAlchemy compiled each built statement once in it (~1 ms apiece). The casts are those it compiled.
-_CLAIM_SOURCE = text(
+_CLAIM_SOURCE = Sql(
     "INSERT INTO source_files (sha256, path, file_name, format, parser_version, size_bytes) "
     "VALUES (CAST(:sha256 AS varchar), CAST(:path AS varchar), CAST(:file_name AS varchar), CAST(:format AS varchar), "
     "CAST(:parser_version AS varchar), CAST(:size_bytes AS bigint)) ON CONFLICT (sha256) DO NOTHING RETURNING id")
 # The document's row and its file's fingerprint, in one round trip.
-_ADD_DOCUMENT = text(
+_ADD_DOCUMENT = Sql(
     "WITH new_document AS (INSERT INTO documents (source_file_id, title, title_line, esrp_version, esrp_version_line, "
     "tested_on, tested_on_line, page_start_lines) VALUES (CAST(:source_file_id AS integer), CAST(:title AS varchar), "
     "CAST(:title_line AS integer), CAST(:esrp_version AS varchar), CAST(:esrp_version_line AS integer), "
@@ -51,20 +50,20 @@ _ADD_DOCUMENT = text(
     "WHERE source_files.id = CAST(:source_file_id AS integer)")
 # Every table of a document as one JSON array (report_statement.py's way: the server converts each value to
 # its column's type), inserted in the array's order.
-_ADD_TABLES = text(
+_ADD_TABLES = Sql(
     "INSERT INTO document_tables (source_file_id, ordinal, kind, title, columns, stub, source_line) "
     "SELECT CAST(:source_file_id AS integer), r.ordinal, r.kind, r.title, r.columns, r.stub, r.source_line "
     "FROM jsonb_array_elements(CAST(:rows AS jsonb)) WITH ORDINALITY AS e(value, n) "
     "CROSS JOIN LATERAL jsonb_populate_record(NULL::document_tables, e.value) r ORDER BY e.n RETURNING id")
 
 
-def claim_source_file(session: Session, source: SourceInfo) -> int | None:
+def claim_source_file(session: WriterSession, source: SourceInfo) -> int | None:
     """Insert the file's row; None when a file with this SHA-256 is already in the catalogue."""
-    return session.execute(_CLAIM_SOURCE, source.__dict__).scalar_one_or_none()
+    return as_writer(session).execute(_CLAIM_SOURCE, source.__dict__).scalar_one_or_none()
 
 
 def load_report(
-    session: Session,
+    session: WriterSession,
     source_file_id: int,
     report: JetstressReport,
     *,
@@ -77,9 +76,10 @@ def load_report(
     A report already in the catalogue (same content, another file) only adds this file as a source.
     `locked`: the caller holds the report's identity lock (report_statement.lock).
     """
+    session = as_writer(session)
     findings = check_report(report)
     rows = report_rows(source_file_id, report, findings, report_index=report_index, solution_id=solution_id)
-    written = report_statement.write_report(session.connection().connection.driver_connection, rows, locked=locked)
+    written = report_statement.write_report(driver_connection(session), rows, locked=locked)
     if written.new_run_id is not None:
         return written.new_run_id, findings
     run_id = written.existing_run_id
@@ -135,13 +135,14 @@ def _unique_by_name(counters):
     return list(seen.values())
 
 
-def load_document_tables(session: Session, source_file_id: int, tables: list[DocumentTableRecord],
+def load_document_tables(session: WriterSession, source_file_id: int, tables: list[DocumentTableRecord],
                          read_back: ReadBack | None = None) -> list[int]:
     """Every table of a document in one INSERT and all their cells in one COPY: a 200-page volume prints
     over a hundred tables, and a round trip or two each was a third of its write. `read_back`: where
     the document's drafted systems will find them, without reading them back."""
     if not tables:
         return []
+    session = as_writer(session)
     rows = [{"ordinal": ordinal, "kind": table.kind, "title": table.title, "columns": list(table.columns),
              "stub": table.stub, "source_line": table.line} for ordinal, table in enumerate(tables)]
     # Ids in the rows' order, as SQLAlchemy's sorted insertmanyvalues had them: the rows go in that order.
@@ -155,7 +156,7 @@ def load_document_tables(session: Session, source_file_id: int, tables: list[Doc
         for r, row in enumerate(table.rows)
         for c, value in enumerate(row.values)
     ]
-    copy_dicts(session, DocumentCell, cells)
+    copy_dicts(session, "document_cells", cells)
     if read_back is not None:
         read_back.seed_tables(source_file_id, [TableRead(i, t.title, t.kind, list(t.columns))
                                                for i, t in zip(table_ids, tables)], cells)
@@ -163,11 +164,12 @@ def load_document_tables(session: Session, source_file_id: int, tables: list[Doc
 
 
 def load_document(
-    session: Session, source_file_id: int, drafted: DraftedDocument, *, solution_id: int | None = None
+    session: WriterSession, source_file_id: int, drafted: DraftedDocument, *, solution_id: int | None = None
 ) -> tuple[int, list[str]]:
     """Every embedded report as a run (in document order), every table, and the reader's and drafter's
     warnings. Without a solution, the document's runs go to the provisional solutions of the systems
     it tests, as drafted."""
+    session = as_writer(session)
     document = drafted.document
     warnings = [*document.warnings, *drafted.warnings]
     messages = list(warnings)
@@ -182,7 +184,7 @@ def load_document(
     # its reports' identities, and its content (two copies ingested at once: the second finds the first).
     keys = [report_statement.identity_lock(key) for key in map(identity.identity_key, document.reports)
             if key is not None]
-    report_statement.lock(session.connection().connection.driver_connection,
+    report_statement.lock(driver_connection(session),
                           keys + ([provisional.document_lock(fingerprint)] if solution_id is None else []))
     for index, report in enumerate(document.reports):
         _, findings = load_report(session, source_file_id, report, report_index=index, solution_id=solution_id,
@@ -193,7 +195,7 @@ def load_document(
     stored: list[dict] = []
     if solution_id is None:
         messages.extend(provisional.document_systems(session, source_file_id, drafted, fingerprint, read_back, stored))
-    copy_dicts(session, IngestWarning, stored + [
+    copy_dicts(session, "ingest_warnings", stored + [
         {"source_file_id": source_file_id, "run_id": None, "check_name": DOCUMENT_READER, "message": w}
         for w in warnings
     ])

@@ -13,28 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import CursorResult, delete, exists, func, select, text, tuple_, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-from ...schema.tables import (
-    Claim,
-    DiskGroup,
-    PerfCounter,
-    PerfFile,
-    PowerFile,
-    PublishedValue,
-    Run,
-    Solution,
-    SolutionFact,
-    Trial,
-)
+from ...db.sessions import as_writer
+from ...db.statements import Sql
 from ..formats.manifest.records import ClaimSpec, SolutionManifest
 from .plan import ManifestPlan, RunPlan
 from .report_statement import dumps
 from .rows import copy_dicts, solution_id_for
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+    from ...db.sessions import WriterSession
 
 Ref = tuple[int, int]  # (0, id) a run already in the catalogue; (1, n) the batch's nth new run: ids in that order
 NEW_RUN_COLUMNS = ("source_file_id", "report_index", "solution_id", "trial_id", "run_label", "scenario", "origin",
@@ -44,7 +31,7 @@ NEW_RUN_COLUMNS = ("source_file_id", "report_index", "solution_id", "trial_id", 
 # Every run the batch takes, in one statement: a run taken twice holds what its last taking set (and the
 # test of the last taking that named one). The order the rows are written in changes no figure: a test
 # adds its hosts in their id order (revision 0026).
-_TAKE_RUNS = text(
+_TAKE_RUNS = Sql(
     "UPDATE runs r SET solution_id = k.solution_id, trial_id = k.trial_id, run_label = k.run_label, "
     "scenario = k.scenario, test_run_id = CASE WHEN k.sets_test THEN k.test_run_id ELSE r.test_run_id END "
     "FROM unnest(CAST(:ids AS integer[]), CAST(:solution_ids AS integer[]), CAST(:trial_ids AS integer[]), "
@@ -60,14 +47,23 @@ SOLUTION_COLUMNS = ("vendor", "model", "label", "connectivity", "raid_level", "u
                     "list_price_type", "list_price_includes", "list_price_source", "idle_power_w", "active_power_w",
                     "power_boundary", "power_source", "notes", "provisional", "derived_from_source_file_id")
 _ROWS = "FROM jsonb_array_elements(CAST(:rows AS jsonb)) WITH ORDINALITY AS e(value, n) CROSS JOIN LATERAL "
-_UPSERT_SOLUTIONS = text(
+_UPSERT_SOLUTIONS = Sql(
     f"INSERT INTO solutions (key, {', '.join(SOLUTION_COLUMNS)}) SELECT r.key, "
     f"{', '.join(f'r.{c}' for c in SOLUTION_COLUMNS)} {_ROWS}jsonb_populate_record(NULL::solutions, e.value) r "
     f"ORDER BY e.n ON CONFLICT (key) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in SOLUTION_COLUMNS)} "
     "RETURNING id, key, xmax = 0")  # a row the INSERT made has no deleting transaction yet (xmax 0)
-_INSERT_RUNS = text(
+_INSERT_RUNS = Sql(
     f"INSERT INTO runs ({', '.join(NEW_RUN_COLUMNS)}) SELECT {', '.join(f'r.{c}' for c in NEW_RUN_COLUMNS)} "
     f"{_ROWS}jsonb_populate_record(NULL::runs, e.value) r ORDER BY e.n RETURNING id")
+_UPSERT_TRIALS = Sql(
+    f"INSERT INTO trials (solution_id, label, description) SELECT r.solution_id, r.label, r.description "
+    f"{_ROWS}jsonb_populate_record(NULL::trials, e.value) r ORDER BY e.n ON CONFLICT ON CONSTRAINT "
+    "uq_trials_solution_label DO UPDATE SET description = excluded.description RETURNING id, solution_id, label")
+# The labels as two arrays: one statement for any number of them (a tuple IN list compiled per length).
+_LABELLED_RUNS = Sql(
+    "SELECT runs.solution_id, runs.run_label, min(runs.id) FROM runs WHERE (runs.solution_id, runs.run_label) IN "
+    "(SELECT * FROM unnest(CAST(:solution_ids AS integer[]), CAST(:labels AS text[]))) "
+    "GROUP BY runs.solution_id, runs.run_label")
 
 
 def solution_values(manifest: SolutionManifest, provisional_source: int | None) -> dict[str, Any]:
@@ -87,7 +83,7 @@ def solution_values(manifest: SolutionManifest, provisional_source: int | None) 
     )
 
 
-def _upsert_solutions(session: Session, plans: list[ManifestPlan]) -> list[tuple[int, bool]]:
+def _upsert_solutions(session: WriterSession, plans: list[ManifestPlan]) -> list[tuple[int, bool]]:
     """(id, whether new) per plan, in one statement (the keys are distinct: system_keys makes them so).
     A row the INSERT made has no deleting transaction yet (xmax 0); one the ON CONFLICT branch updated has
     this one's. A new solution has no disks, claims or runs to replace."""
@@ -97,16 +93,12 @@ def _upsert_solutions(session: Session, plans: list[ManifestPlan]) -> list[tuple
     return [found[p.manifest.key] for p in plans]
 
 
-def _upsert_trials(session: Session, plans: list[ManifestPlan], solution_ids: list[int]) -> dict[tuple[int, str], int]:
+def _upsert_trials(session: WriterSession, plans: list[ManifestPlan], solution_ids: list[int]) -> dict[tuple[int, str], int]:
     rows = [{"solution_id": s, "label": t.key, "description": t.description}
             for p, s in zip(plans, solution_ids) for t in p.manifest.trials]
     if not rows:
         return {}
-    statement = pg_insert(Trial).values(rows)
-    upsert = statement.on_conflict_do_update(constraint="uq_trials_solution_label",
-                                             set_={"description": statement.excluded.description})
-    return {(s, label): trial_id for trial_id, s, label in session.execute(
-        upsert.returning(Trial.id, Trial.solution_id, Trial.label))}
+    return {(s, label): trial_id for trial_id, s, label in session.execute(_UPSERT_TRIALS, {"rows": dumps(rows)})}
 
 
 class _Walk:
@@ -150,9 +142,13 @@ class _Walk:
         return min((ref for ref, held in self.held.items() if held == (solution_id, label)), default=None)
 
 
-def _existing_runs(session: Session, source_ids: set[int]) -> dict[int, dict[int, tuple]]:
+def _existing_runs(session: WriterSession, source_ids: set[int]) -> dict[int, dict[int, tuple]]:
     if not source_ids:
         return {}
+    from sqlalchemy import select  # a manifest's alone: a document's own runs are all new (fresh_sources)
+
+    from ...schema.tables import Run
+
     found: dict[int, dict[int, tuple]] = {s: {} for s in source_ids}
     for run_id, source_id, index, origin, solution_id, label in session.execute(
             select(Run.id, Run.source_file_id, Run.report_index, Run.origin, Run.solution_id, Run.run_label)
@@ -161,12 +157,16 @@ def _existing_runs(session: Session, source_ids: set[int]) -> dict[int, dict[int
     return found
 
 
-def _twin_candidates(session: Session, plans: list[ManifestPlan]) -> dict[int, set]:
+def _twin_candidates(session: WriterSession, plans: list[ManifestPlan]) -> dict[int, set]:
     """Provisional document-table runs by the (table, metric, value) cells they publish: a person's table
     run replaces the run ingest drafted from the same cells."""
     tables = {v[3] for p in plans if p.provisional_source is None for r in p.runs if r.table_run for v in r.values}
     if not tables:
         return {}
+    from sqlalchemy import select  # a person's manifest alone
+
+    from ...schema.tables import PublishedValue, Run, Solution
+
     held: dict[int, set] = {}
     for other, table_id, metric, value in session.execute(
             select(PublishedValue.run_id, PublishedValue.document_table_id, PublishedValue.metric, PublishedValue.value)
@@ -176,11 +176,12 @@ def _twin_candidates(session: Session, plans: list[ManifestPlan]) -> dict[int, s
     return held
 
 
-def write_plans(session: Session, plans: list[ManifestPlan], *, fresh_sources: Iterable[int] = ()) -> list[int]:
+def write_plans(session: WriterSession, plans: list[ManifestPlan], *, fresh_sources: Iterable[int] = ()) -> list[int]:
     """Write the plans; their solutions' ids, in order. `fresh_sources`: files written in this transaction
     (the document whose systems these are), which hold no host test or table run to replace yet."""
     if not plans:
         return []
+    session = as_writer(session)
     solutions = _upsert_solutions(session, plans)
     solution_ids = [s for s, _ in solutions]
     trial_ids = _upsert_trials(session, plans, solution_ids)
@@ -242,19 +243,19 @@ def write_plans(session: Session, plans: list[ManifestPlan], *, fresh_sources: I
         session.execute(_TAKE_RUNS, _taken_columns(walk.taken, run_id))
     for ref, run in evidence:
         _attach_evidence(session, run_id(ref), run)
-    copy_dicts(session, PublishedValue, [{**row, "run_id": run_id(ref)} for ref, row in published])
+    copy_dicts(session, "run_published_values", [{**row, "run_id": run_id(ref)} for ref, row in published])
     take_over(session, {i for p in plans if p.provisional_source is None for i in p.source_ids})
     labelled = _labelled_runs(session, {(s, label) for _, s, label in asked})
     for row, other_solution, label in asked:
         found = labelled.get((other_solution, label))
         row["other_run_id"] = None if found is None else (0, found)
-    copy_dicts(session, DiskGroup, [
+    copy_dicts(session, "disks", [
         {"solution_id": s, "disk_count": d.count, "model": d.model, "media": d.media, "speed_rpm": d.rpm,
          "raw_capacity_bytes": d.raw_capacity_bytes, "interface": d.interface, "firmware": d.firmware, "role": d.role}
         for p, s in zip(plans, solution_ids) for d in p.manifest.disks])
-    copy_dicts(session, Claim, [{**row, "run_id": run_id(row["run_id"]), "other_run_id": run_id(row["other_run_id"])}
+    copy_dicts(session, "claims", [{**row, "run_id": run_id(row["run_id"]), "other_run_id": run_id(row["other_run_id"])}
                                 for row in claims])
-    copy_dicts(session, SolutionFact, [  # a system holds dozens of facts, one statement each was a tenth of its write
+    copy_dicts(session, "solution_facts", [  # a system holds dozens of facts, one statement each was a tenth of its write
         {"solution_id": s, "ordinal": n, "fact": f.fact, "value_printed": f.value, "value_number": f.number,
          "unit": f.unit, "source_file_id": p.provisional_source, "source_line": f.line, "quote": f.quote}
         for p, s in zip(plans, solution_ids) for n, f in enumerate(p.facts, 1)])
@@ -319,27 +320,31 @@ def _published_rows(values) -> list[dict[str, Any]]:
              "row_labels": labels} for metric, value, printed, table_id, labels in values]
 
 
-def _clear(session: Session, plans: list[ManifestPlan], solutions: list[tuple[int, bool]], runs: set[int],
+def _clear(session: WriterSession, plans: list[ManifestPlan], solutions: list[tuple[int, bool]], runs: set[int],
            published: set[int]) -> None:
     """Everything the batch replaces, in one statement: the disks and claims of solutions it did not make
     (and the facts of those a person's manifest confirms), the figures of runs it names, runs it replaces."""
     old = [s for s, new in solutions if not new]
     confirmed = [s for p, (s, new) in zip(plans, solutions) if not new and p.provisional_source is None]
-    parts = [(SolutionFact, "solution_id", confirmed), (DiskGroup, "solution_id", old), (Claim, "solution_id", old),
-             (PublishedValue, "run_id", sorted(published)), (Run, "id", sorted(runs))]
+    parts = [("solution_facts", "solution_id", confirmed), ("disks", "solution_id", old),
+             ("claims", "solution_id", old), ("run_published_values", "run_id", sorted(published)), ("runs", "id", sorted(runs))]
     # Text, each id list an array: the parts vary, and SQLAlchemy compiled each set of them (and IN list length)
     # once in the command's new process. The statement the built one was: the last part, the others its CTEs.
-    statements = [(f"DELETE FROM {model.__tablename__} WHERE {column} = ANY(CAST(:ids_{n} AS integer[]))", ids)
-                  for n, (model, column, ids) in enumerate(parts) if ids]
+    statements = [(f"DELETE FROM {table} WHERE {column} = ANY(CAST(:ids_{n} AS integer[]))", ids)
+                  for n, (table, column, ids) in enumerate(parts) if ids]
     if not statements:
         return
     ctes = [f"cleared_{n} AS ({sql})" for n, (sql, _) in enumerate(statements[:-1])]
-    session.execute(text(f"WITH {', '.join(ctes)} {statements[-1][0]}" if ctes else statements[-1][0]),
+    session.execute(Sql(f"WITH {', '.join(ctes)} {statements[-1][0]}" if ctes else statements[-1][0]),
                     {f"ids_{n}": ids for n, (*_, ids) in enumerate(parts) if ids})
 
 
-def _attach_evidence(session: Session, run_id: int | None, run: RunPlan) -> None:
+def _attach_evidence(session: WriterSession, run_id: int | None, run: RunPlan) -> None:
     """The manifest says which perfmon exports and power log belong to the run: link them directly."""
+    from sqlalchemy import update  # a manifest naming evidence files alone
+
+    from ...schema.tables import PerfCounter, PerfFile, PowerFile
+
     if run.perf_sources:
         session.execute(update(PerfFile).where(PerfFile.source_file_id.in_(run.perf_sources)).values(run_id=run_id))
         session.execute(update(PerfCounter).where(PerfCounter.source_file_id.in_(run.perf_sources))
@@ -348,16 +353,16 @@ def _attach_evidence(session: Session, run_id: int | None, run: RunPlan) -> None
         session.execute(update(PowerFile).where(PowerFile.source_file_id == run.power_source).values(run_id=run_id))
 
 
-def _labelled_runs(session: Session, wanted: set[tuple[int, str]]) -> dict[tuple[int, str], int]:
+def _labelled_runs(session: WriterSession, wanted: set[tuple[int, str]]) -> dict[tuple[int, str], int]:
     """The first run (by id) each solution holds under each label, as the catalogue holds them now."""
     if not wanted:
         return {}
+    ordered = sorted(wanted)
     return {(s, label): run_id for s, label, run_id in session.execute(
-        select(Run.solution_id, Run.run_label, func.min(Run.id))
-        .where(tuple_(Run.solution_id, Run.run_label).in_(sorted(wanted))).group_by(Run.solution_id, Run.run_label))}
+        _LABELLED_RUNS, {"solution_ids": [s for s, _ in ordered], "labels": [label for _, label in ordered]})}
 
 
-def take_over(session: Session, source_file_ids: Iterable[int]) -> int:
+def take_over(session: WriterSession, source_file_ids: Iterable[int]) -> int:
     """Remove the provisional solutions of these documents that no run belongs to any more; how many.
 
     What a manifest does once it has taken the runs of the documents it names (ingest/load/provisional.py).
@@ -365,6 +370,10 @@ def take_over(session: Session, source_file_ids: Iterable[int]) -> int:
     ids = list(source_file_ids)
     if not ids:
         return 0
+    from sqlalchemy import CursorResult, delete, exists, select  # a person's manifest alone
+
+    from ...schema.tables import Run, Solution
+
     orphaned = delete(Solution).where(
         Solution.provisional, Solution.derived_from_source_file_id.in_(ids),
         ~exists(select(Run.id).where(Run.solution_id == Solution.id)))

@@ -14,6 +14,7 @@ from typing import Any, BinaryIO, Callable
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
+from ...db.sessions import driver_connection
 from ...schema import (
     ConfigInstance,
     ConfigThreshold,
@@ -141,7 +142,7 @@ def load_perfmon(session: Session, source_file_id: int, name: str, stream: Binar
         machines = {c.machine for c in reader.columns if c.machine}
         first = last = None
         rows = 0
-        raw = session.connection().connection.driver_connection
+        raw = driver_connection(session)
         with raw.cursor() as cursor:
             with cursor.copy(
                 "COPY perf_samples (source_file_id, counter_id, sampled_at, value) FROM STDIN (FORMAT BINARY)"

@@ -15,9 +15,7 @@ import hashlib
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import insert, select, update
-
-from ...schema.tables import IngestWarning, Run, RunRow, SourceFile, table_of
+from ...schema.tables import RunRow
 from ...schema.vocabulary import REPORT_SEEN_TWICE
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
@@ -67,7 +65,14 @@ def conflicts(run: RunRow, report: JetstressReport) -> list[tuple[str, object, o
 def record_sighting(session: Session, run_id: int, source_file_id: int, report: JetstressReport, report_index: int,
                     solution_id: int | None) -> list[str]:
     """This file prints run `run_id` again (the report statement found it by identity and added this file
-    as a source of it): store what the two sources print differently, and return those messages."""
+    as a source of it): store what the two sources print differently, and return those messages.
+
+    Built statements: on psycopg's session (`esrpdb ingest`) they raise NeedsSqlAlchemy, and the file is
+    written again on SQLAlchemy's engine (db/sessions.py). A report seen twice is a batch's, rarely one file's."""
+    from sqlalchemy import insert, select, update
+
+    from ...schema.tables import IngestWarning, Run, SourceFile, table_of
+
     stored_file, printed_file = table_of(SourceFile).alias(), table_of(SourceFile).alias()
     run = session.execute(  # the run and both files' names and formats, in one round trip (a Core row)
         select(Run, stored_file.c.file_name.label("stored_name"), stored_file.c.format.label("stored_format"),

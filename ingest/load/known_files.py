@@ -12,14 +12,18 @@ import hashlib
 import os
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, select
-
-from ...schema.tables import SourceFile, table_of
+from ...db.sessions import reading
+from ...db.statements import Sql
 from ..bounded_read import Identity, identity_of, open_as
 from ..errors import ParseError
 
-_SOURCES = table_of(SourceFile)
+if TYPE_CHECKING:
+    from ...db.sessions import AnyEngine
+
+# The hashes as an array: one statement for any number of them (an IN list compiled per length).
+_HELD = Sql("SELECT sha256 FROM source_files WHERE sha256 = ANY(CAST(:hashes AS varchar[]))")
 
 
 def sha256_of(path: Path, identity: Identity | None = None) -> str:
@@ -32,7 +36,7 @@ def sha256_of(path: Path, identity: Identity | None = None) -> str:
 
 
 class KnownFiles:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: AnyEngine) -> None:
         self._engine = engine
         self._hashes: dict[Path, tuple[Identity, str]] = {}
         self._held: dict[str, bool] = {}  # SHA-256 -> held (a True is final; a False is asked again at the write)
@@ -64,7 +68,7 @@ class KnownFiles:
                 continue  # its turn says what is wrong with it
         unasked = {sha for sha in hashes.values() if sha not in self._held}
         if unasked:
-            with self._engine.connect() as conn:
-                held = set(conn.execute(select(_SOURCES.c.sha256).where(_SOURCES.c.sha256.in_(unasked))).scalars())
+            with reading(self._engine) as session:
+                held = set(session.execute(_HELD, {"hashes": sorted(unasked)}).scalars())
             self._held.update((sha, sha in held) for sha in unasked)
         return [path for path, sha in hashes.items() if not self._held[sha]]

@@ -8,12 +8,13 @@ unlinked rows are touched, and run power is recomputed from the linked samples.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from sqlalchemy import CursorResult, text
+from ...db.sessions import as_writer
+from ...db.statements import Sql
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+    from ...db.sessions import WriterSession
 
 IDLE_WINDOW_S = 120
 
@@ -119,13 +120,13 @@ ON CONFLICT (run_id) DO UPDATE SET
 """
 
 
-def _rowcount(session: Session, sql: str) -> int:
-    return cast(CursorResult, session.execute(text(sql))).rowcount
+def _rowcount(session: WriterSession, sql: Sql) -> int:
+    return session.execute(sql).rowcount
 
 
 # Which statements below can touch a row at all: each is skipped when its driving rows do not exist (a
 # catalogue of documents alone has no evidence, and the six statements cost ~30 ms of every ingest).
-_WORK = text("""
+_WORK = Sql("""
 SELECT EXISTS (SELECT 1 FROM test_configs WHERE run_id IS NULL) AS configs,
        EXISTS (SELECT 1 FROM test_logs WHERE run_id IS NULL) AS logs,
        EXISTS (SELECT 1 FROM perf_files WHERE run_id IS NULL) AS perfmon,
@@ -135,14 +136,15 @@ SELECT EXISTS (SELECT 1 FROM test_configs WHERE run_id IS NULL) AS configs,
 """)
 
 
-def link_evidence(session: Session, *, idle_window_s: int = IDLE_WINDOW_S) -> dict[str, int]:
+def link_evidence(session: WriterSession, *, idle_window_s: int = IDLE_WINDOW_S) -> dict[str, int]:
     """Link what can be linked; returns how many files of each kind were linked now."""
+    session = as_writer(session)
     work = session.execute(_WORK).one()
     linked = {kind: _rowcount(session, sql) if getattr(work, kind) else 0
-              for kind, sql in (("configs", _LINK_CONFIGS), ("logs", _LINK_LOGS), ("perfmon", _LINK_PERF),
-                                ("power", _LINK_POWER))}
+              for kind, sql in (("configs", Sql(_LINK_CONFIGS)), ("logs", Sql(_LINK_LOGS)),
+                                ("perfmon", Sql(_LINK_PERF)), ("power", Sql(_LINK_POWER)))}
     if work.any_perfmon:
-        session.execute(text(_PROPAGATE_PERF))
+        session.execute(Sql(_PROPAGATE_PERF))
     if work.any_power:
-        session.execute(text(_RUN_POWER), {"idle_window_s": idle_window_s})
+        session.execute(Sql(_RUN_POWER), {"idle_window_s": idle_window_s})
     return linked

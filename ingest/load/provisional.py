@@ -17,9 +17,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import insert, select, text, update
-
-from ...schema.tables import DiskGroup, Run, Solution, SolutionFact
+from ...db.sessions import as_writer
+from ...db.statements import Sql
 from ...schema.units import size_in_bytes
 from ...schema.vocabulary import NAMED_DIFFERENTLY, UNATTRIBUTED_CLAIM
 from ..draft import DraftedDocument
@@ -34,22 +33,32 @@ from .readback import ReadBack
 from .rows import copy_dicts
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+    from ...db.sessions import WriterSession
 
 KEY_PREFIX = "doc-"
 # Fixed statements of every document's write as text: SQLAlchemy compiled each once in the command's new
 # process (~1 ms apiece, load/__init__.py). Another copy of the document, and the file's own hash, in one round trip.
-_TWIN_AND_HASH = text(
+_TWIN_AND_HASH = Sql(
     "SELECT (SELECT file_name FROM source_files WHERE content_fingerprint = CAST(:fingerprint AS varchar) "
     "AND id != CAST(:source_file_id AS integer) LIMIT 1), "
     "(SELECT sha256 FROM source_files WHERE id = CAST(:source_file_id AS integer))")
-_UNASSIGNED_RUNS = text(
+_UNASSIGNED_RUNS = Sql(
     "SELECT runs.id FROM runs JOIN run_sources ON run_sources.run_id = runs.id "
     "WHERE run_sources.source_file_id = CAST(:source_file_id AS integer) AND runs.solution_id IS NULL")
 # The bases as an array: one statement for any number of them (an IN list compiled per length).
-_TAKEN_KEYS = text(
+_TAKEN_KEYS = Sql(
     "SELECT key FROM solutions WHERE (key = ANY(CAST(:keys AS varchar[])) OR key LIKE ANY (CAST(:patterns AS varchar[]))) "
     "AND NOT (provisional AND derived_from_source_file_id IS NULL)")
+# The fallback solution of the reports no system claims: its runs, its row, its disks.
+_TO_FALLBACK = Sql("UPDATE runs SET solution_id = CAST(:solution_id AS integer) WHERE runs.id = ANY(CAST(:ids AS integer[]))")
+_SOLUTION_OF_KEY = Sql("SELECT solutions.id FROM solutions WHERE solutions.key = CAST(:key AS varchar)")
+FALLBACK_COLUMNS = {"key": "varchar", "provisional": "boolean", "derived_from_source_file_id": "integer", "label": "text",
+                    "notes": "text", "vendor": "text", "model": "text", "raid_level": "text", "connectivity": "text"}
+_ADD_FALLBACK = Sql(f"INSERT INTO solutions ({', '.join(FALLBACK_COLUMNS)}) VALUES "
+                    f"({', '.join(f'CAST(:{c} AS {t})' for c, t in FALLBACK_COLUMNS.items())}) RETURNING id")
+_ADD_DISKS = Sql("INSERT INTO disks (solution_id, disk_count, media, raw_capacity_bytes, role) VALUES "
+                 "(CAST(:solution_id AS integer), CAST(:disk_count AS integer), CAST(:media AS text), "
+                 "CAST(:raw_capacity_bytes AS bigint), CAST(:role AS text))")
 WHERE_SYSTEMS_ARE_LOOKED_FOR = ("the columns of its configuration and results tables, its report appendix headings "
                                 "and machine names, and the captions of its run tables")
 
@@ -68,19 +77,20 @@ def _disk_group(facts: list[Fact]) -> dict | None:
     return {"disk_count": int(count.number), "media": media.value, "raw_capacity_bytes": raw, "role": "active"}
 
 
-def _store_facts(session: Session, solution_id: int, source_file_id: int, facts: list[Fact]) -> None:
-    copy_dicts(session, SolutionFact, [  # COPY: a system holds dozens of facts, one statement each was a tenth of its write
+def _store_facts(session: WriterSession, solution_id: int, source_file_id: int, facts: list[Fact]) -> None:
+    copy_dicts(session, "solution_facts", [  # COPY: a system holds dozens of facts, one statement each was a tenth of its write
         {"solution_id": solution_id, "ordinal": n, "fact": f.fact, "value_printed": f.value,
          "value_number": f.number, "unit": f.unit, "source_file_id": source_file_id, "source_line": f.line,
          "quote": f.quote} for n, f in enumerate(facts, 1)])
 
 
-def document_systems(session: Session, source_file_id: int, drafted: DraftedDocument, fingerprint: str,
+def document_systems(session: WriterSession, source_file_id: int, drafted: DraftedDocument, fingerprint: str,
                      read_back: ReadBack, warnings: list[dict]) -> list[str]:
     """Make the document's systems (see the module docstring); returns messages for the ingest line and
     adds the warnings to store to `warnings`. The caller holds the document's lock (`document_lock`):
     two copies of one document ingested at once, the second waits, then finds the first as its twin.
     `read_back` holds the document's tables as just written."""
+    session = as_writer(session)
     document = drafted.document
     twin, sha256 = session.execute(_TWIN_AND_HASH, {"fingerprint": fingerprint, "source_file_id": source_file_id}).one()
     if twin is not None:
@@ -101,8 +111,7 @@ def document_systems(session: Session, source_file_id: int, drafted: DraftedDocu
     unassigned = _unassigned_runs(session, source_file_id)
     if unassigned:
         fallback = provisional_solution(session, source_file_id, sha256, document, drafted.facts)
-        session.execute(update(Run).where(Run.id.in_(unassigned)).values(solution_id=fallback)
-                        .execution_options(synchronize_session=False))  # no ORM object of it is loaded: none to refresh
+        session.execute(_TO_FALLBACK, {"solution_id": fallback, "ids": unassigned})
         if len(drafts) > 1:
             messages.append(f"{len(unassigned)} report(s) could not be told apart between the document's "
                             f"{len(drafts)} systems (looked at {WHERE_SYSTEMS_ARE_LOOKED_FOR}); "
@@ -115,7 +124,7 @@ def document_lock(fingerprint: str) -> str:
     return f"esrpdb document {fingerprint}"
 
 
-def _load_systems(session: Session, source_file_id: int, sha256: str, drafts: list[DraftSolution],
+def _load_systems(session: WriterSession, source_file_id: int, sha256: str, drafts: list[DraftSolution],
                   drafted_manifests: list[DraftedManifest], read_back: ReadBack) -> list[str]:
     """The draft stage's finished manifests written; a key the catalogue already holds is mapped to a free
     one first (nothing is drafted here). A provisional solution whose document was deleted (kept for a
@@ -137,17 +146,17 @@ def _load_systems(session: Session, source_file_id: int, sha256: str, drafts: li
     return messages
 
 
-def _taken_keys(session: Session, drafts: list[DraftSolution]) -> set[str]:
+def _taken_keys(session: WriterSession, drafts: list[DraftSolution]) -> set[str]:
     """The catalogue's keys these systems' keys could collide with (manifests.key_patterns)."""
     bases, patterns = key_patterns(drafts)
-    return set(session.execute(_TAKEN_KEYS, {"keys": bases, "patterns": patterns}).scalars())
+    return set(as_writer(session).execute(_TAKEN_KEYS, {"keys": bases, "patterns": patterns}).scalars())
 
 
-def _unassigned_runs(session: Session, source_file_id: int) -> list[int]:
-    return list(session.execute(_UNASSIGNED_RUNS, {"source_file_id": source_file_id}).scalars())
+def _unassigned_runs(session: WriterSession, source_file_id: int) -> list[int]:
+    return list(as_writer(session).execute(_UNASSIGNED_RUNS, {"source_file_id": source_file_id}).scalars())
 
 
-def provisional_solution(session: Session, source_file_id: int, sha256: str, document: ReportDocument,
+def provisional_solution(session: WriterSession, source_file_id: int, sha256: str, document: ReportDocument,
                          facts: list[Fact]) -> int:
     """One solution for the whole document (key "doc-" + the first 12 digits of its SHA-256): the
     fallback for reports no system claims; `facts` are the document's own (drafted: DraftedDocument.facts)."""
@@ -160,12 +169,14 @@ def provisional_solution(session: Session, source_file_id: int, sha256: str, doc
         fact = _first(single, name)
         if fact is not None:
             values[column] = fact.value
-    existing = session.execute(select(Solution.id).where(Solution.key == values["key"])).scalar()
+    session = as_writer(session)
+    assert values.keys() <= FALLBACK_COLUMNS.keys(), "a column _ADD_FALLBACK does not write"
+    existing = session.execute(_SOLUTION_OF_KEY, {"key": values["key"]}).scalar()
     if existing is not None:
         return existing
-    solution_id = session.execute(insert(Solution).values(**values).returning(Solution.id)).scalar_one()
+    solution_id = session.execute(_ADD_FALLBACK, {column: values.get(column) for column in FALLBACK_COLUMNS}).scalar_one()
     _store_facts(session, solution_id, source_file_id, facts)
     group = _disk_group(single)
     if group is not None:
-        session.execute(insert(DiskGroup).values(solution_id=solution_id, **group))
+        session.execute(_ADD_DISKS, {"solution_id": solution_id, **group})
     return solution_id

@@ -4,13 +4,11 @@ tables and cells. Planning (load/plan.py) does every read here, so writing needs
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sqlalchemy import Boolean, Integer, column, select, text
-
-from ...schema.tables import DocumentCell, DocumentTable, Run, SourceFile, table_of
+from ...db.sessions import as_writer
+from ...db.statements import Sql
 from ..errors import ParseError
 from ..formats.manifest.records import SolutionManifest
 
@@ -25,17 +23,13 @@ def normalise_label(text: str) -> str:
     return " ".join(_DASHES.sub("-", text).replace(" - ", "-").replace("-", " - ").lower().split())
 
 
-@cache
-def _runs_of_file() -> Any:
-    """A file's runs (every column of runs, typed as the table's) as text: `esrpdb ingest FILE` is a new
-    process each time, and SQLAlchemy compiled the built query once in it (~2 ms)."""
-    runs = table_of(Run)
-    return text(
-        f"SELECT {', '.join(f'runs.{c.name}' for c in runs.c)}, run_sources.report_index AS sighted_index, "
-        "solutions.provisional AS held_provisional FROM runs JOIN run_sources ON run_sources.run_id = runs.id "
-        "LEFT OUTER JOIN solutions ON solutions.id = runs.solution_id "
-        "WHERE run_sources.source_file_id = CAST(:source_file_id AS integer) ORDER BY run_sources.report_index"
-    ).columns(*runs.c, column("sighted_index", Integer), column("held_provisional", Boolean))
+# Every column of runs, by name (rows are read by attribute), then the file's report index and whether a
+# provisional solution holds the run. The columns are the catalogue's own: a run as the writer of its
+# document reads it back, whatever revision added a column.
+_RUNS_OF_FILE = Sql(
+    "SELECT runs.*, run_sources.report_index AS sighted_index, solutions.provisional AS held_provisional "
+    "FROM runs JOIN run_sources ON run_sources.run_id = runs.id LEFT OUTER JOIN solutions ON solutions.id = runs.solution_id "
+    "WHERE run_sources.source_file_id = CAST(:source_file_id AS integer) ORDER BY run_sources.report_index")
 
 
 class TableRead(NamedTuple):
@@ -81,11 +75,15 @@ class Catalogue:
 
     def __init__(self, session: Session, manifest: SolutionManifest, base: Path, sha_of,
                  known_sources: dict[str, int] | None = None, read_back: ReadBack | None = None) -> None:
-        self.session, self.manifest = session, manifest
+        self.session, self.manifest = as_writer(session), manifest
         sha_by_path = {written: sha_of(base / written) for _, written in manifest.referenced_paths()}
         found = dict(known_sources or {})  # a drafted system's document: its id is known, no query for it
         wanted = set(sha_by_path.values()) - found.keys()
         if wanted:
+            from sqlalchemy import select  # a person's manifest alone: a document's systems know their file
+
+            from ...schema.tables import SourceFile
+
             found.update((sha, source_id) for sha, source_id in session.execute(
                 select(SourceFile.sha256, SourceFile.id).where(SourceFile.sha256.in_(wanted))))
         self.source_ids = {written: found.get(sha) for written, sha in sha_by_path.items()}
@@ -101,7 +99,7 @@ class Catalogue:
     def _read_runs(self, source_id: int) -> None:
         """The file's runs (through run_sources) with whether a confirmed solution holds each: one query
         for both report_runs and confirmed_runs."""
-        rows = self.session.execute(_runs_of_file(), {"source_file_id": source_id}).all()  # the run's columns, then two
+        rows = self.session.execute(_RUNS_OF_FILE, {"source_file_id": source_id}).all()  # the run's columns, then two
         self.shared.runs[source_id] = [(run, run.sighted_index) for run in rows if run.origin == "report"]
         self.shared.confirmed[source_id] = {run.id for run in rows if run.held_provisional is False}
 
@@ -121,6 +119,10 @@ class Catalogue:
     def tables(self, source_id: int) -> list:
         shared = self.shared
         if source_id not in shared.tables:
+            from sqlalchemy import select  # a person's manifest alone: a document's systems have theirs as written
+
+            from ...schema.tables import DocumentTable
+
             shared.tables[source_id] = list(self.session.execute(
                 select(DocumentTable).where(DocumentTable.source_file_id == source_id)
                 .order_by(DocumentTable.ordinal)).all())
@@ -135,6 +137,10 @@ class Catalogue:
                 cells: Any = (CellRead(c["row_label"], c["value_printed"], c["value_number"])
                               for c in written if c["column_ordinal"] == column)
             else:
+                from sqlalchemy import select  # a person's manifest alone, as tables()
+
+                from ...schema.tables import DocumentCell
+
                 cells = self.session.execute(select(DocumentCell).where(
                     DocumentCell.table_id == table_id, DocumentCell.column_ordinal == column)).all()
             shared.cells[(table_id, column)] = {normalise_label(c.row_label): c for c in cells}

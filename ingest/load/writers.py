@@ -69,6 +69,13 @@ def _evidence(load: Callable[[Session, int, Any], list[str]], record: Any) -> Wr
     return lambda session, source_id, solution_id: (0, load(session, source_id, record))
 
 
+def psycopg_writes(record: Any) -> bool:
+    """Whether the record's writer runs fixed statements alone (db/statements.py), so psycopg's session
+    writes it without SQLAlchemy: a report and a document do; evidence files, streamed or whole, build
+    theirs with SQLAlchemy (and a report seen twice does: the pipeline writes it again on SQLAlchemy's)."""
+    return isinstance(record, (JetstressReport, DraftedDocument))
+
+
 def writer_for(record: Any) -> Writer:
     """The writer of a read record (see the module docstring); TypeError for a record no writer takes."""
     if isinstance(record, JetstressReport):

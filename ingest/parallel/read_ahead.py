@@ -122,6 +122,12 @@ class ReadAhead:
         self._read: dict[Path, tuple[Identity, object | None]] = {}  # collected: the document, or None (failed)
         self._passed: set[Path] = set()  # looked at once and not worth a process: never looked at again
         self._upcoming: list[Path] = []  # the PDFs the last start() was given, in the batch's order
+        self._meanwhile: Callable[[], None] | None = None  # once, the first time the writer would wait
+
+    def meanwhile(self, work: Callable[[], None]) -> None:
+        """`work` runs once, the first time the writer waits for a reading: the writer's own preparation
+        (psycopg's plans of the refreshes at commit, db/sessions.py), done in time it would sit idle."""
+        self._meanwhile = work
 
     def want(self, wanted: Callable[[list[Path]], list[Path]]) -> None:
         """From now on, read ahead only the PDFs `wanted` keeps (see __init__); what is being read goes on."""
@@ -215,6 +221,10 @@ class ReadAhead:
         slot to the next upcoming PDF, so no core waits with the writer; so does its own, once taken
         (else the PDF after it, not yet started, would be the writer's to read when it comes)."""
         while path in self._reading and not self._reading[path][1].finished():
+            if self._meanwhile is not None:
+                work, self._meanwhile = self._meanwhile, None
+                work()
+                continue
             forked.wait_any([child for _, child in self._reading.values()])
             self.start(self._upcoming)
         if path in self._read:

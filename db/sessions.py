@@ -174,9 +174,18 @@ class PsycopgEngine:
     def driver_connection(self) -> psycopg.Connection:
         return self._connection
 
+    def _idle(self) -> None:
+        """One connection, one transaction at a time: SQLAlchemy's engine would hand a nested block another
+        connection, this one would end the open transaction with the nested block's."""
+        import psycopg
+
+        if self._connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            raise RuntimeError("psycopg's engine was asked for a transaction while one is open")
+
     @contextlib.contextmanager
     def begin(self) -> Iterator[PsycopgSession]:
         """Committed when the block ends, rolled back when it raises."""
+        self._idle()
         try:
             yield PsycopgSession(self._connection)
         except BaseException:
@@ -189,6 +198,7 @@ class PsycopgEngine:
     def connect(self) -> Iterator[PsycopgSession]:
         """For reads: the transaction they opened ends with the block (as SQLAlchemy's connection returned
         to its pool is rolled back)."""
+        self._idle()
         try:
             yield PsycopgSession(self._connection)
         finally:
@@ -202,6 +212,8 @@ class PsycopgEngine:
         waits for its reading worker (ReadAhead.meanwhile); a failure only leaves them unplanned."""
         import psycopg
 
+        if self._connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            return  # never inside a write: its rollback would undo it
         try:
             self._connection.execute(_WARM_UP)
         except psycopg.Error:

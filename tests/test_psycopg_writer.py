@@ -183,3 +183,24 @@ def test_the_command_writes_a_document_without_importing_sqlalchemy(pg_server, f
                            str(document)], capture_output=True, text=True, env=env)
     assert done.returncode == 0 and ",loaded," in done.stdout, done.stdout + done.stderr
     assert "sqlalchemy imported: False" in done.stdout
+
+
+@pytest.mark.db
+def test_a_nested_transaction_on_psycopg_s_one_connection_is_refused_not_ended(fresh_database_url):
+    """SQLAlchemy's engine gives a nested block a second connection; psycopg's has one, whose open write a
+    nested block's rollback would undo: it is refused, and the warm-up skipped."""
+    catalog = open_catalog(fresh_database_url)
+    engine = owner_engine(fresh_database_url, lambda: catalog.engine)
+    assert isinstance(engine, PsycopgEngine)
+    try:
+        with transaction(engine) as session:
+            session.execute(Sql("INSERT INTO solutions (key) VALUES (:key)"), {"key": "kept"})
+            with pytest.raises(RuntimeError):
+                with engine.connect():
+                    pass
+            engine.warm_up()
+        with engine.connect() as session:
+            assert session.execute(Sql("SELECT count(*) FROM solutions WHERE key = 'kept'")).scalar() == 1
+    finally:
+        engine.dispose()
+        catalog.close()

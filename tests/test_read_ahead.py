@@ -5,6 +5,7 @@ did, a file changed after its read began is read again, and no child outlives th
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -212,3 +213,35 @@ def test_a_batch_run_again_reads_nothing_ahead_and_hashes_each_file_once(pdfs, c
     assert [o.status for o in again] == ["skipped", "skipped", "skipped", "failed"]
     assert read == ["3-damaged.pdf"]  # the one file that failed, and so is not in the catalogue
     assert sorted(hashed) == sorted(p.name for p in pdfs.iterdir())
+
+
+def test_the_writer_s_own_preparation_runs_once_while_it_waits_and_never_when_it_need_not(tmp_path, monkeypatch):
+    """ReadAhead.meanwhile: psycopg's warm-up (db/sessions.py) takes the time the writer would sit idle, once;
+    a reading already done when the writer comes for it costs the writer nothing more."""
+    monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
+    monkeypatch.setattr(read_ahead, "AHEAD", 2)
+    first, second = tmp_path / "0-first.pdf", tmp_path / "1-second.pdf"
+    first.write_bytes(make_pdf(_renamed("MBX-F")))
+    second.write_bytes(make_pdf(_renamed("MBX-S")))
+    ran: list[bool] = []
+    reader = read_ahead.ReadAhead(_slow_name)
+    try:
+        reader.start([first, second])
+        reader.meanwhile(lambda: ran.append(reader._reading[first][1].finished()))
+        assert reader.take(first) == first.name
+        assert ran == [False]  # it ran while the reading was still going on
+        assert reader.take(second) == second.name
+        assert ran == [False]  # once only
+    finally:
+        reader.close()
+    done = read_ahead.ReadAhead(read_file)
+    try:
+        done.start([first])
+        while not done._reading[first][1].finished():
+            time.sleep(0.01)
+        done.meanwhile(lambda: ran.append(True))
+        assert done.take(first).document.reports[0].machine_name == "MBX-F"
+        assert ran == [False]  # the reading was done: nothing to wait for, nothing run
+    finally:
+        done.close()
+    assert child_pids() == []

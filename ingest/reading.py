@@ -51,13 +51,28 @@ def read_hashed(path: Path, module=None) -> Read:
     return Read(record, hashlib.sha256(data).hexdigest())
 
 
-def read_ahead_of_batch() -> ReadAhead:
+def read_ahead_of_batch(*, alone: bool = False) -> ReadAhead:
     """The batch's read-ahead: `read_hashed` in forked workers, each PDF within its budget (pdf/budget.py).
     Whether a file is still wanted (not in the catalogue yet) is the batch's to say once it has a
-    database (ReadAhead.want)."""
+    database (ReadAhead.want). `alone`: the batch is one file, whose reading may take both cores
+    (pdf/layout.py's reading_alone)."""
     from .pdf.budget import bound_this_process, pdf_clock, refusal_for
 
-    return ReadAhead(read_hashed, setup=bound_this_process, clock=pdf_clock, refusal=refusal_for)
+    return ReadAhead(read_hashed, setup=_bound_and_alone if alone else bound_this_process, clock=pdf_clock,
+                     refusal=refusal_for)
+
+
+def _bound_and_alone() -> None:
+    from .pdf.budget import bound_this_process
+    from .pdf.layout import reading_alone
+
+    bound_this_process()
+    reading_alone()
+
+
+def _one_file(paths: list[str | Path]) -> bool:
+    """The command names one file (a folder, however small, is a batch that reads ahead)."""
+    return len(paths) == 1 and Path(paths[0]).is_file()
 
 
 def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
@@ -71,13 +86,14 @@ def reading_started(paths: Iterable[str | Path]) -> ReadAhead | None:
 
     if not forked.available():
         return None
+    paths = list(paths)
     first = next((found for found in found_files(paths) if found.refused is None), None)
     if first is None:
         return None
     # Nothing more is loaded before the fork: the worker detects the file and loads the formats, PDFium
     # and the drafting rules while this process loads SQLAlchemy, psycopg and the catalogue (each loads
     # the formats it needs itself: a format loaded here would be on both processes' paths).
-    ahead = read_ahead_of_batch()
+    ahead = read_ahead_of_batch(alone=_one_file(paths))
     try:
         ahead.start([first.path])
     except OSError:  # no process to be had: the batch reads the file itself, as it always could

@@ -147,3 +147,34 @@ def test_the_command_as_typed_gives_the_catalogue_the_library_writes(printed_fol
     assert typed_rows["runs"] and typed_rows["document_tables"] and typed_rows["solutions"]
     for table, rows in typed_rows.items():
         assert slow_rows[table] == rows, table
+
+
+def test_a_pdf_read_alone_is_split_across_two_processes_and_reads_the_same(printed_folder, monkeypatch):
+    """`esrpdb ingest FILE` names one file: its worker splits the PDF from layout.ALONE_PARALLEL_PAGES pages
+    (reading.py's _bound_and_alone), where a batch's readers split from PARALLEL_PAGES; the text is the same."""
+    if not forked.available():
+        pytest.skip("the split needs fork and two cores")
+    from esrpdb.ingest import reading
+    from esrpdb.ingest.pdf import layout
+
+    pdf = max(printed_folder.glob("*.pdf"), key=lambda p: p.stat().st_size)
+    data = pdf.read_bytes()
+    whole = layout.extract_layout(pdf.name, data)
+    assert len(whole.page_starts) >= layout.ALONE_PARALLEL_PAGES
+    split_children: list[int] = []
+    original_start = forked.start
+    monkeypatch.setattr(forked, "start", lambda function, *args, **kwargs: split_children.append(function)
+                        or original_start(function, *args, **kwargs))
+    monkeypatch.setattr(layout, "PARALLEL_PAGES", layout.PARALLEL_PAGES)  # restored after the test
+    layout.reading_alone()
+    split = layout._extract(pdf.name, data)  # in this process (extract_layout reads in a budgeted child)
+    assert layout._pages_of in split_children  # the second half was read by a child
+    assert (split.text, split.page_starts, split.warnings) == (whole.text, whole.page_starts, whole.warnings)
+
+    assert reading._one_file([pdf]) and not reading._one_file([printed_folder]) and not reading._one_file([pdf, pdf])
+    ahead = reading.reading_started([pdf])
+    assert ahead is not None
+    try:
+        assert ahead._setup is reading._bound_and_alone
+    finally:
+        ahead.close()

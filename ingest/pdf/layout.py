@@ -32,6 +32,16 @@ from .text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 # more than they return (24 PDFs of 18-27 pages: 2.9x pdftotext split from 8 pages, 2.5x from 64; the
 # 299-page benchmark, whose long PDF sets its pace, alike).
 PARALLEL_PAGES = 64
+# ...unless the PDF is all the command reads (`esrpdb ingest FILE`): its second core then only waits for
+# this reading once the command's imports are done. Measured on a 19-page PDF: extracted 23 ms sooner
+# (0.280 -> 0.257 s from the command's first line, 7 runs each), the catalogue the same.
+ALONE_PARALLEL_PAGES = 8
+
+
+def reading_alone() -> None:
+    """This process reads the only file of its command: split its PDF from ALONE_PARALLEL_PAGES pages."""
+    global PARALLEL_PAGES
+    PARALLEL_PAGES = ALONE_PARALLEL_PAGES
 _DIGITS = re.compile(r"\d+")
 
 

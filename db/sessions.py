@@ -240,27 +240,22 @@ def sqlalchemy_engine(engine: AnyEngine) -> Engine:
     return engine.sqlalchemy() if isinstance(engine, PsycopgEngine) else engine
 
 
-@contextlib.contextmanager
-def transaction(engine: AnyEngine) -> Iterator[Any]:
+def transaction(engine: AnyEngine) -> contextlib.AbstractContextManager[Any]:
     """A writers' session, committed when the block ends and rolled back when it raises (as
     `Session(engine).begin()`): psycopg's on a PsycopgEngine, else a CoreSession."""
-    if isinstance(engine, PsycopgEngine):
-        with engine.begin() as session:
-            yield session
-        return
-    with engine.begin() as connection:
-        yield CoreSession(connection)
+    return _opened(engine, "begin")
+
+
+def reading(engine: AnyEngine) -> contextlib.AbstractContextManager[Any]:
+    """A session for reads outside any write's transaction."""
+    return _opened(engine, "connect")
 
 
 @contextlib.contextmanager
-def reading(engine: AnyEngine) -> Iterator[Any]:
-    """A session for reads outside any write's transaction."""
-    if isinstance(engine, PsycopgEngine):
-        with engine.connect() as session:
-            yield session
-        return
-    with engine.connect() as connection:
-        yield CoreSession(connection)
+def _opened(engine: AnyEngine, how: str) -> Iterator[Any]:
+    """Either engine's `begin()` or `connect()` (the same names on both), as a writers' session."""
+    with getattr(engine, how)() as opened:
+        yield opened if isinstance(engine, PsycopgEngine) else CoreSession(opened)
 
 
 def as_writer(session: Any) -> Any:

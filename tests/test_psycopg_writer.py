@@ -123,39 +123,40 @@ def test_every_kind_of_file_gives_the_catalogue_sqlalchemy_writes(pg_server, tem
         assert by_psycopg[table] == rows, table
 
 
-@pytest.mark.db
-def test_a_built_statement_on_psycopg_s_session_leaves_nothing_behind(fresh_database_url):
+@pytest.fixture
+def psycopg_engine(fresh_database_url):
+    """psycopg's engine on a fresh catalogue, as the command opens it (SQLAlchemy's made if asked)."""
     catalog = open_catalog(fresh_database_url)
     engine = owner_engine(fresh_database_url, lambda: catalog.engine)
     assert isinstance(engine, PsycopgEngine)
     try:
-        with pytest.raises(NeedsSqlAlchemy):
-            with transaction(engine) as session:
-                assert isinstance(session, PsycopgSession)
-                session.execute(Sql("INSERT INTO solutions (key) VALUES (:key)"), {"key": "half-written"})
-                session.execute(text("SELECT 1"))
-        with engine.connect() as session:
-            assert session.execute(Sql("SELECT count(*) FROM solutions WHERE key = 'half-written'")).scalar() == 0
-        assert engine.driver_connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+        yield engine
     finally:
         engine.dispose()
         catalog.close()
 
 
 @pytest.mark.db
-def test_the_warm_up_writes_nothing_and_ends_its_transaction(fresh_database_url):
-    catalog = open_catalog(fresh_database_url)
-    engine = owner_engine(fresh_database_url, lambda: catalog.engine)
-    assert isinstance(engine, PsycopgEngine)
-    try:
-        engine.warm_up()
-        assert engine.driver_connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
-        with engine.connect() as session:
-            assert session.execute(Sql("SELECT (SELECT count(*) FROM run_figures) + (SELECT count(*) FROM "
-                                       "solution_designs)")).scalar() == 0
-    finally:
-        engine.dispose()
-        catalog.close()
+def test_a_built_statement_on_psycopg_s_session_leaves_nothing_behind(psycopg_engine):
+    engine = psycopg_engine
+    with pytest.raises(NeedsSqlAlchemy):
+        with transaction(engine) as session:
+            assert isinstance(session, PsycopgSession)
+            session.execute(Sql("INSERT INTO solutions (key) VALUES (:key)"), {"key": "half-written"})
+            session.execute(text("SELECT 1"))
+    with engine.connect() as session:
+        assert session.execute(Sql("SELECT count(*) FROM solutions WHERE key = 'half-written'")).scalar() == 0
+    assert engine.driver_connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+
+
+@pytest.mark.db
+def test_the_warm_up_writes_nothing_and_ends_its_transaction(psycopg_engine):
+    engine = psycopg_engine
+    engine.warm_up()
+    assert engine.driver_connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    with engine.connect() as session:
+        assert session.execute(Sql("SELECT (SELECT count(*) FROM run_figures) + (SELECT count(*) FROM "
+                                   "solution_designs)")).scalar() == 0
 
 
 @pytest.mark.db
@@ -186,21 +187,15 @@ def test_the_command_writes_a_document_without_importing_sqlalchemy(pg_server, f
 
 
 @pytest.mark.db
-def test_a_nested_transaction_on_psycopg_s_one_connection_is_refused_not_ended(fresh_database_url):
+def test_a_nested_transaction_on_psycopg_s_one_connection_is_refused_not_ended(psycopg_engine):
     """SQLAlchemy's engine gives a nested block a second connection; psycopg's has one, whose open write a
     nested block's rollback would undo: it is refused, and the warm-up skipped."""
-    catalog = open_catalog(fresh_database_url)
-    engine = owner_engine(fresh_database_url, lambda: catalog.engine)
-    assert isinstance(engine, PsycopgEngine)
-    try:
-        with transaction(engine) as session:
-            session.execute(Sql("INSERT INTO solutions (key) VALUES (:key)"), {"key": "kept"})
-            with pytest.raises(RuntimeError):
-                with engine.connect():
-                    pass
-            engine.warm_up()
-        with engine.connect() as session:
-            assert session.execute(Sql("SELECT count(*) FROM solutions WHERE key = 'kept'")).scalar() == 1
-    finally:
-        engine.dispose()
-        catalog.close()
+    engine = psycopg_engine
+    with transaction(engine) as session:
+        session.execute(Sql("INSERT INTO solutions (key) VALUES (:key)"), {"key": "kept"})
+        with pytest.raises(RuntimeError):
+            with engine.connect():
+                pass
+        engine.warm_up()
+    with engine.connect() as session:
+        assert session.execute(Sql("SELECT count(*) FROM solutions WHERE key = 'kept'")).scalar() == 1

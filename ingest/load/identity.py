@@ -15,13 +15,16 @@ import hashlib
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ...db.sessions import as_writer
+from ...db.statements import Sql
 from ...schema.tables import RunRow
 from ...schema.vocabulary import REPORT_SEEN_TWICE
 from ..jetstress import normalise
 from ..jetstress.records import JetstressReport
+from .rows import copy_dicts
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+    from ...db.sessions import WriterSession
 
 NOT_COMPARED = ("source_line", "product_title", "performance_logs")
 DOCUMENT_FORMAT = "document_text"
@@ -62,32 +65,29 @@ def conflicts(run: RunRow, report: JetstressReport) -> list[tuple[str, object, o
     return found
 
 
-def record_sighting(session: Session, run_id: int, source_file_id: int, report: JetstressReport, report_index: int,
-                    solution_id: int | None) -> list[str]:
+# The run and both files' names and formats, in one round trip.
+_SIGHTED_RUN = Sql(
+    "SELECT runs.*, stored.file_name AS stored_name, stored.format AS stored_format, printed.file_name AS printed_name, "
+    "printed.format AS printed_format FROM runs LEFT OUTER JOIN source_files AS stored ON stored.id = runs.source_file_id "
+    "LEFT OUTER JOIN source_files AS printed ON printed.id = CAST(:source_file_id AS integer) "
+    "WHERE runs.id = CAST(:run_id AS integer)")
+# The columns a sighting may change on its run (record_sighting), each an integer.
+_CHANGEABLE = ("solution_id", "source_file_id", "report_index", "source_line")
+
+
+def record_sighting(session: WriterSession, run_id: int, source_file_id: int, report: JetstressReport,
+                    report_index: int, solution_id: int | None) -> list[str]:
     """This file prints run `run_id` again (the report statement found it by identity and added this file
-    as a source of it): store what the two sources print differently, and return those messages.
-
-    Built statements: on psycopg's session (`esrpdb ingest`) they raise NeedsSqlAlchemy, and the file is
-    written again on SQLAlchemy's engine (db/sessions.py). A report seen twice is a batch's, rarely one file's."""
-    from sqlalchemy import insert, select, update
-
-    from ...schema.tables import IngestWarning, Run, SourceFile, table_of
-
-    stored_file, printed_file = table_of(SourceFile).alias(), table_of(SourceFile).alias()
-    run = session.execute(  # the run and both files' names and formats, in one round trip (a Core row)
-        select(Run, stored_file.c.file_name.label("stored_name"), stored_file.c.format.label("stored_format"),
-               printed_file.c.file_name.label("printed_name"), printed_file.c.format.label("printed_format"))
-        .outerjoin(stored_file, stored_file.c.id == Run.source_file_id)
-        .outerjoin(printed_file, printed_file.c.id == source_file_id)
-        .where(Run.id == run_id)).one()
+    as a source of it): store what the two sources print differently, and return those messages."""
+    session = as_writer(session)
+    run = session.execute(_SIGHTED_RUN, {"run_id": run_id, "source_file_id": source_file_id}).one()
     stored_in, printed_in = (run.stored_name, run.stored_format), (run.printed_name, run.printed_format)
     messages = [f"the report is also printed in {stored_in[0]} (run {run.id}); {column} differs: "
                 f"{stored!r} there, {printed!r} in {printed_in[0]}"
                 for column, stored, printed in conflicts(run, report)]
-    if messages:  # before the run's update, as the ORM's flush wrote them
-        session.execute(insert(IngestWarning), [{"source_file_id": source_file_id, "run_id": run.id,
-                                                 "check_name": REPORT_SEEN_TWICE, "message": message}
-                                                for message in messages])
+    copy_dicts(session, "ingest_warnings", [  # before the run's update, as the ORM's flush wrote them
+        {"source_file_id": source_file_id, "run_id": run.id, "check_name": REPORT_SEEN_TWICE, "message": message}
+        for message in messages])
     changes: dict[str, object] = {}
     if run.solution_id is None and solution_id is not None:
         changes["solution_id"] = solution_id
@@ -95,5 +95,8 @@ def record_sighting(session: Session, run_id: int, source_file_id: int, report: 
         # The publication is the run's first source: the audit reads a document's reports with its tables.
         changes.update(source_file_id=source_file_id, report_index=report_index, source_line=report.source_line)
     if changes:
-        session.execute(update(Run).where(Run.id == run.id).values(**changes))
+        assert changes.keys() <= set(_CHANGEABLE), "a column _CHANGEABLE does not list"
+        columns = [column for column in _CHANGEABLE if column in changes]  # one statement a set of columns
+        session.execute(Sql(f"UPDATE runs SET {', '.join(f'{c} = CAST(:{c} AS integer)' for c in columns)} "
+                            "WHERE runs.id = CAST(:run_id AS integer)"), {**changes, "run_id": run.id})
     return messages

@@ -70,7 +70,7 @@ def calls(raw: Any) -> Calls:
 
 
 def handle(pointer: Any) -> int:
-    """A PDFium handle (a typed pointer from pypdfium2) as the plain address these calls take."""
+    """A PDFium handle (an address, or a typed pointer from pypdfium2) as the plain address these calls take."""
     return ctypes.cast(pointer, _HANDLE).value or 0
 
 

@@ -21,6 +21,8 @@ _MARKED_HYPHEN = "\ufffe"  # PDFium's text gives a hyphen it takes for a line-en
 
 @dataclass(slots=True)
 class Word:
+    """A word of a page with its box: what page.py lays out."""
+
     text: str
     x0: float
     x1: float

@@ -33,7 +33,7 @@ MARKS = (
     ("rich.console", None, "command: rich imported"),
     ("psycopg", None, "command: psycopg imported"),
     ("sqlalchemy", None, "command: SQLAlchemy imported"),
-    ("pypdfium2", None, "worker: PDFium imported"),
+    ("esrpdb.ingest.pdf.pdfium_library", "library", "worker: PDFium loaded"),
     ("esrpdb.ingest.pdf.layout", "extract_layout", "worker: PDF extracted"),
     ("esrpdb.ingest.formats.document.reader", "parse", "worker: parsed"),
     ("esrpdb.ingest.draft", "draft_document", "worker: drafted"),

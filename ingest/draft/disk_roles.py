@@ -25,6 +25,8 @@ _ACTIVE_LABEL = deferred(r"\bactive\b|\btested\b|\bin test\b", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class DiskCount:
+    """A count of disks in one role (active, hot spare), with the fact that states it."""
+
     count: int
     role: str  # active | hot_spare (the disks that carry no load)
     fact: Fact

@@ -37,6 +37,8 @@ class DraftClaim:
 
 @dataclass
 class DraftRun:
+    """A test of a drafted system: an embedded report, or the figures a table prints for it."""
+
     label: str
     report_index: int | None = None  # an embedded report, by its index in the document
     line: int | None = None
@@ -54,6 +56,8 @@ class DraftRun:
 
 @dataclass
 class DraftSolution:
+    """One system the document tests, with what drafting read of it: facts, runs, claims."""
+
     name: str  # as the document's columns name it
     facts: list[Fact] = field(default_factory=list)
     runs: list[DraftRun] = field(default_factory=list)

@@ -91,6 +91,8 @@ _SHELF = deferred(r"\b(?:shel(?:f|ves)|enclosures?|trays?|jbods?|drawers?)\b", r
 
 @dataclass(frozen=True)
 class Statement:
+    """One spelling of an attribute of a subject, where it is printed: what naming compares."""
+
     attribute: str
     subject: int | None  # the system's index; None: the document's, for no one system
     printed: str  # the spelling, as printed

@@ -41,6 +41,8 @@ _NOT_EDITION = frozenset({"edition", "with", "w", "and", "on", "for", "running",
 
 @dataclass(frozen=True)
 class Model:
+    """A model-shaped token as printed, with the key it is compared by."""
+
     printed: str
     key: str  # letters and digits only, lower case: "PRO/1000 PT" and "PRO/1000PT" are one key's start
 

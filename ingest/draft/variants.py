@@ -32,6 +32,8 @@ def _tokens(text: str) -> set[str]:
 
 @dataclass(frozen=True)
 class Variant:
+    """A configuration of a system, named by its own column of a table."""
+
     heading: str
     parent: int  # index of the system it is a configuration of
     table: DocumentTable

@@ -50,6 +50,8 @@ def _stamps_of(text: str, split_inside_lines: bool) -> list[_Stamp]:
 
 @dataclass
 class _Event:
+    """An event being read: its time, its line and the text parts gathered so far."""
+
     logged_at: datetime | None
     line: int | None
     parts: list[str] = field(default_factory=list)

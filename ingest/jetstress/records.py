@@ -72,6 +72,8 @@ class IoRow:
 
 @dataclass(frozen=True)
 class IoTable:
+    """One of a report's I/O tables (per database or per log), its rows as printed."""
+
     scope: IoScope
     latency_unit: LatencyUnit
     headers: tuple[str, ...]  # as printed, for provenance and error messages
@@ -81,6 +83,8 @@ class IoTable:
 
 @dataclass(frozen=True)
 class HostCounter:
+    """A host system performance counter's row: average, minimum and maximum as printed."""
+
     name: str  # as printed, e.g. "% Processor Time"
     average: float | None
     minimum: float | None
@@ -90,6 +94,8 @@ class HostCounter:
 
 @dataclass(frozen=True)
 class LogEvent:
+    """One event of the report's test log, at the test machine's local time."""
+
     logged_at: datetime | None  # local time of the test machine, as printed (no zone)
     message: str
     line: int | None = None

@@ -24,6 +24,7 @@ from ..errors import ParseError
 from ..parallel import forked
 from .budget import read_within_budget
 from .page import Leading, PageContent, page_content, page_leading, page_lines
+from .pdfium_library import Document, PdfiumError, library
 from .pdfium_pages import loaded_page
 from .text import MAX_PAGES, MAX_PDF_BYTES, PdfText
 
@@ -101,18 +102,16 @@ def extract_layout(name: str, data: bytes) -> PdfText:
     for a document past one of the reader's limits (budget.py: it is read in a child that has them)."""
     if len(data) > MAX_PDF_BYTES:
         raise ParseError(name, f"PDF is {len(data):,} bytes; PDFs larger than {MAX_PDF_BYTES:,} bytes are refused")
-    import pypdfium2  # noqa: F401 - imported here, before the reading child forks, so no child imports it anew
+    library()  # loaded here, before the reading child forks, so no child loads it anew
     # (issue 36: 50 ms a PDF, a tenth of reading a 20-page one, in a folder read by one child per PDF)
     return read_within_budget(_extract, name, data)
 
 
 def _extract(name: str, data: bytes) -> PdfText:
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
-
+    raw = library()
     try:
-        document = pdfium.PdfDocument(data)
-    except pdfium.PdfiumError as error:
+        document = Document(raw, data)
+    except PdfiumError as error:
         reason = str(error)
         if "password" in reason.casefold():
             raise ParseError(name, "the PDF is encrypted; decrypt it (or export its text) first") from None
@@ -189,10 +188,8 @@ def _read_again(pages: list[Page], kept: Kept) -> None:
 
 def _pages_of(data: bytes, first: int, stop: int) -> tuple[list[Page], Kept] | _Failed:
     """Pages [first, stop) of the PDF in `data`, opened anew (in a forked process)."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
-
-    return _page_range(raw, pdfium.PdfDocument(data), first, stop)
+    raw = library()
+    return _page_range(raw, Document(raw, data), first, stop)
 
 
 def _read(name: str, raw, document, data: bytes) -> PdfText:

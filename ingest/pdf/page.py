@@ -90,13 +90,22 @@ def _paths(pdfium, page_handle, count: int) -> list[int]:
 
 
 def _grid(horizontal, vertical) -> list[Row]:
-    """Row bands between consecutive horizontal rules, each with the vertical rules crossing it."""
+    """Row bands between consecutive horizontal rules, each with the vertical rules crossing it. A rule
+    crosses band i when y0 <= bottom_i + SNAP and y1 >= top_i - SNAP; both bounds fall as i grows, so the
+    bands a rule crosses are consecutive, found by bisection (the same comparisons, negated), not asked of
+    every rule for every band (a ruled page: hundreds of rules, a hundred bands)."""
     rows: list[Row] = []
     levels = sorted(_snap([y for y, _, _ in horizontal]), reverse=True)
-    for top, bottom in zip(levels, levels[1:]):
+    bands = list(zip(levels, levels[1:]))
+    lows, highs = [-(bottom + SNAP) for _, bottom in bands], [-(top - SNAP) for top, _ in bands]  # ascending
+    crossing: list[list[float]] = [[] for _ in bands]
+    for x, y0, y1 in vertical:
+        for index in range(bisect.bisect_left(highs, -y1), bisect.bisect_right(lows, -y0)):
+            crossing[index].append(x)
+    for (top, bottom), xs in zip(bands, crossing):
         if top - bottom < 2 * SNAP:
             continue
-        edges = _snap([x for x, y0, y1 in vertical if y0 <= bottom + SNAP and y1 >= top - SNAP])
+        edges = _snap(xs)
         if len(edges) >= 2:  # (every level is some rule's own y: a rule always bounds the band from above)
             rows.append(Row(top, bottom, edges, [[] for _ in edges[1:]]))
     return rows

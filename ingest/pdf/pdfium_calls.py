@@ -43,6 +43,8 @@ def _untyped(function: Any, result: Any) -> Callable[..., Any]:
 
 @dataclass(frozen=True)
 class Calls:
+    """The calls made per object and per character, declared as the module docstring says."""
+
     count_objects: Callable[..., int]  # (page: a c_void_p or its address)
     get_object: Callable[..., int]  # (page as `argument`, index): untyped, see the module docstring
     object_type: Callable[[int], int]
@@ -70,7 +72,7 @@ def calls(raw: Any) -> Calls:
 
 
 def handle(pointer: Any) -> int:
-    """A PDFium handle (a typed pointer from pypdfium2) as the plain address these calls take."""
+    """A PDFium handle (an address, or a typed pointer from pypdfium2) as the plain address these calls take."""
     return ctypes.cast(pointer, _HANDLE).value or 0
 
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterator
 
+from .pdfium_library import PdfiumError
+
 
 @contextlib.contextmanager
 def loaded_page(raw: Any, document: Any, index: int) -> Iterator[tuple[Any, Any]]:
     """(page, text page) handles of page `index` (0-based) of a pypdfium2 `PdfDocument`, closed on exit."""
-    from pypdfium2 import PdfiumError
-
     page = raw.FPDF_LoadPage(document.raw, index)
     if not page:
         raise PdfiumError("Failed to load page.")

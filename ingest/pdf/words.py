@@ -21,6 +21,8 @@ _MARKED_HYPHEN = "\ufffe"  # PDFium's text gives a hyphen it takes for a line-en
 
 @dataclass(slots=True)
 class Word:
+    """A word of a page with its box: what page.py lays out."""
+
     text: str
     x0: float
     x1: float
@@ -56,7 +58,12 @@ def page_words(raw, textpage) -> list[Word]:
                 _add_touching(words, piece)
             baseline = None
             continue
-        _add_touching(words, Word(match[0], left, far if far > left else left, base, size))
+        last = words[-1] if words else None  # _add_touching, written out: this runs for every word of a page
+        if last is not None and last.y == base and abs(left - last.x1) < TOUCHING * size:
+            words[-1] = Word(last.text + match[0], last.x0, max(last.x1, far if far > left else left), base, last.size,
+                             last.glued)
+        else:
+            words.append(Word(match[0], left, far if far > left else left, base, size))
     return words
 
 

@@ -378,8 +378,10 @@ def document_title(lines: list[Line]) -> str | None:
         current.append(line)
     if current and len(blocks) < 3:
         blocks.append(current)
-    # never a copyright or disclaimer line (a PDF may print one in the title's block: no blank line between)
-    blocks = [kept for block in blocks if (kept := [line for line in block if not LEGAL.search(line.text)])]
+    # never a copyright or disclaimer line (a PDF may print one in the title's block: no blank line between),
+    # looked for line by line only when the blocks' lines joined show one (a line's match is one there too)
+    if LEGAL.search("\n".join(line.text for block in blocks for line in block)):
+        blocks = [kept for block in blocks if (kept := [line for line in block if not LEGAL.search(line.text)])]
     if blocks and len(blocks[0]) > 5:  # a PDF that prints no blank line: the title ends where the text begins
         head = next((i for i, line in enumerate(blocks[0]) if _SECTION_START.match(line.text) or len(line.text) > 80), None)
         if head:  # and starts at the line naming the product's use, not at a letterhead above it

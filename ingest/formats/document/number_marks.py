@@ -47,16 +47,25 @@ def _own_cells(lines: list[Line], skipped: set[int]) -> str:
                      if index not in skipped and not line.furniture for cell in line.cells)
 
 
+def convention(lines: list[Line], skipped: set[int]) -> str | None:
+    """"comma" when the document's own text (outside the `skipped` line indices) writes decimals with a
+    comma, else "space" when it groups thousands with a space, else None: its cells joined once for both."""
+    cells = _own_cells(lines, skipped)
+    return "comma" if _comma_decimal(cells) else "space" if _space_grouped(cells) else None
+
+
 def comma_decimal(lines: list[Line], skipped: set[int]) -> bool:
     """The document's own text (outside the `skipped` line indices) writes decimals with a comma."""
-    cells = _own_cells(lines, skipped)
+    return _comma_decimal(_own_cells(lines, skipped))
+
+
+def _comma_decimal(cells: str) -> bool:
     comma = len(_COMMA_ONLY.findall(cells))  # too few: the point-decimal figures need no counting
     return comma >= MIN_EVIDENCE and comma >= DOMINANCE * max(len(_POINT_ONLY.findall(cells)), 1)
 
 
-def space_grouped(lines: list[Line], skipped: set[int]) -> bool:
-    """The document's own text groups thousands with a space, never with a comma."""
-    cells = _own_cells(lines, skipped)
+def _space_grouped(cells: str) -> bool:
+    """The text groups thousands with a space, never with a comma."""
     return len(_SPACE_ONLY.findall(cells)) >= MIN_EVIDENCE and not _COMMA_GROUPED.search(cells)
 
 

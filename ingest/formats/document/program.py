@@ -32,6 +32,8 @@ def _may_name_version(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Program:
+    """The ESRP version and the tested date a submission prints, each with its line."""
+
     esrp_version: str | None = None
     esrp_version_line: int | None = None
     tested_on: date | None = None

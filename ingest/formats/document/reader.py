@@ -73,11 +73,12 @@ def parse(name: str, data: bytes) -> ReportDocument:
         else:
             warnings.append(f'line {raw.line}: "{raw.sections[0].title}" starts no report: nothing a report holds '
                             "follows it; ignored")
-    if number_marks.comma_decimal(lines, consumed):
+    marks = number_marks.convention(lines, consumed)
+    if marks == "comma":
         lines = number_marks.with_decimal_points(lines, consumed)
         warnings.append("line 1: the document writes decimals with a comma (1.234,5); its figures outside the "
                         "Jetstress reports are read that way")
-    elif number_marks.space_grouped(lines, consumed):
+    elif marks == "space":
         lines = number_marks.with_comma_groups(lines, consumed)
         warnings.append("line 1: the document groups thousands with a space (12 000); its figures outside the "
                         "Jetstress reports are read that way")

@@ -56,6 +56,8 @@ _FIGURES_ROW = re.compile(r"^\S+(?:\s+(?:\d[\d.,]*|ms|s|%))+\s*$", re.IGNORECASE
 
 @dataclass
 class RawSection:
+    """A report section found in a document's lines, before it is read."""
+
     title: str  # as printed, with split words rejoined
     kind: str  # vocabulary kind: "summary", "io", "host", "log", …
     line: int
@@ -64,6 +66,8 @@ class RawSection:
 
 @dataclass
 class RawReport:
+    """An embedded report found in a document's lines: where it starts and its sections."""
+
     first: int  # index into the document's lines of the report's first line
     line: int  # its line number
     subtitle: str | None  # "Performance Test Result Report" as printed

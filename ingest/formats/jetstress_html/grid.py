@@ -11,6 +11,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Section:
+    """A report section: its printed title, its kind, where it starts."""
+
     title: str  # legend text as printed
     kind: str | None  # from the vocabulary: "summary", "io", "host", "log", …
     line: int | None
@@ -19,6 +21,8 @@ class Section:
 
 @dataclass(frozen=True)
 class LabelledValue:
+    """A label and its value, each with its line: a row of a key-value table."""
+
     label: str
     value: str  # lines joined by "\n"
     label_line: int | None
@@ -27,6 +31,8 @@ class LabelledValue:
 
 @dataclass(frozen=True)
 class GridRow:
+    """A table row's cells, each with its line."""
+
     cells: tuple[str, ...]
     lines: tuple[int | None, ...]
     line: int | None
@@ -34,6 +40,8 @@ class GridRow:
 
 @dataclass(frozen=True)
 class Grid:
+    """A table of a report section: its headers and its rows."""
+
     headers: tuple[str, ...]
     line: int | None
     rows: tuple[GridRow, ...]

@@ -54,6 +54,8 @@ def unit_allowed(unit: str, allowed: tuple[str, ...]) -> bool:
 
 @dataclass(frozen=True)
 class Capacity:
+    """Usable capacity as the source prints it, with the unit base it counts in."""
+
     usable: Decimal  # as the source prints it
     unit: str  # B | KB | MB | GB | TB
     base: str  # binary (2^10 steps, the seeds' GB) | decimal (10^3 steps)
@@ -90,6 +92,8 @@ class DiskGroup:
 
 @dataclass(frozen=True)
 class Price:
+    """A price of the solution, of one kind, as the source states it."""
+
     amount: Decimal
     currency: str  # ISO 4217
     type: str  # list | reseller | street | quote
@@ -100,6 +104,8 @@ class Price:
 
 @dataclass(frozen=True)
 class Power:
+    """Power draw idle and active, within the boundary the source measured."""
+
     boundary: str  # enclosure_and_drives | drives_only | system
     idle_w: float | None = None
     active_w: float | None = None
@@ -245,6 +251,8 @@ class ClaimSpec:
 
 @dataclass(frozen=True)
 class SolutionManifest:
+    """A solution manifest: the system tested, its hardware, capacity, price and power."""
+
     source_name: str
     schema: int
     key: str

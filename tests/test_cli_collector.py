@@ -78,16 +78,34 @@ def test_a_child_forked_while_the_collector_is_off_turns_its_own_on(collector):
     assert not gc.isenabled()  # the parent's is left as it was
 
 
+def _collector_then_garbage(*_):  # runs in the reading worker: its collector's state, then cycles left behind
+    state = (gc.isenabled(), gc.get_count()[0])
+    for _ in range(5000):
+        cycle: list = []
+        cycle.append(cycle)
+    return state
+
+
 @pytest.mark.skipif(not forked.available(), reason="reading ahead needs fork and two cores")
-def test_a_reading_worker_started_while_the_collector_is_off_turns_its_own_on(collector, tmp_path, monkeypatch):
+def test_a_reading_worker_collects_what_a_file_left_once_its_result_is_sent(collector, tmp_path, monkeypatch):
+    """A reading worker (forked while the parent's start-up holds its collector off) keeps its own off while it
+    reads, the file's reading being on the path `esrpdb ingest FILE` waits on, and collects what the file left
+    once the result is sent (parallel/workers.py): the cycles one file made are gone when the next begins."""
     monkeypatch.setattr(read_ahead, "MIN_BYTES", 0)
-    pdf = tmp_path / "a.pdf"
-    pdf.write_bytes(b"%PDF-1.4\n")
+    monkeypatch.setattr(read_ahead, "AHEAD", 1)
+    pdfs = [tmp_path / f"{n}.pdf" for n in range(3)]
+    for pdf in pdfs:
+        pdf.write_bytes(b"%PDF-1.4\n")
     gc.disable()
-    reader = read_ahead.ReadAhead(_collector_state)
+    reader = read_ahead.ReadAhead(_collector_then_garbage)
     try:
-        reader.start([pdf])
-        assert reader.take(pdf) is True
+        reader.start(pdfs)
+        states = []
+        for n, pdf in enumerate(pdfs):
+            reader.start(pdfs[n + 1:])
+            states.append(reader.take(pdf))
     finally:
         reader.close()
     assert child_pids() == []
+    assert [enabled for enabled, _ in states] == [False, False, False]  # off while a file is read
+    assert all(young < 5000 for _, young in states[1:]), states  # the 5,000 cycles of the file before: collected

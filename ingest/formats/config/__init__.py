@@ -26,17 +26,12 @@ only `identify`, not the XML parser and isodate.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...decoding import head_text
 from ..reader_names import reader_name
+from .records import JetstressConfig  # what `parse` returns (light: records only)
 
-if TYPE_CHECKING:
-    from .records import JetstressConfig as JetstressConfig
-
-# What `parse` returns (records.py, light), imported when first named: detecting a file, which every
-# reading process does, needs none of it.
-_RECORDS = frozenset({"JetstressConfig"})
 FORMAT = "jetstress_config"
 MAX_BYTES = 16 * 1024 * 1024  # a real JetstressConfig.xml is a few kilobytes
 
@@ -62,8 +57,4 @@ def parse(name: str, data: bytes) -> JetstressConfig:
 
 def __getattr__(name: str) -> Any:
     """The reader's other names, as the package always gave them, loaded when first asked for."""
-    if name in _RECORDS:
-        from . import records
-
-        return getattr(records, name)
     return reader_name(__name__, name)

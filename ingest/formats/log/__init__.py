@@ -10,18 +10,13 @@ only `identify`, not the event grammar.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...decoding import head_text
 from ...jetstress.dates import US_STAMP
 from ..reader_names import reader_name
+from .records import JetstressLog as JetstressLog  # what `parse` returns (light: records only)
 
-if TYPE_CHECKING:
-    from .records import JetstressLog as JetstressLog
-
-# What `parse` returns (records.py, light), imported when first named: detecting a file, which every
-# reading process does, needs none of it.
-_RECORDS = frozenset({"JetstressLog"})
 FORMAT = "jetstress_log"
 MAX_BYTES = 64 * 1024 * 1024  # a 24-hour test log is a few megabytes
 
@@ -44,8 +39,4 @@ def parse(name: str, data: bytes) -> JetstressLog:
 
 def __getattr__(name: str) -> Any:
     """The reader's other names, as the package always gave them, loaded when first asked for."""
-    if name in _RECORDS:
-        from . import records
-
-        return getattr(records, name)
     return reader_name(__name__, name)

@@ -22,14 +22,11 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..reader_names import reader_name
 from .identify import identify as identify
+from .records import CounterPath as CounterPath, PerfmonHeader as PerfmonHeader, Row as Row
 
 if TYPE_CHECKING:
     from .reader import PerfmonReader
-    from .records import CounterPath as CounterPath, PerfmonHeader as PerfmonHeader, Row as Row
 
-# What `parse` returns (records.py, light), imported when first named: detecting a file, which every
-# reading process does, needs none of it.
-_RECORDS = frozenset({"CounterPath", "PerfmonHeader", "Row"})
 FORMAT = "perfmon_csv"
 MAX_BYTES = None  # streamed into COPY: memory stays flat whatever the size
 MAX_LINE_CHARS = 1 << 20  # 1 Mi characters: far above any real header (thousands of counters)
@@ -46,8 +43,4 @@ def open_perfmon(name: str, stream: BinaryIO, *, max_line_chars: int = MAX_LINE_
 def __getattr__(name: str) -> Any:
     """The reader's other names (`PerfmonReader`, `parse_counter_path`, `iter_samples`, ...), as the
     package always gave them, loaded when first asked for."""
-    if name in _RECORDS:
-        from . import records
-
-        return getattr(records, name)
     return reader_name(__name__, name)

@@ -13,17 +13,12 @@ only `identify` (identify.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..reader_names import reader_name
 from .identify import identify as identify
+from .records import PowerLog as PowerLog, PowerSample as PowerSample  # what `parse` returns (records only)
 
-if TYPE_CHECKING:
-    from .records import PowerLog as PowerLog, PowerSample as PowerSample
-
-# What `parse` returns (records.py, light), imported when first named: detecting a file, which every
-# reading process does, needs none of it.
-_RECORDS = frozenset({"PowerLog", "PowerSample"})
 FORMAT = "power_log"
 MAX_BYTES = 64 * 1024 * 1024  # a day at one sample a second is about 3 MB
 
@@ -38,8 +33,4 @@ def parse(name: str, data: bytes) -> PowerLog:
 def __getattr__(name: str) -> Any:
     """The reader's other names (`parse_timestamp`, ...), as the package always gave them, loaded when
     first asked for."""
-    if name in _RECORDS:
-        from . import records
-
-        return getattr(records, name)
     return reader_name(__name__, name)

@@ -3,6 +3,8 @@ detection needs; the reader reads the header with the same names)."""
 
 from __future__ import annotations
 
+import csv
+
 from ...decoding import head_text
 
 # Header spellings, compared after lower-casing and collapsing spaces.
@@ -25,8 +27,6 @@ def identify(name: str, head: bytes) -> bool:
     """First line is a CSV header with a timestamp column and a watts column."""
     text = head_text(head)
     first = text.lstrip("\r\n").splitlines()[0] if text.strip() else ""
-    if not first or len(first) > 1000 or "," not in first:  # one cell (no comma) is never both columns
+    if not first or len(first) > 1000:
         return False
-    import csv  # here: detecting any other file (every reading process does) asks no more than the above
-
     return _header_columns(next(csv.reader([first]))) is not None

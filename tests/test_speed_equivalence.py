@@ -178,3 +178,32 @@ def test_a_pdf_read_alone_is_split_across_two_processes_and_reads_the_same(print
         assert ahead._setup is reading._bound_and_alone
     finally:
         ahead.close()
+
+
+def _started_early(pdf):  # runs in a child of the test: start_early renices the process that calls it
+    import os
+
+    from esrpdb.ingest import reading
+
+    reading.start_early([str(pdf)])
+    ahead = reading._early[1]
+    worker = next(iter(ahead._reading.values()))[1]
+    try:
+        return os.nice(0), os.getpriority(os.PRIO_PROCESS, worker.pid)
+    finally:
+        reading._stop_early()
+
+
+def test_a_command_naming_one_file_yields_the_cores_to_its_worker(printed_folder):
+    """`esrpdb ingest FILE`: the command, which will wait for its worker, lowers its own priority once the
+    worker is forked (reading.ALONE_COMMAND_NICENESS); the worker reads at the usual one."""
+    if not forked.available():
+        pytest.skip("the early worker needs fork and two cores")
+    from esrpdb.ingest import reading
+
+    pdf = max(printed_folder.glob("*.pdf"), key=lambda p: p.stat().st_size)
+    child = forked.start(_started_early, pdf)
+    assert forked.finished(child, 60)
+    command, worker = forked.result(child)
+    before = os.nice(0)
+    assert (command, worker) == (before + reading.ALONE_COMMAND_NICENESS, before)

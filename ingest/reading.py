@@ -19,7 +19,7 @@ import contextlib
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from . import bounded_read, registry
 from .parallel.read_ahead import ReadAhead
@@ -71,7 +71,7 @@ def _bound_and_alone() -> None:
     reading_alone()
 
 
-def _one_file(paths: list[str | Path]) -> bool:
+def _one_file(paths: Sequence[str | Path]) -> bool:
     """The command names one file (a folder, however small, is a batch that reads ahead)."""
     return len(paths) == 1 and Path(paths[0]).is_file()
 

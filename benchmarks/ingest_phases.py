@@ -30,7 +30,7 @@ STEPS = (
     (writers, "load_report", "write the report"),
     (report_statement, "dumps", "  of which: rows as JSON"),
     (report_statement, "write_report", "  of which: the report's statement"),
-    (Transaction, "commit", "commit (stored figures refreshed)"),  # a file's transaction is Core (load/transaction.py)
+    (Transaction, "commit", "commit (stored figures refreshed)"),  # the library's: Core (db/sessions.py CoreSession)
     (pipeline, "link_evidence", "link evidence (once a batch)"),
 )
 

@@ -80,7 +80,7 @@ def test_the_writer_declares_no_model_and_names_every_table(tmp_path):
 
 @pytest.mark.db
 def test_the_command_on_the_cached_tables_writes_the_modelscatalogue_rows(catalog, empty_database_url, tmp_path):
-    """`esrpdb ingest` in a process that never declares a model nor imports the ORM (load/transaction.py),
+    """`esrpdb ingest` in a process that never declares a model nor imports the ORM (db/sessions.py),
     against this process's ingest on the models' tables: every table's rows equal, ids aside."""
     _run("from esrpdb.schema import tables; tables.loaded()", tmp_path)
     out = _run("import sys\nfrom esrpdb.cli.main import app\ntry:\n"

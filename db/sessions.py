@@ -4,9 +4,10 @@ The writers (ingest/load/) call a small part of a Session: `execute` and `scalar
 statements (db/statements.py), and the psycopg connection underneath for COPY and the report
 statement. `CoreSession` gives that on a SQLAlchemy connection (the library, the tests, every
 command but `ingest`). `PsycopgSession` gives it on a psycopg connection, so `esrpdb ingest FILE`
-never imports SQLAlchemy (issue 46). A statement only SQLAlchemy can run (a built one: evidence
-files, a manifest, a report seen twice) raises `NeedsSqlAlchemy` there, and the pipeline writes that
-file again, whole, on SQLAlchemy's engine: its transaction was rolled back, so nothing is half-written.
+never imports SQLAlchemy (issue 46). A statement only SQLAlchemy can run (a built one: the evidence
+files' and the manifests', which the pipeline sends to SQLAlchemy's engine from the start) raises
+`NeedsSqlAlchemy` there, and the pipeline writes that file again, whole, on SQLAlchemy's engine: its
+transaction was rolled back, so nothing is half-written.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class WrongRowCount(LookupError):
 
 
 class CoreSession:
-    """A Session's `execute`, `scalars` and `connection()` on one SQLAlchemy Connection inside its transaction."""
+    """A Session's `execute` and `scalars` on one SQLAlchemy Connection inside its transaction."""
 
     __slots__ = ("_connection",)
 
@@ -52,9 +53,6 @@ class CoreSession:
 
     def scalars(self, statement: Any, parameters: Any = None) -> Any:
         return self.execute(statement, parameters).scalars()
-
-    def connection(self) -> Connection:
-        return self._connection
 
     def driver_connection(self) -> psycopg.Connection:
         return self._connection.connection.driver_connection  # type: ignore[return-value]
@@ -149,9 +147,6 @@ class PsycopgSession:
     def scalars(self, statement: Any, parameters: Any = None) -> _Scalars:
         return self.execute(statement, parameters).scalars()
 
-    def connection(self) -> Any:
-        raise NeedsSqlAlchemy("a SQLAlchemy connection was asked for")
-
     def driver_connection(self) -> psycopg.Connection:
         return self._connection
 
@@ -174,12 +169,15 @@ class PsycopgEngine:
     def driver_connection(self) -> psycopg.Connection:
         return self._connection
 
+    def _in_transaction(self) -> bool:
+        import psycopg
+
+        return self._connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
     def _idle(self) -> None:
         """One connection, one transaction at a time: SQLAlchemy's engine would hand a nested block another
         connection, this one would end the open transaction with the nested block's."""
-        import psycopg
-
-        if self._connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        if self._in_transaction():
             raise RuntimeError("psycopg's engine was asked for a transaction while one is open")
 
     @contextlib.contextmanager
@@ -212,7 +210,7 @@ class PsycopgEngine:
         waits for its reading worker (ReadAhead.meanwhile); a failure only leaves them unplanned."""
         import psycopg
 
-        if self._connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        if self._in_transaction():
             return  # never inside a write: its rollback would undo it
         try:
             self._connection.execute(_WARM_UP)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...db.sessions import as_writer
@@ -96,7 +97,12 @@ def record_sighting(session: WriterSession, run_id: int, source_file_id: int, re
         changes.update(source_file_id=source_file_id, report_index=report_index, source_line=report.source_line)
     if changes:
         assert changes.keys() <= set(_CHANGEABLE), "a column _CHANGEABLE does not list"
-        columns = [column for column in _CHANGEABLE if column in changes]  # one statement a set of columns
-        session.execute(Sql(f"UPDATE runs SET {', '.join(f'{c} = CAST(:{c} AS integer)' for c in columns)} "
-                            "WHERE runs.id = CAST(:run_id AS integer)"), {**changes, "run_id": run.id})
+        session.execute(_update_of(tuple(c for c in _CHANGEABLE if c in changes)), {**changes, "run_id": run.id})
     return messages
+
+
+@lru_cache(maxsize=None)
+def _update_of(columns: tuple[str, ...]) -> Sql:
+    """The run's UPDATE of these columns: one statement a set of them (at most four kinds)."""
+    return Sql(f"UPDATE runs SET {', '.join(f'{c} = CAST(:{c} AS integer)' for c in columns)} "
+               "WHERE runs.id = CAST(:run_id AS integer)")

@@ -24,7 +24,7 @@ _FOLDER = r"regexp_replace({}, '[/\\][^/\\]*$', '')"
 _RUN_FILES = """JOIN source_files rf ON rf.id = r.source_file_id
         OR rf.id IN (SELECT rs.source_file_id FROM run_sources rs WHERE rs.run_id = r.id)"""
 
-_LINK_CONFIGS = f"""
+_LINK_CONFIGS = Sql(f"""
 UPDATE test_configs c SET run_id = pick.run_id
 FROM (
     SELECT DISTINCT ON (c2.source_file_id) c2.source_file_id, r.id AS run_id
@@ -45,7 +45,7 @@ FROM (
     ORDER BY c2.source_file_id, (r.solution_id IS NOT NULL) DESC, (r.report_type = c2.test_type) DESC, r.id
 ) pick
 WHERE c.source_file_id = pick.source_file_id
-"""
+""")
 
 
 
@@ -73,10 +73,10 @@ WHERE f.source_file_id = pick.source_file_id
 """
 
 
-_LINK_LOGS = _link_by_local_window("test_logs", "first_event_at", "last_event_at")
+_LINK_LOGS = Sql(_link_by_local_window("test_logs", "first_event_at", "last_event_at"))
 
 # perfmon timestamps are UTC; runs print local time: local = UTC - bias minutes.
-_LINK_PERF = f"""
+_LINK_PERF = Sql(f"""
 UPDATE perf_files p SET run_id = pick.run_id
 FROM (
     SELECT DISTINCT ON (p2.source_file_id) p2.source_file_id, r.id AS run_id
@@ -93,17 +93,17 @@ FROM (
              ({_FOLDER.format('pf.path')} = {_FOLDER.format('rf.path')}) DESC, r.id
 ) pick
 WHERE p.source_file_id = pick.source_file_id
-"""
+""")
 
-_PROPAGATE_PERF = """
+_PROPAGATE_PERF = Sql("""
 UPDATE perf_counters c SET run_id = p.run_id
 FROM perf_files p WHERE p.source_file_id = c.source_file_id AND c.run_id IS DISTINCT FROM p.run_id
-"""
+""")
 
-_LINK_POWER = _link_by_local_window("power_files", "first_sample_at", "last_sample_at")
+_LINK_POWER = Sql(_link_by_local_window("power_files", "first_sample_at", "last_sample_at"))
 
 # Idle: the window just before the run; active: the run itself (DESIGN: performance per watt).
-_RUN_POWER = """
+_RUN_POWER = Sql("""
 INSERT INTO run_power (run_id, source_file_id, idle_power_w, active_power_w, boundary)
 SELECT r.id, w.source_file_id,
        (SELECT avg(s.power_w) FROM power_samples s WHERE s.source_file_id = w.source_file_id
@@ -117,7 +117,7 @@ LEFT JOIN solutions sol ON sol.id = r.solution_id
 ON CONFLICT (run_id) DO UPDATE SET
     source_file_id = EXCLUDED.source_file_id, idle_power_w = EXCLUDED.idle_power_w,
     active_power_w = EXCLUDED.active_power_w, boundary = EXCLUDED.boundary
-"""
+""")
 
 
 def _rowcount(session: WriterSession, sql: Sql) -> int:
@@ -141,10 +141,10 @@ def link_evidence(session: WriterSession, *, idle_window_s: int = IDLE_WINDOW_S)
     session = as_writer(session)
     work = session.execute(_WORK).one()
     linked = {kind: _rowcount(session, sql) if getattr(work, kind) else 0
-              for kind, sql in (("configs", Sql(_LINK_CONFIGS)), ("logs", Sql(_LINK_LOGS)),
-                                ("perfmon", Sql(_LINK_PERF)), ("power", Sql(_LINK_POWER)))}
+              for kind, sql in (("configs", _LINK_CONFIGS), ("logs", _LINK_LOGS), ("perfmon", _LINK_PERF),
+                                ("power", _LINK_POWER))}
     if work.any_perfmon:
-        session.execute(Sql(_PROPAGATE_PERF))
+        session.execute(_PROPAGATE_PERF)
     if work.any_power:
-        session.execute(Sql(_RUN_POWER), {"idle_window_s": idle_window_s})
+        session.execute(_RUN_POWER, {"idle_window_s": idle_window_s})
     return linked

@@ -194,13 +194,25 @@ class PsycopgEngine:
 
     @contextlib.contextmanager
     def connect(self) -> Iterator[PsycopgSession]:
-        """For reads: the transaction they opened ends with the block (as SQLAlchemy's connection returned
-        to its pool is rolled back)."""
+        """For reads: the transaction they opened ends with the block. A block that ended well is
+        committed, which for reads is the same as a rollback, but psycopg forgets every statement it has
+        prepared at a ROLLBACK: a folder's files each began with a read, so no statement of a file's write
+        reached the five runs after which psycopg prepares it, and the server parsed and planned each
+        anew for every file. A block that raised is rolled back, as SQLAlchemy's connection is when it
+        returns to its pool."""
+        import psycopg
+
         self._idle()
         try:
             yield PsycopgSession(self._connection)
-        finally:
+        except BaseException:
             with contextlib.suppress(Exception):
+                self._connection.rollback()
+            raise
+        with contextlib.suppress(Exception):
+            if self._connection.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS:
+                self._connection.commit()
+            else:
                 self._connection.rollback()
 
     def warm_up(self) -> None:

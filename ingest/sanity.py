@@ -11,10 +11,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import operator
 import types
 import typing
 from datetime import datetime
 from decimal import Decimal
+from typing import Callable
 
 from .errors import ParseError
 
@@ -47,8 +49,9 @@ def _allowed_types(annotation) -> tuple[type, ...] | None:
 
 
 @functools.lru_cache(maxsize=None)
-def _field_rules(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
-    """(field name, admitted scalar types or None) per field, resolved once per record class."""
+def _field_rules(cls: type) -> tuple[Callable[[object], tuple], tuple[tuple[str, tuple[type, ...] | None], ...]]:
+    """(a getter of every checked field's value at once, (field name, admitted scalar types or None) per
+    field), resolved once per record class."""
     hints = typing.get_type_hints(cls)
     rules = []
     for field in dataclasses.fields(cls):
@@ -58,22 +61,38 @@ def _field_rules(cls: type) -> tuple[tuple[str, tuple[type, ...] | None], ...]:
         if allowed is not None and float in allowed:
             allowed = (*allowed, int)  # an int is a fine float
         rules.append((field.name, allowed))
-    return tuple(rules)
+    names = [name for name, _ in rules]
+    getter = operator.attrgetter(*names) if len(names) > 1 else (
+        (lambda record: (getattr(record, names[0]),)) if names else (lambda record: ()))
+    return getter, tuple(rules)
+
+
+_RECORD_TYPES: dict[type, bool] = {}  # by a value's type: is it a record (a dataclass instance) to walk into
+
+
+def _is_record(value) -> bool:
+    """dataclasses.is_dataclass, decided once per type: a document holds ~12,000 records and lists."""
+    kind = type(value)
+    known = _RECORD_TYPES.get(kind)
+    if known is None:
+        if issubclass(kind, type):  # a class as a value: is_dataclass asks of the class itself
+            return dataclasses.is_dataclass(value)
+        known = _RECORD_TYPES[kind] = dataclasses.is_dataclass(kind)
+    return known
 
 
 def problems(record, path: str = "") -> list[str]:
     """Every field whose value contradicts its annotation, is a negative measure or is not finite."""
     found: list[str] = []
-    _walk(record, (path,), found)
+    if _is_record(record):
+        _walk(record, (path,), found)
     return found
 
 
 def _walk(record, path: tuple, found: list[str]) -> None:
     """The path is kept as parts and joined only for a problem: most records have none."""
-    if not dataclasses.is_dataclass(record):
-        return
-    for name, allowed in _field_rules(typing.cast(type, type(record))):
-        value = getattr(record, name)
+    getter, rules = _field_rules(type(record))
+    for (name, allowed), value in zip(rules, getter(record)):
         kind = type(value)
         if allowed is not None:
             if kind in allowed:  # the common case, decided by exact type (a bool is not an int here)
@@ -91,11 +110,11 @@ def _walk(record, path: tuple, found: list[str]) -> None:
             elif isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0 \
                     and name not in SIGNED_FIELDS:
                 found.append(f"{where}: {value!r} is negative")
-        elif isinstance(value, (list, tuple)):
+        elif kind is list or kind is tuple or isinstance(value, (list, tuple)):
             for index, item in enumerate(value):
-                if dataclasses.is_dataclass(item):
+                if _is_record(item):
                     _walk(item, (*path, name, f"[{index}]."), found)
-        elif dataclasses.is_dataclass(value):
+        elif _is_record(value):
             _walk(value, (*path, name, "."), found)
 
 

@@ -21,7 +21,7 @@ from sqlalchemy import text
 from esrpdb.db.catalog import open_catalog
 from esrpdb.db.migrate import shipped_head
 from esrpdb.db.quick import owner_engine
-from esrpdb.db.sessions import NeedsSqlAlchemy, PsycopgEngine, PsycopgSession, transaction
+from esrpdb.db.sessions import NeedsSqlAlchemy, PsycopgEngine, PsycopgSession, reading, transaction
 from esrpdb.db.statements import Sql
 from esrpdb.ingest import pipeline
 from esrpdb.ingest.parallel import forked
@@ -222,3 +222,25 @@ def test_a_nested_transaction_on_psycopg_s_one_connection_is_refused_not_ended(p
         engine.warm_up()
     with engine.connect() as session:
         assert session.execute(Sql("SELECT count(*) FROM solutions WHERE key = 'kept'")).scalar() == 1
+
+
+@pytest.mark.db
+def test_a_read_block_keeps_the_statements_psycopg_prepared_and_one_that_raised_is_rolled_back(psycopg_engine):
+    """A folder's files each begin with a read (reading(): is it already loaded?). A read block ended by ROLLBACK
+    made psycopg forget its prepared statements, so no write statement was ever prepared: the server planned each
+    anew for every file. A read that ended well is committed (the same, for reads); one that raised still rolls back."""
+    engine = psycopg_engine
+    statement = Sql("SELECT count(*) FROM solutions WHERE key = :key")
+    prepared = Sql("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'SELECT count(*) FROM solutions%'")
+    for _ in range(engine.driver_connection.prepare_threshold + 1):
+        with reading(engine) as session:
+            session.execute(statement, {"key": "any"}).scalar()
+    with reading(engine) as session:
+        assert session.execute(prepared).scalar() == 1
+    with pytest.raises(ZeroDivisionError):
+        with reading(engine) as session:
+            session.execute(Sql("INSERT INTO solutions (key) VALUES (:key)"), {"key": "read block that raised"})
+            raise ZeroDivisionError
+    assert engine.driver_connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    with reading(engine) as session:
+        assert session.execute(Sql("SELECT count(*) FROM solutions WHERE key = 'read block that raised'")).scalar() == 0

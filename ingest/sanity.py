@@ -91,7 +91,7 @@ def problems(record, path: str = "") -> list[str]:
 
 def _walk(record, path: tuple, found: list[str]) -> None:
     """The path is kept as parts and joined only for a problem: most records have none."""
-    getter, rules = _field_rules(type(record))
+    getter, rules = _field_rules(typing.cast(type, type(record)))
     for (name, allowed), value in zip(rules, getter(record)):
         kind = type(value)
         if allowed is not None:

@@ -57,13 +57,15 @@ def _rules(raw, page) -> tuple[list[tuple[float, float, float]], list[tuple[floa
         raise ValueError(f"the page holds {count:,} objects, more than {MAX_OBJECTS:,} (the objects-per-page limit, "
                          "MAX_OBJECTS); refused")
     get_object, bounds = pdfium.get_object, (ctypes.c_float * 4)()  # left, bottom, right, top: PDFium writes them
-    bounds_at = [out_at(bounds, n) for n in range(4)]
+    left_at, bottom_at, right_at, top_at = (out_at(bounds, n) for n in range(4))
+    object_bounds, read = pdfium.object_bounds, _FOUR_FLOATS.unpack_from
+    as_argument = ctypes.c_void_p.from_param  # what argument() returns, without its call (92 paths a page: 0.03 s)
     horizontal: list[tuple[float, float, float]] = []
     vertical: list[tuple[float, float, float]] = []
     for index in _paths(pdfium, page_handle, count):
-        if not pdfium.object_bounds(argument(get_object(page_handle, index)), *bounds_at):
+        if not object_bounds(as_argument(get_object(page_handle, index)), left_at, bottom_at, right_at, top_at):
             continue
-        left, bottom, right, top = _FOUR_FLOATS.unpack_from(bounds)
+        left, bottom, right, top = read(bounds)
         width, height = right - left, top - bottom
         if height <= RULE_THICKNESS and width >= MIN_RULE:
             horizontal.append(((top + bottom) / 2, left, right))
@@ -140,6 +142,10 @@ def _place(words: list[Word], rows: list[Row]) -> list[Word]:
 
 def _cell_text(words: list[Word]) -> str:
     """A cell's words in reading order, its wrapped lines joined with spaces (a line-end hyphen joins)."""
+    if len(words) == 1:  # most cells hold one word (18,000 of 33,000): nothing to order or join (0.053 -> 0.043 s)
+        word = words[0]
+        round(word.y / (word.size * 0.5))  # the key sorting computes, kept: it raises for an infinite baseline
+        return word.text
     ordered = sorted(words, key=lambda w: (-round(w.y / (w.size * 0.5)), w.x0))
     text = ""
     for word in ordered:
@@ -172,13 +178,17 @@ def _group(words: list[Word]) -> list[list[Word]]:
     lines: list[list[Word]] = []
     line: list[Word] = []
     line_y = 0.0
-    for word in sorted(sorted(words, key=_X0), key=_Y, reverse=True):
+    ordered = sorted(words, key=_X0)
+    ordered.sort(key=_Y, reverse=True)
+    for word in ordered:
         if line and abs(line_y - word.y) <= word.size * SAME_LINE:
             line.append(word)
         else:
             line, line_y = [word], word.y
             lines.append(line)
-    return [sorted(line, key=_X0) for line in lines]
+    for line in lines:  # (each list is this function's own: sorted in place, not copied; with the sort above, 0.005 s)
+        line.sort(key=_X0)
+    return lines
 
 
 def _render(line: list[Word], style: Style, margin: float) -> str:
@@ -280,7 +290,11 @@ STEP_TOLERANCE = 0.12  # a baseline step within this share of the leading: the s
 
 
 def _one_phrase(words: list[Word], style: Style) -> bool:
-    return all(b.x0 - a.x1 < style.char * 1.5 for a, b in zip(words, words[1:]))
+    phrase = style.char * 1.5
+    for previous, word in zip(words, words[1:]):  # (a loop, not all() over a generator: 40% less a call, 0.01 s)
+        if not word.x0 - previous.x1 < phrase:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -347,7 +361,7 @@ def _fills(word: Word, left: float, right: float, style: Style) -> bool:
 
 def _row_item(row: Row) -> Item:
     """A ruled row as one tab-separated line, each cell's wrapped lines joined."""
-    return row.top, row.bottom, "\t".join(_cell_text(cell) for cell in row.cells)
+    return row.top, row.bottom, "\t".join(map(_cell_text, row.cells))
 
 
 @dataclass(frozen=True)

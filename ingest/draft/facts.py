@@ -37,6 +37,7 @@ _RAID = deferred(r"\bRAID[\s-]*(\d{1,2}(?:\s*\+\s*\d)?|DP|-?DP|6)\b", re.IGNOREC
 _SSD = deferred(r"\bSSDs?\b|solid[\s-]state|\bflash\b", re.IGNORECASE)
 _HDD = deferred(r"\bHDDs?\b|\brpm\b|\b\d{1,2}k\b|\bSAS\b|\bFC\b|\bSATA\b|hard[\s-]dis[kc]", re.IGNORECASE)
 _MARKS = deferred(r"[™®©]")
+_NUMBER_CELL = deferred(r"\s*[$€£]?\s*[\d.,]+\s*%?\s*")  # a cell of one figure (columns_are_systems)
 
 # (fact, label pattern, what the value is); first pattern that matches a row's label wins. A value
 # printed with its own unit or noun ("2 databases per host", "0.134 IOPS per user") is read by
@@ -277,7 +278,7 @@ def columns_are_systems(table: DocumentTable) -> bool:
 
 
 def _kind(value: str) -> str:
-    return "number" if re.fullmatch(r"\s*[$€£]?\s*[\d.,]+\s*%?\s*", value) else "words"
+    return "number" if _NUMBER_CELL.fullmatch(value) else "words"
 
 
 def _vendor_model(model: str) -> tuple[str, str]:

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from ..formats.document.lines import Line
+from .anchored import matches_somewhere
 from .deferred import deferred
 from .drafts import DraftClaim as DraftClaim  # the record lives with the others (drafts.py); re-exported
 from .iops_words import document_iops, paragraph_iops
@@ -281,8 +282,14 @@ _DIVIDES_BY_ALL = deferred(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\b(?:all|ev
                            r"(?:disks|drives)\b", re.IGNORECASE)
 
 
+# Where each match of those starts (anchored.py): "divid", "per disk", "hot spare" (case aside).
+_ACTIVE_STARTS = deferred(r"d(?=ivid)|p(?=er[\s-]disk)|h(?=ot\s+spare)")
+_ALL_STARTS = deferred(r"d(?=ivid)|p(?=er[\s-]disk)")
+
+
 def document_disk_basis(prose: Paragraphs) -> str | None:
     """The basis the document's own words give its per-disk figures, when they give one and only one."""
     text = " ".join(text for text, _ in prose)
-    active, every = bool(_DIVIDES_BY_ACTIVE.search(text)), bool(_DIVIDES_BY_ALL.search(text))
+    active, every = matches_somewhere(_DIVIDES_BY_ACTIVE, _ACTIVE_STARTS, text), \
+        matches_somewhere(_DIVIDES_BY_ALL, _ALL_STARTS, text)
     return "active" if active and not every else "all" if every and not active else None

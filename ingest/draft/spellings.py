@@ -103,7 +103,12 @@ def distance(a: str, b: str) -> int:
     return sum(x != y for x, y in zip(a, b)) if len(a) == len(b) else abs(len(a) - len(b)) + 1
 
 
+_SHAPES = str.maketrans("abcdefghijklmnopqrstuvwxyz0123456789", "a" * 26 + "9" * 10)
+
+
 def _shape(key: str) -> str:
+    if key.isascii():  # (a key's letters and digits: one translation, not two substitutions through re's cache)
+        return key.translate(_SHAPES)
     return re.sub(r"\d", "9", re.sub(r"[a-z]", "a", key))
 
 

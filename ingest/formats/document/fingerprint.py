@@ -21,7 +21,7 @@ MIN_DIGITS = 4
 
 def figures(text: str) -> set[str]:
     """The figures of MIN_DIGITS digits or more in a text, thousands separators removed."""
-    found = (n.replace(",", "") for n in _NUMBER.findall(text))
+    found = (n.replace(",", "") for n in _NUMBER.findall(text) if len(n) >= MIN_DIGITS)  # (shorter: fewer digits)
     return {n for n in found if len(n) - n.count(".") >= MIN_DIGITS}  # digits, and one point at most: its digits
 
 

@@ -252,10 +252,16 @@ def _is_report_text(text: str) -> bool:
         or is_header_words(text)  # a report table's header, single-spaced or wrapped
 
 
+def _has_page_word(text: str) -> bool:
+    """_PAGE_WORD's search, asked only where "page" is (most lines): under re.IGNORECASE only characters lowering
+    to its letters match them (of ASCII letters only "i" and "s" match others), so the lowered text holds it."""
+    return "page" in text.lower() and _PAGE_WORD.search(text) is not None
+
+
 def _is_furniture(line: Line, counts: Counter[str]) -> bool:
     """Not a table row, unless it is a page's footer set out in columns ("Lab report 12  Page 2")."""
     if line.separated:
-        return bool(_PAGE_WORD.search(line.text)) and len(line.text.split()) <= 12 and not _is_report_text(line.text)
+        return _has_page_word(line.text) and len(line.text.split()) <= 12 and not _is_report_text(line.text)
     return _furniture_text(line.text, counts)
 
 
@@ -264,7 +270,7 @@ def _furniture_text(text: str, counts: Counter[str]) -> bool:
     costlier test, so asked last)."""
     if not text:
         return False
-    printed_as_furniture = _PAGE_NUMBER.fullmatch(text) or (_PAGE_WORD.search(text) and len(text.split()) <= 12) or \
+    printed_as_furniture = _PAGE_NUMBER.fullmatch(text) or (_has_page_word(text) and len(text.split()) <= 12) or \
         (counts[text] > 1 and len(text.split()) >= 6 and "\\" not in text)  # (words counted where they matter)
     return bool(printed_as_furniture) and not _TIMESTAMP.search(text) and not _is_report_text(text)
 

@@ -1,12 +1,11 @@
 """What a document says about the solution it tested, fact by fact, each with the line it is printed on.
 
-A document nobody wrote a manifest for still names what was tested: its title, the storage
-model, the disks, the RAID level, the simulated mailboxes. The ESRP template prints these in
-"Tested Deployment", "Primary Storage Hardware" and "Primary Storage Disk Configuration"
-tables, and whitepapers print the same rows in their configuration figures. Rows are matched by
-the meaning of their labels (the template's wording and its common variants), never by a
-vendor's name or a position; a table with several solution columns gives one fact per column.
-Pure: a parsed `ReportDocument` in, `Fact`s out.
+A document nobody wrote a manifest for still names what was tested: its title, the storage model, the disks, the
+RAID level, the simulated mailboxes. The ESRP template prints these in "Tested Deployment", "Primary Storage
+Hardware" and "Primary Storage Disk Configuration" tables, and whitepapers print the same rows in their
+configuration figures. Rows are matched by the meaning of their labels (the template's wording and its common
+variants), never by a vendor's name or a position; a table with several solution columns gives one fact per
+column. Pure: a parsed `ReportDocument` in, `Fact`s out.
 """
 
 from __future__ import annotations
@@ -297,8 +296,9 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
         if starts[0][1] in reported:
             continue
         places = Places(starts)
+        legal = may(lowered(text), *LEGAL_WORDS)  # (a sentence holds a word only where its paragraph does)
         for offset, sentence in _sentences(text):
-            if may(lowered(sentence), *LEGAL_WORDS) and LEGAL.search(sentence):  # a copyright or disclaimer
+            if legal and may(lowered(sentence), *LEGAL_WORDS) and LEGAL.search(sentence):  # a copyright or disclaimer
                 continue  # names the vendor, never a fact
             line = places.line_at(offset, starts[0][1])
             covered = [line, *places.lines_within(offset, offset + len(sentence))]

@@ -299,8 +299,9 @@ def _prose_statements(document: ReportDocument, tables: list[Statement], distinc
             if _SERVER_BEFORE.search(text[:text.find(printed)]):
                 found.append(Statement("server_memory", whose(text.find(printed)), printed, line.number,
                                        frozenset({round(size, 2)}), prose=True))
-        contrast = bool(_CONTRAST.search(text))
-        for model in models(text, bare_numbers=True):  # "Flexa 5600" too: beside a word of its table's name
+        mentioned = models(text, bare_numbers=True)  # "Flexa 5600" too: beside a word of its table's name
+        contrast = bool(mentioned) and bool(_CONTRAST.search(text))  # (asked only of a line naming a model)
+        for model in mentioned:
             found += _model_mention(model, text, line.number, targets, stated, contrast)
     return found
 

@@ -236,9 +236,10 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
 def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.Match[str], DraftClaim]]:
     """"300 IOPS per disk", "42.5 IOPS per watt", "12.34 useable MB per dollar", "4,321 total IOPS" on one line."""
     found: list[tuple[re.Match[str], DraftClaim]] = []
-    if not _PER_HINT.search(text):
-        return found
     starts = number_starts(text, _PER_HINT, QUALIFIER_LENGTHS)  # where _TOTAL's and _PER's matches may start
+    if not starts:  # (no hint: none; the hint's search is number_starts' own, not made twice)
+        return found
+    active_paragraph: bool | None = None  # ACTIVE_BASIS in the paragraph, searched once a paragraph
     for match in matches_from(_TOTAL, text, starts):
         metric = "achieved_iops" if match["what"].lower() == "achieved" else "total_iops"
         found.append((match, DraftClaim(metric, match[2], "IOPS", number, text, _qualifier(match["q"]))))
@@ -255,8 +256,13 @@ def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.M
             prefix = "achieved" if what.startswith(("achieved", "transactional")) else "log" if what.startswith("log") else \
                 "total" if what.startswith("total") else paragraph_iops(text, match.start(), bare)
             metric, unit = kind or f"{prefix}_iops_per_disk", PER_UNITS[per]
-        basis = ("active" if per.startswith("active") else own_basis(text[match.start():match.end() + 60]) or
-                 ("active" if ACTIVE_BASIS.search(text) else None)) if metric.endswith("_per_disk") else None
+        basis = None
+        if metric.endswith("_per_disk"):
+            basis = "active" if per.startswith("active") else own_basis(text[match.start():match.end() + 60])
+            if basis is None:
+                if active_paragraph is None:
+                    active_paragraph = ACTIVE_BASIS.search(text) is not None
+                basis = "active" if active_paragraph else None
         if match["count"] and metric.endswith("_per_disk") and not per.startswith("active"):
             basis = "all"  # "for each of its 48 drives": every drive it has
         found.append((match, DraftClaim(metric, match[2], unit, number, text, _qualifier(match["q"]), disk_basis=basis)))

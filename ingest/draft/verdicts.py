@@ -39,14 +39,8 @@ _NUMBER = r"\d+(?:\.\d+)?"
 # Words that make a sentence a condition, a rule or advice, never a verdict on what happened.
 _CONDITIONAL = deferred(r"\b(?:if|whether|unless|until|should|would|could|must|might|may)\b|"
                         r"\bpass(?:es)?\s+(?:only\s+)?when\b|\?", re.IGNORECASE)
-# In ASCII text a match of `\b(?:if|…)\b` is a run of word characters that is one of these words (case aside), so
-# a sentence's runs, found once, answer _CONDITIONAL and _RULE by set lookups; the engine is asked only where a
-# run "pass…" may start their one pattern of several words (it tried every character: ~60 ms for 40 PDFs).
-_CONDITIONAL_RUNS = frozenset(("if", "whether", "unless", "until", "should", "would", "could", "must", "might", "may"))
-_RULE_RUNS = frozenset(("criteria", "criterion", "require", "required", "requires", "requirement", "requirements",
-                        "must", "threshold", "thresholds", "limit", "limits"))
-_PASS_RUNS = frozenset(("pass", "passes", "passed", "passing"))
-_WORD_RUN = deferred(r"\w+")
+_CONDITIONAL_WORDS = ("if", "whether", "unless", "until", "should", "would", "could", "must", "might", "may", "pass",
+                      "?")  # one of which every match of _CONDITIONAL holds, case aside (prefilter.py)
 _NEGATED = deferred(r"\b(?:not|never|no|nor|without|fail(?:ed|s)?\s+to)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # What a verdict is about: a test, its results, the hosts or the system tested.
 _SUBJECT = deferred(r"\b(?:tests?|runs?|results?|hosts?|servers?|vms?|virtual\s+machines?|solutions?|systems?|"
@@ -145,9 +139,10 @@ def _latency_limits(sentence: str, pattern: re.Pattern[str], line_of: Callable[[
 
 # Words one of which every match of each verdict pattern holds, case aside (prefilter.py): _PASSED "pass";
 # _ADEQUATE its four adjectives; _MET requirement|criteri(a/on)|threshold|limit; _WITHIN_THE ms|msec ("ms") or
-# millisecond(s) ("milli"). _BEAT_TARGET holds "target"; _RULE is told by a sentence's runs (_RULE_RUNS).
+# millisecond(s) ("milli"). _BEAT_TARGET holds "target"; _RULE pass|criteri|require|must|threshold|limit.
 _VERDICTS = ((_PASSED, ("pass",)), (_ADEQUATE, ("adequate", "acceptable", "sufficient", "satisfactory")),
              (_MET, ("requirement", "criteri", "threshold", "limit")), (_WITHIN_THE, ("ms", "milli")))
+_RULE_WORDS = ("pass", "criteri", "require", "must", "threshold", "limit")
 
 
 def _verdict(sentence: str, low: str | None = None) -> re.Match[str] | None:
@@ -178,10 +173,7 @@ def statements(prose: Paragraphs) -> list[Statement]:
                 return line_at(offset + at)
 
             low = lowered(sentence)
-            runs = set(_WORD_RUN.findall(low)) if low is not None else None
-            conditional = _CONDITIONAL.search(sentence) is not None if runs is None else "?" in low or \
-                not runs.isdisjoint(_CONDITIONAL_RUNS) or ("pass" in runs or "passes" in runs) and \
-                _CONDITIONAL.search(sentence) is not None
+            conditional = _CONDITIONAL.search(sentence) if may(low, *_CONDITIONAL_WORDS) else None
             verdict = None if conditional else _verdict(sentence, low)
             if verdict is not None:
                 own = tuple(_latency_limits(sentence, _WITHIN_THE, line_of)) if verdict.re is _WITHIN_THE else ()
@@ -196,9 +188,7 @@ def statements(prose: Paragraphs) -> list[Statement]:
                                        (Limit("iops_minimum", beat["n"], "IOPS", False, line_of(beat.start("n"))),),
                                        bool(_EVERY.search(sentence[: beat.start()]))))
                 continue
-            rule = _RULE.search(sentence) is not None if runs is None else not runs.isdisjoint(_RULE_RUNS) or \
-                not runs.isdisjoint(_PASS_RUNS) and _RULE.search(sentence) is not None
-            if rule and (verdict is None or verdict.re is not _WITHIN_THE):
+            if may(low, *_RULE_WORDS) and _RULE.search(sentence) and (verdict is None or verdict.re is not _WITHIN_THE):
                 limits = _latency_limits(sentence, _LIMIT, line_of)
                 limits += [Limit("iops_margin", m["n"], "%", False, line_of(m.start("n"))) for m in _MARGIN.finditer(sentence)
                            if _TARGET.search(sentence)]

@@ -15,7 +15,10 @@ import re
 
 from .records import ReportDocument
 
-_NUMBER = re.compile(r"\d(?<![\w.]\d)[\d,]*(?:\.\d+)?")  # a digit no word or point goes on to (tried at digits alone)
+# A number: a digit no word or point goes on to (tried at digits alone), of MIN_DIGITS characters or more: three
+# digits, commas or points follow its first digit (a shorter one fails there, and at each later digit too, as
+# its run ends sooner), so the many short ones are never made into strings (a findall of all: 53 -> 44 ms / 40 PDFs).
+_NUMBER = re.compile(r"\d(?<![\w.]\d)(?=[\d,.]{3})[\d,]*(?:\.\d+)?")
 MIN_DIGITS = 4
 
 

@@ -15,11 +15,19 @@ from __future__ import annotations
 import re
 
 
+def anchor_starts(anchors: re.Pattern[str], text: str) -> list[int] | None:
+    """Where `anchors` matches in the text lowered, in order; None where lowering is not exact (see above)."""
+    low = text.lower()
+    if len(low) != len(text) or "ı" in text or "ſ" in text:
+        return None
+    return [at.start() for at in anchors.finditer(low)]
+
+
 def matches_somewhere(pattern: re.Pattern[str], anchors: re.Pattern[str], text: str) -> bool:
     """Whether `pattern.search(text)` finds a match, where every match starts at a match of `anchors` in
     the text lowered (one character long each, so that no place is skipped)."""
-    low = text.lower()
-    if len(low) != len(text) or "ı" in text or "ſ" in text:
+    starts = anchor_starts(anchors, text)
+    if starts is None:
         return pattern.search(text) is not None
     match = pattern.match
-    return any(match(text, at.start()) is not None for at in anchors.finditer(low))
+    return any(match(text, at) is not None for at in starts)

@@ -319,7 +319,7 @@ _LABELLED = deferred(r"([A-Z][\w %/()-]{2,70}?):\s+(\S.*?)\.?")
 def _labelled(sentence: str, line: int) -> list[Fact]:
     """"Hot spares: 1 (global; not in Tables 4 and 5)." — a table's row written as a sentence: read by its
     label as the row would be, where the value is a single number or size."""
-    match = _LABELLED.fullmatch(sentence)
+    match = _LABELLED.fullmatch(sentence) if ":" in sentence else None  # (its colon: most sentences print none)
     found = _row_fact(match[1].strip()) if match else None
     if match is None or found is None or found[1] not in ("count", "size"):
         return []

@@ -212,8 +212,8 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
             column = table.columns[index] if index is not None and index < len(table.columns) else None
             quote = f"{label}: {value}" if column is None else f"{label} [{column}]: {value}"
             line = row.line_of(index)
-            read = [replace(f, column=column) for f in quantity_facts(value, line, quote)
-                    if f.fact not in ("servers",) or not match or match[0] == "servers"]
+            read = [replace(f, column=column) if column is not None else f for f in quantity_facts(value, line, quote)
+                    if f.fact not in ("servers",) or not match or match[0] == "servers"]  # (read without a column)
             families = {FAMILIES.get(f.fact, f.fact) for f in read}
             found = None
             if match is not None and FAMILIES.get(match[0], match[0]) not in families:

@@ -270,8 +270,9 @@ def _furniture_text(text: str, counts: Counter[str]) -> bool:
     costlier test, so asked last)."""
     if not text:
         return False
+    # (words counted where they matter; counts.get: a line never counted calls no Counter.__missing__)
     printed_as_furniture = _PAGE_NUMBER.fullmatch(text) or (_has_page_word(text) and len(text.split()) <= 12) or \
-        (counts[text] > 1 and len(text.split()) >= 6 and "\\" not in text)  # (words counted where they matter)
+        (counts.get(text, 0) > 1 and len(text.split()) >= 6 and "\\" not in text)
     return bool(printed_as_furniture) and not _TIMESTAMP.search(text) and not _is_report_text(text)
 
 

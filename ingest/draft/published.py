@@ -139,9 +139,27 @@ def _watts_before(sentence: str, at: int) -> str | None:
     return "idle_power" if re.search(r"\bidle\b", found["after"], re.IGNORECASE) else "active_power"
 
 
+_BREAK = deferred(r"[.!?]\s+(?=[A-Z(])")
+
+
+def _sentence_start(text: str, position: int) -> int:
+    """The end of _BREAK's last match in text[:position], else 0. Its matches never overlap (none starts in
+    another's whitespace), so the last is the one starting at the last mark where it matches (endpos: the
+    text ends at `position`, as the slice did): tried from `position` back, not found by scanning the
+    paragraph from its start for each figure it places (a PDF's paragraph may run to hundreds of lines)."""
+    at = position
+    while True:
+        at = max(text.rfind(".", 0, at), text.rfind("!", 0, at), text.rfind("?", 0, at))
+        if at < 0:
+            return 0
+        found = _BREAK.match(text, at, position)
+        if found is not None:
+            return found.end()
+
+
 def _sentence(text: str, position: int) -> tuple[str, int]:
     """The sentence around `position` and the position within it."""
-    start = max((m.end() for m in re.finditer(r"[.!?]\s+(?=[A-Z(])", text[:position])), default=0)
+    start = _sentence_start(text, position)
     end = next((m.start() + 1 for m in re.finditer(r"[.!?]\s+(?=[A-Z(])|[.!?]$", text[position:])), None)
     return text[start : position + end if end else len(text)], position - start
 

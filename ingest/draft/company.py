@@ -31,6 +31,8 @@ _COMPANY = deferred(  # the keywords in any case, the name capitalised
 _HEADER_COMPANY = deferred(r"^\s*([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2}\s+(?i:systems|networks|storage\s+systems|"
                            r"technologies|inc\.?|corporation|corp\.?|labs|laboratories|computing))\s*(?:\||$)")
 _HEADER_WORDS = ("systems", "networks", "technologies", "inc", "corp", "labs", "laboratories", "computing")
+_ANY_WORD = deferred("|".join(re.escape(word) for word in ("trademark", "(c)", "copyright", "current", "information",
+                                                             *_HEADER_WORDS)))
 NOT_A_NAME = frozenset({"exchange", "mailbox", "tested", "storage", "test", "the", "our", "fibre", "server", "servers",
                          "systems", "host", "hosts", "san", "array", "lab", "other", "all", "both", "network"})
 # Companies whose names stand in every document beside the vendor's: never the system's maker.
@@ -44,6 +46,8 @@ def company_names(texts: Iterable[str]) -> list[str]:
         # every match holds "trademark", "(c)", "copyright", "current" or "information" (case aside) or "©",
         # which no ASCII text holds (prefilter.py)
         low = lowered(text)
+        if low is not None and _ANY_WORD.search(low) is None:
+            continue  # none of the words of either prefilter below (most lines): one search, not thirteen `in`s
         names = [" ".join((match[1] or match[2]).split()) for match in _COMPANY.finditer(text)] \
             if may(low, "trademark", "(c)", "copyright", "current", "information") else []
         # every match ends in "systems", "networks", "technologies", "inc", "corp"("oration"), "labs",

@@ -1,12 +1,11 @@
 """What a document says about the solution it tested, fact by fact, each with the line it is printed on.
 
-A document nobody wrote a manifest for still names what was tested: its title, the storage
-model, the disks, the RAID level, the simulated mailboxes. The ESRP template prints these in
-"Tested Deployment", "Primary Storage Hardware" and "Primary Storage Disk Configuration"
-tables, and whitepapers print the same rows in their configuration figures. Rows are matched by
-the meaning of their labels (the template's wording and its common variants), never by a
-vendor's name or a position; a table with several solution columns gives one fact per column.
-Pure: a parsed `ReportDocument` in, `Fact`s out.
+A document nobody wrote a manifest for still names what was tested: its title, the storage model, the disks, the
+RAID level, the simulated mailboxes. The ESRP template prints these in "Tested Deployment", "Primary Storage
+Hardware" and "Primary Storage Disk Configuration" tables, and whitepapers print the same rows in their
+configuration figures. Rows are matched by the meaning of their labels (the template's wording and its common
+variants), never by a vendor's name or a position; a table with several solution columns gives one fact per
+column. Pure: a parsed `ReportDocument` in, `Fact`s out.
 """
 
 from __future__ import annotations
@@ -37,6 +36,7 @@ _RAID = deferred(r"\bRAID[\s-]*(\d{1,2}(?:\s*\+\s*\d)?|DP|-?DP|6)\b", re.IGNOREC
 _SSD = deferred(r"\bSSDs?\b|solid[\s-]state|\bflash\b", re.IGNORECASE)
 _HDD = deferred(r"\bHDDs?\b|\brpm\b|\b\d{1,2}k\b|\bSAS\b|\bFC\b|\bSATA\b|hard[\s-]dis[kc]", re.IGNORECASE)
 _MARKS = deferred(r"[™®©]")
+_NUMBER_CELL = deferred(r"\s*[$€£]?\s*[\d.,]+\s*%?\s*")  # a cell of one figure (columns_are_systems)
 
 # (fact, label pattern, what the value is); first pattern that matches a row's label wins. A value
 # printed with its own unit or noun ("2 databases per host", "0.134 IOPS per user") is read by
@@ -212,8 +212,8 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
             column = table.columns[index] if index is not None and index < len(table.columns) else None
             quote = f"{label}: {value}" if column is None else f"{label} [{column}]: {value}"
             line = row.line_of(index)
-            read = [replace(f, column=column) for f in quantity_facts(value, line, quote)
-                    if f.fact not in ("servers",) or not match or match[0] == "servers"]
+            read = [replace(f, column=column) if column is not None else f for f in quantity_facts(value, line, quote)
+                    if f.fact not in ("servers",) or not match or match[0] == "servers"]  # (read without a column)
             families = {FAMILIES.get(f.fact, f.fact) for f in read}
             found = None
             if match is not None and FAMILIES.get(match[0], match[0]) not in families:
@@ -277,7 +277,7 @@ def columns_are_systems(table: DocumentTable) -> bool:
 
 
 def _kind(value: str) -> str:
-    return "number" if re.fullmatch(r"\s*[$€£]?\s*[\d.,]+\s*%?\s*", value) else "words"
+    return "number" if _NUMBER_CELL.fullmatch(value) else "words"
 
 
 def _vendor_model(model: str) -> tuple[str, str]:
@@ -296,8 +296,9 @@ def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
         if starts[0][1] in reported:
             continue
         places = Places(starts)
+        legal = may(lowered(text), *LEGAL_WORDS)  # (a sentence holds a word only where its paragraph does)
         for offset, sentence in _sentences(text):
-            if may(lowered(sentence), *LEGAL_WORDS) and LEGAL.search(sentence):  # a copyright or disclaimer
+            if legal and may(lowered(sentence), *LEGAL_WORDS) and LEGAL.search(sentence):  # a copyright or disclaimer
                 continue  # names the vendor, never a fact
             line = places.line_at(offset, starts[0][1])
             covered = [line, *places.lines_within(offset, offset + len(sentence))]
@@ -318,7 +319,7 @@ _LABELLED = deferred(r"([A-Z][\w %/()-]{2,70}?):\s+(\S.*?)\.?")
 def _labelled(sentence: str, line: int) -> list[Fact]:
     """"Hot spares: 1 (global; not in Tables 4 and 5)." — a table's row written as a sentence: read by its
     label as the row would be, where the value is a single number or size."""
-    match = _LABELLED.fullmatch(sentence)
+    match = _LABELLED.fullmatch(sentence) if ":" in sentence else None  # (its colon: most sentences print none)
     found = _row_fact(match[1].strip()) if match else None
     if match is None or found is None or found[1] not in ("count", "size"):
         return []

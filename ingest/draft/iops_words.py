@@ -12,10 +12,15 @@ from __future__ import annotations
 
 import re
 
+from .anchored import anchor_starts
 from .deferred import deferred
+from .number_starts import matches_from
 from .prefilter import lowered, may
 
 _STATED = deferred(r"\b(total|achieved|transactional)\s+(?:transactional\s+)?(?:IOPS|I/O)\b", re.IGNORECASE)
+# Where a match of _STATED starts, in the text lowered (anchored.py): its matches, found by number_starts.matches_from
+# at those places alone, are finditer's (0.043 s -> 0.020 s for 40 PDFs' paragraphs).
+_STATED_STARTS = deferred(r"t(?=otal)|a(?=chieved)|t(?=ransactional)")
 # "the sum of … reads and writes and log writes", "database I/O plus log I/O", "including log writes"
 _DEFINES_TOTAL = deferred(r"\b(?:sum|total)\s+of\b[^.]{0,120}\blog\s+(?:disk\s+)?(?:writes|I/?O)\b|"
                           r"\bIOPS\b[^.]{0,80}\b(?:plus|including|includes|and)\s+(?:the\s+)?log\s+(?:disk\s+)?"
@@ -36,7 +41,8 @@ def document_iops(texts: list[str]) -> str:
         low = lowered(text)  # every match of _DEFINES_TOTAL holds "log", of _STATED "iops" or "i/o" (case aside)
         if may(low, "log") and _DEFINES_TOTAL.search(text) and not _DEFINES_ACHIEVED.search(text):
             return "total"
-        for match in _STATED.finditer(text) if may(low, "iops", "i/o") else ():
+        starts = anchor_starts(_STATED_STARTS, text) if may(low, "iops", "i/o") else []
+        for match in _STATED.finditer(text) if starts is None else matches_from(_STATED, text, starts):
             if _kind(match[1]) == "total":
                 total += 1
             else:

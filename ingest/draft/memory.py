@@ -11,6 +11,7 @@ import re
 
 from .deferred import deferred
 from .fact import Fact
+from .prefilter import lowered, may
 
 _HOLDER = r"((?:[A-Z][\w-]*\s+)?(?:hosts?|servers?|VMs?|virtual\s+machines?|nodes?))"
 _GB = r"(\d{1,4})\s*GB"
@@ -33,6 +34,8 @@ def holder_name(words: str) -> str:
 
 
 def sentence_memory(sentence: str, line: int | None) -> list[Fact]:
+    if not may(lowered(sentence), "ram", "memory"):  # every match ends in one, case aside (most sentences hold neither)
+        return []
     return [_fact(holder_name(m[1]), m[2], line, sentence) for m in _SENTENCE.finditer(sentence)]
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_left
 
+from .anchored import anchor_starts
 from .deferred import deferred
 
 # A word, never a part of a printed number ("0.20", "1,800": no "20", no "800").
@@ -86,6 +88,30 @@ def _mentions(text: str, distinct: tuple[frozenset[str], ...]) -> tuple[tuple[in
     return tuple(found)
 
 
+# Where a match of _HARD may start, in the text lowered (anchored.py).
+_HARD_STARTS = deferred(r"c(?=ompared)|t(?=han)|v(?=ersus|s)|w(?=hereas)|a(?=gainst|s)")
+
+
+@functools.lru_cache(maxsize=256)  # pure; a paragraph is asked once for each figure it prints
+def _hard_starts(text: str) -> tuple[int, ...] | None:
+    starts = anchor_starts(_HARD_STARTS, text)
+    return None if starts is None else tuple(starts)
+
+
+def _last_barrier(text: str, position: int) -> int:
+    """The end of _HARD's last match before `position` (its matches in text[:position]), else 0. No two of its
+    matches overlap (no word inside one starts another), so the last is the one starting last: tried at its
+    anchors from `position` back, not searched from the paragraph's start for each of its figures."""
+    starts = _hard_starts(text)
+    if starts is None:
+        return max((m.end() for m in _HARD.finditer(text, 0, position)), default=0)
+    for at in reversed(starts[:bisect_left(starts, position)]):
+        found = _HARD.match(text, at, position)
+        if found is not None:
+            return found.end()
+    return 0
+
+
 _AND = deferred(r"\band\b", re.IGNORECASE)
 _AT = deferred(r"\b(?:at|with|of|had|has|gave|delivered|reached)\b", re.IGNORECASE)
 
@@ -106,7 +132,7 @@ def owner_at(text: str, position: int, distinct: list[set[str]], *, comparison: 
     if comparison:
         subjects = [i for p, i in before if not _OBJECT.search(text[max(0, p - 40):p])]
         return subjects[-1] if subjects else None
-    last_barrier = max((m.end() for m in _HARD.finditer(text, 0, position)), default=0)
+    last_barrier = _last_barrier(text, position)
     clause = [(p, i) for p, i in before if p >= last_barrier]
     if clause:
         between = text[clause[-1][0]:position]

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from ..formats.document.lines import Line
+from .anchored import matches_somewhere
 from .deferred import deferred
 from .drafts import DraftClaim as DraftClaim  # the record lives with the others (drafts.py); re-exported
 from .iops_words import document_iops, paragraph_iops
@@ -138,9 +139,27 @@ def _watts_before(sentence: str, at: int) -> str | None:
     return "idle_power" if re.search(r"\bidle\b", found["after"], re.IGNORECASE) else "active_power"
 
 
+_BREAK = deferred(r"[.!?]\s+(?=[A-Z(])")
+
+
+def _sentence_start(text: str, position: int) -> int:
+    """The end of _BREAK's last match in text[:position], else 0. Its matches never overlap (none starts in
+    another's whitespace), so the last is the one starting at the last mark where it matches (endpos: the
+    text ends at `position`, as the slice did): tried from `position` back, not found by scanning the
+    paragraph from its start for each figure it places (a PDF's paragraph may run to hundreds of lines)."""
+    at = position
+    while True:
+        at = max(text.rfind(".", 0, at), text.rfind("!", 0, at), text.rfind("?", 0, at))
+        if at < 0:
+            return 0
+        found = _BREAK.match(text, at, position)
+        if found is not None:
+            return found.end()
+
+
 def _sentence(text: str, position: int) -> tuple[str, int]:
     """The sentence around `position` and the position within it."""
-    start = max((m.end() for m in re.finditer(r"[.!?]\s+(?=[A-Z(])", text[:position])), default=0)
+    start = _sentence_start(text, position)
     end = next((m.start() + 1 for m in re.finditer(r"[.!?]\s+(?=[A-Z(])|[.!?]$", text[position:])), None)
     return text[start : position + end if end else len(text)], position - start
 
@@ -235,9 +254,10 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
 def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.Match[str], DraftClaim]]:
     """"300 IOPS per disk", "42.5 IOPS per watt", "12.34 useable MB per dollar", "4,321 total IOPS" on one line."""
     found: list[tuple[re.Match[str], DraftClaim]] = []
-    if not _PER_HINT.search(text):
-        return found
     starts = number_starts(text, _PER_HINT, QUALIFIER_LENGTHS)  # where _TOTAL's and _PER's matches may start
+    if not starts:  # (no hint: none; the hint's search is number_starts' own, not made twice)
+        return found
+    active_paragraph: bool | None = None  # ACTIVE_BASIS in the paragraph, searched once a paragraph
     for match in matches_from(_TOTAL, text, starts):
         metric = "achieved_iops" if match["what"].lower() == "achieved" else "total_iops"
         found.append((match, DraftClaim(metric, match[2], "IOPS", number, text, _qualifier(match["q"]))))
@@ -254,8 +274,13 @@ def _per_unit(number: int, text: str, bare: str = "achieved") -> list[tuple[re.M
             prefix = "achieved" if what.startswith(("achieved", "transactional")) else "log" if what.startswith("log") else \
                 "total" if what.startswith("total") else paragraph_iops(text, match.start(), bare)
             metric, unit = kind or f"{prefix}_iops_per_disk", PER_UNITS[per]
-        basis = ("active" if per.startswith("active") else own_basis(text[match.start():match.end() + 60]) or
-                 ("active" if ACTIVE_BASIS.search(text) else None)) if metric.endswith("_per_disk") else None
+        basis = None
+        if metric.endswith("_per_disk"):
+            basis = "active" if per.startswith("active") else own_basis(text[match.start():match.end() + 60])
+            if basis is None:
+                if active_paragraph is None:
+                    active_paragraph = ACTIVE_BASIS.search(text) is not None
+                basis = "active" if active_paragraph else None
         if match["count"] and metric.endswith("_per_disk") and not per.startswith("active"):
             basis = "all"  # "for each of its 48 drives": every drive it has
         found.append((match, DraftClaim(metric, match[2], unit, number, text, _qualifier(match["q"]), disk_basis=basis)))
@@ -281,8 +306,14 @@ _DIVIDES_BY_ALL = deferred(r"\b(?:divid\w*|per[\s-]disk)\b[^.]{0,120}\b(?:all|ev
                            r"(?:disks|drives)\b", re.IGNORECASE)
 
 
+# Where each match of those starts (anchored.py): "divid", "per disk", "hot spare" (case aside).
+_ACTIVE_STARTS = deferred(r"d(?=ivid)|p(?=er[\s-]disk)|h(?=ot\s+spare)")
+_ALL_STARTS = deferred(r"d(?=ivid)|p(?=er[\s-]disk)")
+
+
 def document_disk_basis(prose: Paragraphs) -> str | None:
     """The basis the document's own words give its per-disk figures, when they give one and only one."""
     text = " ".join(text for text, _ in prose)
-    active, every = bool(_DIVIDES_BY_ACTIVE.search(text)), bool(_DIVIDES_BY_ALL.search(text))
+    active, every = matches_somewhere(_DIVIDES_BY_ACTIVE, _ACTIVE_STARTS, text), \
+        matches_somewhere(_DIVIDES_BY_ALL, _ALL_STARTS, text)
     return "active" if active and not every else "all" if every and not active else None

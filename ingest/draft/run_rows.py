@@ -86,6 +86,8 @@ def run_rows(table: DocumentTable, column: int, run: str | None) -> dict[str, li
     return rows_of_runs(table, column).get(run, {})
 
 
+_A_DIGIT = re.compile(r"\d")
+
 def rows_of_runs(table: DocumentTable, column: int) -> dict[str | None, dict[str, list[str]]]:
     """`run_rows` for every run the row labels name (and None: the rows that name none), in one pass over
     the rows: a table of 10^6 "Run k" rows is read once, not once a run (issue 49)."""
@@ -93,7 +95,7 @@ def rows_of_runs(table: DocumentTable, column: int) -> dict[str | None, dict[str
     parts: dict[str | None, dict[str, dict[str, None]]] = {}
     for row in table.rows:
         named = RUN.search(row.label)
-        if column >= len(row.values) or not re.search(r"\d", row.values[column]):
+        if column >= len(row.values) or not _A_DIGIT.search(row.values[column]):
             continue
         metric, is_part = row_metric(row.label)
         if metric is None:

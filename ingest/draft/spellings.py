@@ -16,7 +16,11 @@ from dataclasses import dataclass
 
 from .deferred import deferred
 
-_TOKEN = deferred(r"(?<![\w/.-])([A-Za-z0-9]+(?:[/-][A-Za-z0-9]+)*)")
+# A model-shaped token holding two digits or more and a letter (models() checks both). The tokens are those of
+# r"(?<![\w/.-])([A-Za-z0-9]+(?:[/-][A-Za-z0-9]+)*)" that may hold them: no token starts inside another (the
+# lookbehind fails there), so leaving one out moves no other; words and bare numbers are skipped by the engine,
+# not one at a time in Python (11,000 lines of 40 PDFs: 0.156 s -> 0.131 s without the letter's lookahead).
+_TOKEN = deferred(r"(?<![\w/.-])(?=[A-Za-z/-]*\d[A-Za-z/-]*\d)(?=[0-9/-]*[A-Za-z])([A-Za-z0-9]+(?:[/-][A-Za-z0-9]+)*)")
 _QUANTITY = deferred(r"^\d+(?:\.\d+)?(?:k|x|u|gb|tb|mb|kb|gbps|gbs|mbps|gbe|ghz|mhz|rpm|w|v|nm|ns|ms|th|st|nd|rd|"
                      r"port|bit|core|way)s?$", re.IGNORECASE)
 _COUNTED = deferred(r"^\d+(?:\.\d+)?-?[A-Za-z]+$")  # "25-disk", "64bit", "12Gb": a number and its noun
@@ -103,7 +107,12 @@ def distance(a: str, b: str) -> int:
     return sum(x != y for x, y in zip(a, b)) if len(a) == len(b) else abs(len(a) - len(b)) + 1
 
 
+_SHAPES = str.maketrans("abcdefghijklmnopqrstuvwxyz0123456789", "a" * 26 + "9" * 10)
+
+
 def _shape(key: str) -> str:
+    if key.isascii():  # (a key's letters and digits: one translation, not two substitutions through re's cache)
+        return key.translate(_SHAPES)
     return re.sub(r"\d", "9", re.sub(r"[a-z]", "a", key))
 
 

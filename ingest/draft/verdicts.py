@@ -143,6 +143,9 @@ def _latency_limits(sentence: str, pattern: re.Pattern[str], line_of: Callable[[
 _VERDICTS = ((_PASSED, ("pass",)), (_ADEQUATE, ("adequate", "acceptable", "sufficient", "satisfactory")),
              (_MET, ("requirement", "criteri", "threshold", "limit")), (_WITHIN_THE, ("ms", "milli")))
 _RULE_WORDS = ("pass", "criteri", "require", "must", "threshold", "limit")
+# Every word the prefilters of statements() name: a sentence holding none (five in six) is asked nothing more.
+_ANY_WORD = tuple(dict.fromkeys((*_CONDITIONAL_WORDS, *(word for _, words in _VERDICTS for word in words), "target",
+                                 *_RULE_WORDS)))
 
 
 def _verdict(sentence: str, low: str | None = None) -> re.Match[str] | None:
@@ -173,6 +176,8 @@ def statements(prose: Paragraphs) -> list[Statement]:
                 return line_at(offset + at)
 
             low = lowered(sentence)
+            if not may(low, *_ANY_WORD):
+                continue  # none of the words any test below needs (five sentences in six): nothing is stated
             conditional = _CONDITIONAL.search(sentence) if may(low, *_CONDITIONAL_WORDS) else None
             verdict = None if conditional else _verdict(sentence, low)
             if verdict is not None:

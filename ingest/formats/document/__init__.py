@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .document_bytes import MAX_BYTES as DOCUMENT_MAX_BYTES
 from .identify import EXTENSIONS as EXTENSIONS, PDF_MAGIC as PDF_MAGIC, identify as identify, identify_rest as identify_rest
-from .lines import MAX_BYTES as DOCUMENT_MAX_BYTES
 from .records import ReportDocument  # what `parse` returns (light: records only)
 
 if TYPE_CHECKING:

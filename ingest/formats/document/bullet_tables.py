@@ -36,15 +36,17 @@ def _item(line: Line) -> str | None:
 def _groups(lines: list[Line], consumed: set[int]) -> list[list[tuple[str, int, list[tuple[str, str, int]]]]]:
     """Runs of consecutive items: (name, line, [(label, value, line)]) for each named item."""
     runs: list[list[tuple[str, int, list[tuple[str, str, int]]]]] = [[]]
-    for line in lines:
+    for line in lines:  # (a run is ended by starting a new one, once: an empty run is dropped all the same)
         if line.number in consumed or line.furniture:
-            runs.append([])
+            if runs[-1]:
+                runs.append([])
             continue
         if not line.text:
             continue  # blank lines between items keep the list together
         rest = _item(line)
         if rest is None:
-            runs.append([])
+            if runs[-1]:
+                runs.append([])
             continue
         figure = _FIGURE.match(rest)
         current = runs[-1]

@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from ...decoding import byte_order_mark, head_text
 from ...jetstress.vocabulary import normalise_label
 from ...pdf import PDF_MAGIC as PDF_MAGIC
-from .lines import MAX_BYTES, clean
+from .document_bytes import MAX_BYTES
+from .lines import clean
 
 EXTENSIONS = (".txt", ".text", ".md", ".markdown", ".pdf")
 SNIFF_CHARS = 16384  # of the head

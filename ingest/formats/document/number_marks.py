@@ -66,7 +66,9 @@ def _comma_decimal(cells: str) -> bool:
 
 def _space_grouped(cells: str) -> bool:
     """The text groups thousands with a space, never with a comma."""
-    return len(_SPACE_ONLY.findall(cells)) >= MIN_EVIDENCE and not _COMMA_GROUPED.search(cells)
+    # (the comma-grouped number first: most documents print one early, and every space-grouped one need not be
+    # found then; 29 -> 6 ms for 40 PDFs)
+    return not _COMMA_GROUPED.search(cells) and len(_SPACE_ONLY.findall(cells)) >= MIN_EVIDENCE
 
 
 def with_comma_groups(lines: list[Line], skipped: set[int]) -> list[Line]:

@@ -25,10 +25,11 @@ from ...pdf import layout as pdf_layout, text as pdf_text
 from ..jetstress_html import tables as html_tables
 from . import number_marks
 from .bullet_tables import bullet_tables
+from .document_bytes import decode
 from .fingerprint import content_fingerprint
 from .identify import PDF_MAGIC
 from .label_lines import paired_lines
-from .lines import Line, decode, document_title, split_lines
+from .lines import Line, document_title, split_lines
 from .log import read_log
 from .program import esrp_program
 from .records import ReportDocument

@@ -10,6 +10,7 @@ table" or "the esrp_primary_storage_hardware table". Cells stay as printed.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -77,14 +78,22 @@ def is_esrp_submission(lines: list[Line]) -> bool:
     return any(_ESRP.match(line.text) for line in lines[:300])
 
 
+@functools.lru_cache(maxsize=4096)  # pure; a document asks it of the same headings above each of its tables
+def _title_kind(title: str, esrp: bool) -> str | None:
+    text = re.sub(r"\s*-\s*", "-", title)
+    for pattern, kind, esrp_kind in TITLE_KINDS:
+        if pattern.search(text):
+            return esrp_kind if esrp and esrp_kind else kind
+    return None
+
+
 def classify(titles: list[str], labels: list[str], columns: list[str], esrp: bool) -> str:
     if sum(1 for text in [*labels, *columns] if _RUN.search(text)) >= 2:
         return "results_by_run"
     for title in titles:
-        text = re.sub(r"\s*-\s*", "-", title)
-        for pattern, kind, esrp_kind in TITLE_KINDS:
-            if pattern.search(text):
-                return esrp_kind if esrp and esrp_kind else kind
+        kind = _title_kind(title, esrp)
+        if kind is not None:
+            return kind
     for pattern, kind in LABEL_KINDS:
         if any(pattern.search(label) for label in labels):
             return kind

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import namedtuple
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Union
 
 from .statements import Sql
@@ -81,13 +81,13 @@ class PlainResult:
         return self._cursor.rowcount
 
     def __iter__(self) -> Iterator[Any]:
-        return iter(self._cursor.fetchall() if self._cursor.description is not None else ())
+        return iter(self._cursor.fetchall() if _has_rows(self._cursor) else ())
 
     def all(self) -> list:
         return list(self)
 
     def first(self) -> Any:
-        return self._cursor.fetchone() if self._cursor.description is not None else None
+        return self._cursor.fetchone() if _has_rows(self._cursor) else None
 
     def one(self) -> Any:
         rows = self.all()
@@ -119,11 +119,27 @@ def _row_class(names: tuple[str, ...]) -> Any:
     return row._make
 
 
+def _has_rows(cursor: Any) -> bool:
+    """Whether the statement gave rows, as `cursor.description is not None` says, without the description:
+    psycopg builds a Column a column each time it is asked (its type looked up), ~12,000 for a folder."""
+    result = cursor.pgresult
+    return bool(result) and (result.nfields > 0 or result.status in _gave_rows())
+
+
+@cache
+def _gave_rows() -> frozenset[int]:
+    """The statuses of a result with rows (those `description` names)."""
+    from psycopg.pq import ExecStatus
+
+    return frozenset({ExecStatus.TUPLES_OK, ExecStatus.SINGLE_TUPLE, ExecStatus.TUPLES_CHUNK})
+
+
 def _row_maker(cursor: Any) -> Callable[[Any], Any]:
-    description = cursor.description
-    if description is None:
+    if not _has_rows(cursor):
         return tuple
-    return _row_class(tuple(column.name for column in description))
+    result = cursor.pgresult
+    return _row_class(tuple((result.fname(index) or b"").decode() or f"column_{index + 1}"
+                            for index in range(result.nfields)))
 
 
 class PsycopgSession:

@@ -100,15 +100,19 @@ def _compared(words: str) -> str | None:
 def paragraphs(lines: list[Line]) -> list[tuple[str, list[tuple[int, int]]]]:
     """Prose lines joined into paragraphs (extraction wraps sentences): (text, [(offset, line number)])."""
     found: list[tuple[str, list[tuple[int, int]]]] = []
-    text, starts = "", list[tuple[int, int]]()
+    # a paragraph's lines gathered and joined once it ends (not its text rebuilt a line at a time: quadratic
+    # in a paragraph's length; 40 PDFs: 31 -> 19 ms), `length` that of the text joined so far
+    parts, length, starts = list[str](), 0, list[tuple[int, int]]()
     for line in [*lines, Line(0, ())]:
         if line.separated or line.furniture or not line.text or line.heading:
-            if text:
-                found.append((text, starts))
-            text, starts = "", list[tuple[int, int]]()
+            if parts:
+                found.append((" ".join(parts), starts))
+            parts, length, starts = [], 0, []
             continue
-        starts.append((len(text) + (1 if text else 0), line.number))
-        text = f"{text} {line.text}" if text else line.text
+        offset = length + 1 if parts else 0
+        starts.append((offset, line.number))
+        parts.append(line.text)
+        length = offset + len(line.text)
     return _lists_with_their_lead_in(found)
 
 

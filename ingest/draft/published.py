@@ -12,10 +12,11 @@ on that line (nothing is computed). Pure: lines and tables in, `DraftClaim`s out
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..formats.document.lines import Line
-from .anchored import matches_somewhere
+from .anchored import anchor_starts, matches_somewhere
 from .deferred import deferred
 from .drafts import DraftClaim as DraftClaim  # the record lives with the others (drafts.py); re-exported
 from .iops_words import document_iops, paragraph_iops
@@ -190,6 +191,16 @@ def sentence_claims(prose: Paragraphs) -> list[DraftClaim]:
 # "… 38% more IOPS per SSD than our 2015 design (390.4 IOPS per SSD)": the figure in brackets after "than"
 # is the other side's, a system the document may not test at all.
 _OTHER_SIDE = deferred(r"\bthan\b[^.;()]*\(\s*$", re.IGNORECASE)
+_OTHER_SIDE_STARTS = deferred(r"t(?=han)")  # where its matches start, in the text lowered (anchored.py)
+
+
+def _other_sides(text: str) -> Callable[[int], bool]:
+    """Whether _OTHER_SIDE matches in text[:end], asked for each figure: tried at each "than" before `end`, not
+    searched from the paragraph's start for each (40 PDFs' 184 figures: 13 -> 2 ms)."""
+    starts = anchor_starts(_OTHER_SIDE_STARTS, text)
+    if starts is None:
+        return lambda end: _OTHER_SIDE.search(text, 0, end) is not None
+    return lambda end: any(_OTHER_SIDE.match(text, at, end) is not None for at in starts if at < end)
 
 
 _BRACKETED = deferred(rf"\s*\(\s*{NUMBER}\s+([^()]{{1,40}}?)\s*\)")
@@ -211,7 +222,9 @@ def _printed_other_side(text: str, at: int, metric: str, bare: str) -> str | Non
 
 def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "achieved") -> list[DraftClaim]:
     found: list[DraftClaim] = []
-    figures = [(m, c) for m, c in _per_unit(0, text, bare) if not _OTHER_SIDE.search(text, 0, m.start())]
+    per_unit = list(_per_unit(0, text, bare))
+    other_side = _other_sides(text) if per_unit else None  # (most paragraphs print no figure)
+    figures = [(m, c) for m, c in per_unit if other_side is None or not other_side(m.start())]
     for match in matches_from(_PERCENT, text, number_starts(text, _PERCENT_HINT, QUALIFIER_LENGTHS)):
         metric = _compared(match["what"])
         before = [(m.start(), c.metric) for m, c in figures if m.start() < match.start()]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .anchored import anchor_starts
+from .anchored import anchor_starts, matches_somewhere
 from .deferred import deferred
 from .number_starts import matches_from
 from .prefilter import lowered, may
@@ -25,6 +25,9 @@ _STATED_STARTS = deferred(r"t(?=otal)|a(?=chieved)|t(?=ransactional)")
 _DEFINES_TOTAL = deferred(r"\b(?:sum|total)\s+of\b[^.]{0,120}\blog\s+(?:disk\s+)?(?:writes|I/?O)\b|"
                           r"\bIOPS\b[^.]{0,80}\b(?:plus|including|includes|and)\s+(?:the\s+)?log\s+(?:disk\s+)?"
                           r"(?:writes|IOPS|I/?O)\b", re.IGNORECASE)
+# Where a match of _DEFINES_TOTAL starts ("sum", "total", "IOPS"), in the text lowered (anchored.py): tried there
+# alone, not at every character of each paragraph holding "log" (document_iops for 40 PDFs: 30 -> 20 ms)
+_DEFINES_TOTAL_STARTS = deferred(r"s(?=um)|t(?=otal)|i(?=ops)")
 # "Achieved IOPS includes only database disk I/O": a definition that leaves log writes out.
 _DEFINES_ACHIEVED = deferred(r"\bIOPS\b[^.]{0,40}\b(?:only|excludes?|not)\b[^.]{0,40}\blog\b", re.IGNORECASE)
 
@@ -39,7 +42,8 @@ def document_iops(texts: list[str]) -> str:
     total = achieved = 0
     for text in texts:
         low = lowered(text)  # every match of _DEFINES_TOTAL holds "log", of _STATED "iops" or "i/o" (case aside)
-        if may(low, "log") and _DEFINES_TOTAL.search(text) and not _DEFINES_ACHIEVED.search(text):
+        if may(low, "log") and matches_somewhere(_DEFINES_TOTAL, _DEFINES_TOTAL_STARTS, text) \
+                and not _DEFINES_ACHIEVED.search(text):
             return "total"
         starts = anchor_starts(_STATED_STARTS, text) if may(low, "iops", "i/o") else []
         for match in _STATED.finditer(text) if starts is None else matches_from(_STATED, text, starts):

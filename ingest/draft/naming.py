@@ -24,6 +24,7 @@ from ..jetstress.vocabulary import normalise_label
 from .deferred import deferred
 from .facts import columns_are_systems
 from .names import MEDIA_WORDS, best, owner_at, words
+from .places import Spans
 from .prefilter import lowered, may
 from .spellings import (
     Model,
@@ -266,11 +267,9 @@ def _report_statements(document: ReportDocument, systems: list) -> list[Statemen
 
 
 def _prose_lines(document: ReportDocument):
-    spans = [(first, last) for first, last in document.report_spans]
+    spans = Spans(document.report_spans)
     for line in document.lines:
-        if line.separated or line.furniture or not line.text:
-            continue
-        if any(first <= line.number <= last for first, last in spans):
+        if line.separated or line.furniture or not line.text or line.number in spans:
             continue
         yield line
 

@@ -9,6 +9,9 @@ as before.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 
 def lowered(text: str) -> str | None:
     """The text to test words in (None: not ASCII, every search is made)."""
@@ -23,6 +26,25 @@ def may(low: str | None, *words: str) -> bool:
         if word in low:
             return True
     return False
+
+
+def holding(texts: list[str], *words: str) -> list[str]:
+    """[text for text in texts if may(lowered(text), *words)]: each word found in the ASCII texts lowered and
+    joined, on from a text it is in to the next, not looked for text by text (company_names over 40 PDFs'
+    36,000 lines, 13 words: 50 -> 32 ms)."""
+    if not texts:
+        return []
+    lows = [text.lower() if text.isascii() else "" for text in texts]
+    joined = "\n".join(lows)
+    ends = list(accumulate(len(low) + 1 for low in lows))  # where the text after each starts in `joined`
+    held = set()
+    for word in words:
+        at = joined.find(word)
+        while at >= 0:
+            index = bisect_right(ends, at)  # the text `at` is in
+            held.add(index)
+            at = joined.find(word, ends[index])
+    return [text for index, text in enumerate(texts) if index in held or not text.isascii()]
 
 
 # Every match of formats.document.lines.LEGAL holds one of these (case aside) or "©", which no ASCII text holds.

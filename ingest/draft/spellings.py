@@ -30,7 +30,9 @@ _LONGEST_VERSION_WORD = len("firmware")  # the longest word _NOT_MODEL_AFTER nam
 _WORD_CHAR = deferred(r"\w")
 _TWO_DIGITS = deferred(r"\d\D*\d")
 _LETTER, _DIGIT, _NOT_KEY = deferred(r"[a-z]"), deferred(r"\d"), deferred(r"[^a-z0-9]")
-_BARE_NUMBER = deferred(r"(?<=[A-Za-z] )(\d{3,5})(?![\w./-]|,\d)")  # "Flexa 5650, firmware …" too
+# "Flexa 5650, firmware …" too; the number's group, after its space: the engine skips from space to space, not
+# trying the lookbehind at every character (models over 40 PDFs' lines: 78 -> 71 ms)
+_BARE_NUMBER = deferred(r" (?<=[A-Za-z] )(\d{3,5})(?![\w./-]|,\d)")
 VERSION = deferred(r"(?<![\w])[vV]?\.?(\d+(?:\.\d+){2,})(?![\w.])")
 _SIZE = deferred(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(TB|GB|MB)(?![a-z/])")
 _UNIT_GB = {"TB": 1024.0, "GB": 1.0, "MB": 1 / 1024}
@@ -86,9 +88,9 @@ def models(text: str, *, bare_numbers: bool = False) -> list[Model]:
         found.append((match.start(), Model(token, key)))
     if bare_numbers:
         for match in _BARE_NUMBER.finditer(text):
-            before = text[:match.start()].split()
-            if before and before[-1][:1].isupper() and not _after_a_version_word(text, match.start()):
-                found.append((match.start(), Model(match[1], match[1])))
+            before = text[:match.start(1)].rsplit(None, 1)  # (its last word alone is asked)
+            if before and before[-1][:1].isupper() and not _after_a_version_word(text, match.start(1)):
+                found.append((match.start(1), Model(match[1], match[1])))
     return [m for _, m in sorted(found, key=lambda f: f[0])]
 
 

@@ -57,6 +57,9 @@ _MET = deferred(r"\b(?:met|meets?|satisfie[sd]|fulfill?(?:ed|s)?)\s+(?:\w+\s+){0
 _WITHIN_THE = re.compile(rf"\b(?P<cmp>inside|within|below|under|beneath)\s+the\s+(?P<n>{_NUMBER})\s*"
                          r"(?P<u>ms|msec|milliseconds?)\b", re.IGNORECASE)
 _EVERY = deferred(r"\b(?:every|all|each|both)\b", re.IGNORECASE)
+# (compiled here, not looked up in re's cache by re.split and re.search at each verdict)
+_CLAUSE_BREAK = deferred(r"[,;:]")
+_DENIED = deferred(r"\bfail|\b(?:not|never|no)\b", re.IGNORECASE)
 # The document's rule: a sentence that says what passing takes, with the limits it names.
 _RULE = deferred(r"\bpass(?:es|ed|ing)?\s+(?:only\s+)?(?:when|if)\b|\bcriteri(?:a|on)\b|\brequire[ds]?\b|"
                  r"\brequirements?\b|\bmust\b|\bthresholds?\b|\blimits?\b", re.IGNORECASE)
@@ -154,8 +157,8 @@ def _verdict(sentence: str, low: str | None = None) -> re.Match[str] | None:
     for pattern, words in _VERDICTS:
         for match in pattern.finditer(sentence) if may(low, *words) else ():
             before = sentence[: match.start()]
-            clause = re.split(r"[,;:]", before)[-1]
-            if _NEGATED.search(before) or re.search(r"\bfail|\b(?:not|never|no)\b", match[0], re.IGNORECASE):
+            clause = _CLAUSE_BREAK.split(before)[-1]
+            if _NEGATED.search(before) or _DENIED.search(match[0]):
                 continue
             if pattern is _WITHIN_THE:
                 if _LATENCY.search(sentence[: match.start()]):
@@ -183,11 +186,11 @@ def statements(prose: Paragraphs) -> list[Statement]:
             if verdict is not None:
                 own = tuple(_latency_limits(sentence, _WITHIN_THE, line_of)) if verdict.re is _WITHIN_THE else ()
                 before, after = sentence[: verdict.start()], sentence[verdict.start():]
-                clause = re.split(r"[,;:]", before)[-1] + re.split(r"[,;:]", after)[0]  # not "across all hosts, …"
+                clause = _CLAUSE_BREAK.split(before)[-1] + _CLAUSE_BREAK.split(after)[0]  # not "across all hosts, …"
                 found.append(Statement(" ".join(verdict[0].split()), line_of(verdict.end() - 1), sentence, own,
                                        bool(_EVERY.search(clause))))
             beat = None if conditional or verdict is not None or not may(low, "target") else _BEAT_TARGET.search(sentence)
-            if beat is not None and _SUBJECT.search(re.split(r"[,;:]", sentence[: beat.start()])[-1]) \
+            if beat is not None and _SUBJECT.search(_CLAUSE_BREAK.split(sentence[: beat.start()])[-1]) \
                     and not _NEGATED.search(sentence[: beat.start()]):
                 found.append(Statement(" ".join(beat[0].split()), line_of(beat.end() - 1), sentence,
                                        (Limit("iops_minimum", beat["n"], "IOPS", False, line_of(beat.start("n"))),),

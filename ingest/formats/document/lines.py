@@ -41,16 +41,19 @@ _MARKUP = re.compile(r"[<\[`*_\\]")
 
 def clean(text: str) -> str:
     """Visible text of a cell: markup, Markdown links and escapes removed, whitespace collapsed."""
-    if not _MARKUP.search(text):
-        return " ".join(text.split())  # (str.split takes "\xa0" for the whitespace it is)
-    text = _TAGS.sub("", text)
-    text = _LINK.sub(lambda m: m[1] if m[1].strip() else m[2], text)
-    text = _AUTOLINK.sub(r"\1", text)
-    text = _CODE.sub(r"\1", text)
+    if not _MARKUP.search(text):  # (str.split takes "\xa0" for the whitespace it is; in ASCII text with no control
+        stripped = text.strip()     # character the space is the only one: none doubled, stripping does it; 21 -> 15 ms)
+        return stripped if "  " not in stripped and text.isascii() and text.isprintable() else " ".join(text.split())
+    # each pattern asked only where the text, as the ones before left it, holds a mark all its matches hold
+    # (most of these cells hold a path's backslash and nothing else; 40 PDFs' 2,800 such cells: 47 -> 18 ms)
+    text = _TAGS.sub("", text) if "<" in text else text
+    text = _LINK.sub(lambda m: m[1] if m[1].strip() else m[2], text) if "](" in text else text
+    text = _AUTOLINK.sub(r"\1", text) if "<" in text else text
+    text = _CODE.sub(r"\1", text) if "`" in text else text
     for _ in range(2):  # "**<b>x</b>**" and nested emphasis
-        text = _BOLD.sub(r"\2", text)
-    text = _ITALIC.sub(r"\1", text)
-    text = _ESCAPE.sub("", text)
+        text = _BOLD.sub(r"\2", text) if "**" in text or "__" in text else text
+    text = _ITALIC.sub(r"\1", text) if "*" in text else text
+    text = _ESCAPE.sub("", text) if "\\" in text else text
     return _SPACE.sub(" ", text.replace("\xa0", " ")).strip()
 
 

@@ -38,6 +38,9 @@ _DRIVE = re.compile(r"\s+(?=(?:[A-Za-z]:\\|\\\\))")
 _JETSTRESS_FILE = re.compile(rf"\b({'|'.join(REPORT_TYPES)}|XmlConfig)"
                              r"((?:[ _]\d{1,4}){6})\.(blg|blq|xml|html|log|evt)\b")
 _DOUBLED_E = re.compile(r"\bMSE[Ee]?[Xx]change\b")
+# What every match of _JETSTRESS_FILE holds: sought from its point (the engine skips to one), not tried at every
+# word of each cell as _JETSTRESS_FILE is (40 PDFs' 17,000 report cells: 23 -> 9 ms, with "MSE" asked of _DOUBLED_E's)
+_FILE_EXTENSION = re.compile(r"\.(?:blg|blq|xml|html|log|evt)\b")
 
 
 def repair(text: str) -> str:
@@ -46,7 +49,8 @@ def repair(text: str) -> str:
     def file_name(match: re.Match[str]) -> str:
         return f"{match[1]}{match[2].replace(' ', '_')}.{'blg' if match[3] == 'blq' else match[3]}"
 
-    return _DOUBLED_E.sub("MSExchange", _JETSTRESS_FILE.sub(file_name, text))
+    text = _JETSTRESS_FILE.sub(file_name, text) if _FILE_EXTENSION.search(text) else text
+    return _DOUBLED_E.sub("MSExchange", text) if "MSE" in text else text
 
 
 def repair_line(line: Line) -> Line:

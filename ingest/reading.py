@@ -68,7 +68,14 @@ def _bound_and_alone() -> None:
     from .pdf.layout import reading_alone
 
     bound_this_process()
-    reading_alone()
+    reading_alone(meanwhile=_drafting_rules_imported)
+
+
+def _drafting_rules_imported() -> None:
+    """The drafting rules imported while a forked process reads the PDF's second half (layout.py's
+    reading_alone): this process, done with its half first, waited idle for it, then imported them at the
+    document's first drafting (draft/__init__.py), on the command's path. Their import is the same."""
+    from .draft import facts, naming, systems  # noqa: F401
 
 
 def _one_file(paths: Sequence[str | Path]) -> bool:

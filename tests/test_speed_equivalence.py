@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -166,10 +167,15 @@ def test_a_pdf_read_alone_is_split_across_two_processes_and_reads_the_same(print
     monkeypatch.setattr(forked, "start", lambda function, *args, **kwargs: split_children.append(function)
                         or original_start(function, *args, **kwargs))
     monkeypatch.setattr(layout, "PARALLEL_PAGES", layout.PARALLEL_PAGES)  # restored after the test
-    layout.reading_alone()
+    monkeypatch.setattr(layout, "_meanwhile", None)
+    meanwhile_ran: list[bool] = []  # whether the second half's child had been started when it ran
+    layout.reading_alone(meanwhile=lambda: meanwhile_ran.append(layout._pages_of in split_children))
     split = layout._extract(pdf.name, data)  # in this process (extract_layout reads in a budgeted child)
     assert layout._pages_of in split_children  # the second half was read by a child
     assert (split.text, split.page_starts, split.warnings) == (whole.text, whole.page_starts, whole.warnings)
+    assert meanwhile_ran == [True]  # while the child read: once
+    layout._extract(pdf.name, data)
+    assert meanwhile_ran == [True]
 
     assert reading._one_file([pdf]) and not reading._one_file([printed_folder]) and not reading._one_file([pdf, pdf])
     ahead = reading.reading_started([pdf])
@@ -178,6 +184,8 @@ def test_a_pdf_read_alone_is_split_across_two_processes_and_reads_the_same(print
         assert ahead._setup is reading._bound_and_alone
     finally:
         ahead.close()
+    reading._drafting_rules_imported()  # what the worker runs meanwhile: the modules drafting imports
+    assert {"esrpdb.ingest.draft.facts", "esrpdb.ingest.draft.naming", "esrpdb.ingest.draft.systems"} <= set(sys.modules)
 
 
 def _started_early(pdf):  # runs in a child of the test: start_early renices the process that calls it

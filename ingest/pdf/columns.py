@@ -13,6 +13,8 @@ from math import trunc
 from .words import Word
 
 GUTTER_STEP = 2.0  # points between the gutter positions tried
+_INF = float("inf")
+_SANE_WIDTH = 1e6  # points: a page this wide or wider is laid out without gutter_at's shortcut (see there)
 
 
 def gutter_at(lines: list[list[Word]], width: float) -> float | None:
@@ -24,12 +26,18 @@ def gutter_at(lines: list[list[Word]], width: float) -> float | None:
         return None
     low, steps = width * 0.4, int(width * 0.2 / GUTTER_STEP) + 1
     starts = [0] * (steps + 1)  # lines whose covered stretch starts (+1) or ends (-1) at each candidate x
+    # Two words in three end left of the candidates or start right of them (first > last below): told so by
+    # two comparisons with a point to spare, on finite coordinates only (trunc raises for the others, and must).
+    before, after = (low - 6, low + 4 + 2 * steps) if 0 < width < _SANE_WIDTH else (-_INF, _INF)
     for line in lines:  # a line's words left to right; overlapping ones merged into stretches
         stretch_first, stretch_last = -1, -2
         for word in line:  # (conditional expressions, not min and max: this runs for every word of a page;
-            first = trunc((word.x0 - 3 - low) / GUTTER_STEP) + 1  # trunc is int() of a float without int's
+            x0, x1 = word.x0, word.x1
+            if -_INF < x0 <= x1 < before or after <= x0 <= x1 < _INF:
+                continue  # (0.075 -> 0.056 s for the 40 PDFs)
+            first = trunc((x0 - 3 - low) / GUTTER_STEP) + 1  # trunc is int() of a float without int's
             first = first if first > 0 else 0  # constructor call: 17 ns, not 57; 0.02 s of 198,000 words)
-            last = trunc((word.x1 + 3 - low) / GUTTER_STEP)
+            last = trunc((x1 + 3 - low) / GUTTER_STEP)
             last = last if last < steps - 1 else steps - 1
             if first > last:
                 continue
@@ -84,11 +92,16 @@ def prose_band(lines: list[list[Word]], gutter: float, margin: float) -> bool:
     column does (labels end where they end; the columns' baselines need not line up)."""
     if len(lines) < 2:
         return False
-    prose = sum(1 for line in lines if sum(w.x1 < gutter for w in line) >= COLUMN_WORDS
-                and sum(w.x0 > gutter for w in line) >= COLUMN_WORDS)
+    prose = sum(1 for line in lines if sum(w.x0 > gutter for w in line) >= COLUMN_WORDS
+                and sum(w.x1 < gutter for w in line) >= COLUMN_WORDS)
     if len(lines) == 2:  # a short band between two full-width blocks: both lines must be two columns of words
         return prose == 2
+    if prose * 2 >= len(lines):
+        return True
+    # (the right-hand count before the left-hand one, and each measure only while the answer needs it: most runs
+    # of a page with a gutter are a table's, whose label lines fail them; 0.035 -> 0.026 s for the 40 PDFs)
+    if sum(1 for line in lines if line[-1].x0 > gutter) < 3:
+        return False
     left_ends = [max(w.x1 for w in left) for line in lines if (left := [w for w in line if w.x1 < gutter])]
     filled = sum(1 for end in left_ends if gutter - end <= FILLED * (gutter - margin))
-    right_lines = sum(1 for line in lines if line[-1].x0 > gutter)
-    return prose * 2 >= len(lines) or (right_lines >= 3 and filled * 2 >= len(left_ends) >= 3)
+    return filled * 2 >= len(left_ends) >= 3

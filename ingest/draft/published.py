@@ -22,7 +22,7 @@ from .drafts import DraftClaim as DraftClaim  # the record lives with the others
 from .iops_words import document_iops, paragraph_iops
 from .number_starts import matches_from, number_starts
 from .prefilter import lowered, may
-from .stated_basis import ITEM_ENDS, OWN_ENDS, active_basis, own_basis, stated_basis
+from .stated_basis import ITEM_ENDS, OWN_ENDS, active_basis, last_item_end, own_basis, stated_basis
 
 NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _QUALIFIERS = (("up_to", r"up to|as much as"), ("nearly", r"nearly|almost"), ("approximately", r"approximately|about|roughly"),
@@ -259,7 +259,7 @@ def _paragraph_claims(text: str, starts: list[tuple[int, int]], bare: str = "ach
             sentence = _sentence(text, match.start())[0]
             own = OWN_ENDS.split(match["what"], maxsplit=1)[0]  # "power when active" of "…, 59 … when idle"
             rest = text[match.end():]
-            begins = max((m.end() for m in ITEM_ENDS.finditer(text, 0, match.start())), default=0)  # its own item's
+            begins = last_item_end(text, match.start())  # its own item's
             item = text[begins: match.end() + (m.start() if (m := ITEM_ENDS.search(rest)) else len(rest))]  # words
             metric, versus_metric, basis = stated_basis(per_disk or metric, sentence, text, own, item)
             than = _THAN.search(match["what"])

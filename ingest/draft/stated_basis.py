@@ -25,6 +25,19 @@ _ALL_WORDS = deferred(r"\ball\s+(?:\d+\s+)?(?:(?:and\s+)?\d+\s+)?(?:installed\s+
                       r"\b(?:counting|over)\s+(?:all|every)\s+(?:installed\s+)?(?:disk|drive|spindle)s?\b", re.IGNORECASE)
 # One item of a list or clause: the figure's own words, up to the next bullet or sentence.
 ITEM_ENDS = deferred(r"\s[-*•·▪]\s|\s[>»]\s(?=\D)|\.\s|;")
+_IN_ITEM_ENDS = "-*•·▪>».;"  # the characters a match of ITEM_ENDS holds, with whitespace
+
+
+def last_item_end(text: str, end: int) -> int:
+    """`max((m.end() for m in ITEM_ENDS.finditer(text, 0, end)), default=0)`, found from the last 200 characters
+    before `end` on, not from the paragraph's start (40 PDFs' 226 figures: 13 -> 2.6 ms). Exact: the scan starts
+    after a character no match holds, where no match of the whole scan spans (none has a lookbehind), so from
+    there it finds what the whole scan does; where it finds none, the text before is scanned."""
+    at = max(0, end - 200)
+    while at > 0 and (text[at - 1] in _IN_ITEM_ENDS or text[at - 1].isspace()):  # (isspace: the engine's \s)
+        at -= 1
+    ends = [match.end() for match in ITEM_ENDS.finditer(text, at, end)]
+    return ends[-1] if ends else max((match.end() for match in ITEM_ENDS.finditer(text, 0, at)), default=0)
 
 
 @functools.lru_cache(maxsize=64)  # pure, and asked of one paragraph for each figure it prints

@@ -16,7 +16,7 @@ from ..jetstress.records import JetstressReport
 from ..jetstress.rules import Finding, check_report
 from ..jetstress.values import cell_number
 from . import identity, provisional, report_statement
-from .readback import ReadBack, TableRead
+from .readback import CELL_COLUMNS, ReadBack, TableRead
 from .report_statement import INSTANCE_KEY, ReportRows
 from .rows import copy_dicts as copy_dicts, copy_rows as copy_rows, solution_id_for as solution_id_for
 
@@ -148,15 +148,15 @@ def load_document_tables(session: WriterSession, source_file_id: int, tables: li
     # Ids in the rows' order, as SQLAlchemy's sorted insertmanyvalues had them: the rows go in that order.
     table_ids = sorted(session.execute(_ADD_TABLES, {"source_file_id": source_file_id,
                                                      "rows": report_statement.dumps(rows)}).scalars())
+    # Tuples in CELL_COLUMNS' order, not dicts: a dict a cell made then made a list for COPY again.
     cells = [
-        {"table_id": table_id, "row_ordinal": r, "column_ordinal": c, "row_label": row.label,
-         "column_label": table.columns[c] if c < len(table.columns) else None,
-         "value_printed": value, "value_number": cell_number(value), "source_line": row.line_of(c)}
+        (table_id, r, c, row.label, table.columns[c] if c < len(table.columns) else None, value, cell_number(value),
+         row.line_of(c))
         for table_id, table in zip(table_ids, tables)
         for r, row in enumerate(table.rows)
         for c, value in enumerate(row.values)
     ]
-    copy_dicts(session, "document_cells", cells)
+    copy_rows(session, "document_cells", CELL_COLUMNS, cells)
     if read_back is not None:
         read_back.seed_tables(source_file_id, [TableRead(i, t.title, t.kind, list(t.columns))
                                                for i, t in zip(table_ids, tables)], cells)

@@ -41,6 +41,11 @@ class TableRead(NamedTuple):
     columns: list[str]
 
 
+# A written cell's row (load_document_tables): its document_cells columns, in this order.
+CELL_COLUMNS = ("table_id", "row_ordinal", "column_ordinal", "row_label", "column_label", "value_printed",
+                "value_number", "source_line")
+
+
 class CellRead(NamedTuple):
     row_label: str
     value_printed: str
@@ -58,15 +63,15 @@ class ReadBack:
         self.tables: dict[int, list] = {}
         self.cells: dict[tuple[int, int], dict] = {}
         self.confirmed: dict[int, set[int]] = {}
-        self.written_cells: dict[int, list[dict[str, Any]]] = {}  # table id -> its cell rows, as just written
+        self.written_cells: dict[int, list[tuple]] = {}  # table id -> its cell rows (CELL_COLUMNS), as just written
 
-    def seed_tables(self, source_id: int, tables: list[TableRead], cells: list[dict[str, Any]]) -> None:
+    def seed_tables(self, source_id: int, tables: list[TableRead], cells: list[tuple]) -> None:
         """The tables and cells the caller has just written for `source_id`: no query reads them back."""
         self.tables[source_id] = tables
         for table in tables:
             self.written_cells[table.id] = []
         for cell in cells:
-            self.written_cells.setdefault(cell["table_id"], []).append(cell)
+            self.written_cells.setdefault(cell[0], []).append(cell)
 
 
 class Catalogue:
@@ -134,8 +139,7 @@ class Catalogue:
         if (table_id, column) not in shared.cells:
             written = shared.written_cells.get(table_id)
             if written is not None:
-                cells: Any = (CellRead(c["row_label"], c["value_printed"], c["value_number"])
-                              for c in written if c["column_ordinal"] == column)
+                cells: Any = (CellRead(c[3], c[5], c[6]) for c in written if c[2] == column)  # CELL_COLUMNS
             else:
                 from sqlalchemy import select  # a person's manifest alone, as tables()
 

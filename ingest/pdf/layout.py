@@ -58,6 +58,8 @@ def _while_the_rest_is_read() -> None:
     work, _meanwhile = _meanwhile, None
     if work is not None:
         work()
+
+
 _DIGITS = re.compile(r"\d+")
 
 

@@ -44,6 +44,8 @@ class TableRead(NamedTuple):
 # A written cell's row (load_document_tables): its document_cells columns, in this order.
 CELL_COLUMNS = ("table_id", "row_ordinal", "column_ordinal", "row_label", "column_label", "value_printed",
                 "value_number", "source_line")
+_COLUMN_AT, _LABEL_AT, _PRINTED_AT, _NUMBER_AT = (CELL_COLUMNS.index(name) for name in (
+    "column_ordinal", "row_label", "value_printed", "value_number"))  # where cells() reads a written row
 
 
 class CellRead(NamedTuple):
@@ -139,7 +141,8 @@ class Catalogue:
         if (table_id, column) not in shared.cells:
             written = shared.written_cells.get(table_id)
             if written is not None:
-                cells: Any = (CellRead(c[3], c[5], c[6]) for c in written if c[2] == column)  # CELL_COLUMNS
+                cells: Any = (CellRead(c[_LABEL_AT], c[_PRINTED_AT], c[_NUMBER_AT]) for c in written
+                              if c[_COLUMN_AT] == column)
             else:
                 from sqlalchemy import select  # a person's manifest alone, as tables()
 

@@ -17,7 +17,7 @@ from .company import NOT_A_NAME, NOT_VENDORS
 from .deferred import deferred
 from .fact import Fact
 
-_NAME = r"[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}?"
+_NAME = r"[A-Z][\w&-]*(?:\s+[A-Z0-9][\w&-]*){0,3}?"  # a brand may end in its number ("ZQ 310")
 _LEGAL_FORM = deferred(r",?\s+(?:Inc|Corp|Corporation|Co|AB|AG|Ltd|LLC|GmbH|SA|plc)\b\.?$")
 # "A, B and C are (registered) trademarks of COMPANY", "B is a registered trademark of COMPANY"
 _TRADEMARKS = deferred(
@@ -44,11 +44,16 @@ def brand_owners(texts: Iterable[str]) -> dict[str, str]:
 
 def owned_brand(facts: list[Fact], owners: dict[str, str]) -> list[Fact]:
     """A vendor fact that is a brand of a company the document names: the company is the vendor, the brand
-    part of the model ("TerraVault" + "7600" -> "Brightwater Storage", "TerraVault 7600")."""
+    part of the model ("TerraVault" + "7600" -> "Brightwater Storage", "TerraVault 7600"). So is a vendor
+    that, with the model after it, is the brand ("ZQ" + "310" where "ZQ 310 is a trademark of Veltrane")."""
     vendor = next((f for f in facts if f.fact == "vendor"), None)
-    if vendor is None or vendor.value.casefold() not in owners:
+    if vendor is None:
+        return facts + _model_owner(facts, owners)
+    model = next((f for f in facts if f.fact == "model"), None)
+    whole = f"{vendor.value} {model.value}".casefold() if model is not None else None
+    company = owners.get(vendor.value.casefold()) or (owners.get(whole) if whole else None)
+    if company is None:
         return facts
-    company = owners[vendor.value.casefold()]
     changed = []
     for fact in facts:
         if fact.fact == "vendor" and fact.value.casefold() == vendor.value.casefold():
@@ -65,8 +70,8 @@ def maker_words(name: str, text: str) -> tuple[str, str] | None:
     words = name.split()
     for cut in range(1, len(words)):
         maker, model = " ".join(words[:cut]), " ".join(words[cut:])
-        if not any(_MODEL_WORD.fullmatch(w) for w in words[cut:]) or not maker[:1].isupper():
-            continue
+        if not any(_MODEL_WORD.fullmatch(w) for w in words[cut:]) or not maker[:1].isupper() or model.isdecimal():
+            continue  # (a number alone is no model: "ZQ 310" is one model's letters and number)
         if cut > 3 or re.search(r"[\d:,;|]", maker):  # a sentence or a title, not a maker's name
             continue
         alone = re.compile(rf"(?<![\w-])(?<!{re.escape(words[cut - 1])} ){re.escape(model)}(?![\w-])")
@@ -121,3 +126,13 @@ def model_maker(facts: list[Fact], lines: list[Line]) -> list[Fact]:
         return []
     line = next((ln for ln in lines if found[0] in ln.text and model.value in ln.text), None)
     return [Fact("vendor", found[0], None, None, line.number if line else model.line, line.text if line else model.quote)]
+
+
+def _model_owner(facts: list[Fact], owners: dict[str, str]) -> list[Fact]:
+    """The vendor of a model named with no maker, when the legal lines name the model, or its product line, as
+    a company's brand ("KB-31 is a registered trademark of Veltrane Inc."): that company."""
+    model = next((f for f in facts if f.fact == "model" and f.value.split()), None)
+    if model is None:
+        return []
+    owner = owners.get(model.value.casefold()) or owners.get(model.value.split()[0].casefold())
+    return [Fact("vendor", owner, None, None, model.line, model.quote, model.column)] if owner else []

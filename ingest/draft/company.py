@@ -6,8 +6,9 @@ lines ("… are trademarks of Corvane Systems", "© 2014 Halvorsen Data"), and t
 own sentences ("represents the current view of Quillon Networks on the issues discussed", "provides
 information on the Ostara Data storage solution"). A short vendor is widened to the company whose
 name starts with it; the legal form (Inc., Corp., AB) is not part of the name. A title that names
-the system after "on" or "for the" ("Exchange 2013 on the Halvorsen HD-7800 with vSphere") gives the
-system's vendor and model when nothing else does. Pure.
+the system after "on" or "for the" ("Exchange 2013 on the Halvorsen HD-7800 with vSphere"), or before
+what it is for ("Corvane NX3400 for Exchange …", "KB-31 All-Flash Storage for …"), gives the system's
+vendor and model when nothing else does. Pure.
 """
 
 from __future__ import annotations
@@ -90,8 +91,8 @@ def title_product(title: str, companies: list[str]) -> tuple[str | None, str] | 
         company = next((c for c in companies if words[0].casefold() == c.casefold().split()[0]), None)
         if company is not None and len(words) > 1:
             return company, " ".join(words[1:])
-        if len(words) == 1 or companies:  # a model alone, or a product line the company's name does not start
-            return (companies[0] if companies else None), phrase
+        if len(words) == 1 or companies or (len(words) == 2 and words[1].isdecimal()):  # a model alone ("ZQ 310": no
+            return (companies[0] if companies else None), phrase  # number alone is a model), or a product line
         return words[0], " ".join(words[1:])
     return None
 
@@ -105,3 +106,28 @@ def title_product_facts(document: ReportDocument, companies: list[str]) -> list[
     quote = f"title: {document.title}"
     facts = [Fact("model", model, None, None, document.title_line, quote)]
     return facts + ([Fact("vendor", vendor, None, None, document.title_line, quote)] if vendor else [])
+
+
+_TITLE_ENDS = deferred(r"\s+(?:for|with|on|and|in|using|running)\s+|\s*[:|–—]\s*|\s+-\s+|\s+\d[\d,]*\s+(?:mailbox|user)|"
+                       r"\s+(?:microsoft|exchange|storage\s+solution|reference|validated|best|sizing|performance|"
+                       r"all-flash|hybrid|unified)\b|"
+                       r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|\d+(?:\.\d)?K)\b", re.IGNORECASE)
+
+
+def title_system(document: ReportDocument, companies: list[str]) -> list[Fact]:
+    """Vendor and model from the title block, for a one-system document no configuration table names:
+    the words before the title says what the system is for ("<vendor> <model> for Exchange …",
+    "<vendor> <model> 6000 Mailbox Resiliency …"); nothing when those words hold no model number. A model
+    alone ("KB-31 All-Flash Storage for …") is made by the company the document names, as title_product's."""
+    if not document.title:
+        return []
+    head = _TITLE_ENDS.split(" " + document.title, maxsplit=1)[0].strip(" ,;")
+    words = head.split()
+    quote = f"title: {document.title}"
+    if len(words) == 1 and _MODEL_WORD.fullmatch(words[0]) and any(ch.isalpha() for ch in words[0]):
+        model = Fact("model", words[0], None, None, document.title_line, quote)
+        return [model, Fact("vendor", companies[0], None, None, document.title_line, quote)] if companies else [model]
+    if len(words) < 2 or len(words) > 6 or not any(re.search(r"\d", w) for w in words[1:]):
+        return []
+    return [Fact("vendor", words[0], None, None, document.title_line, quote),
+            Fact("model", " ".join(words[1:]), None, None, document.title_line, quote)]

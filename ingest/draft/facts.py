@@ -36,6 +36,7 @@ _RAID = deferred(r"\bRAID[\s-]*(\d{1,2}(?:\s*\+\s*\d)?|DP|-?DP|6)\b", re.IGNOREC
 _SSD = deferred(r"\bSSDs?\b|solid[\s-]state|\bflash\b", re.IGNORECASE)
 _HDD = deferred(r"\bHDDs?\b|\brpm\b|\b\d{1,2}k\b|\bSAS\b|\bFC\b|\bSATA\b|hard[\s-]dis[kc]", re.IGNORECASE)
 _MARKS = deferred(r"[™®©]")
+_NAME_ROW = deferred(r"(?:vendor|maker|manufacturer|model|model (?:name|number)|product)$", re.IGNORECASE)  # names
 _NUMBER_CELL = deferred(r"\s*[$€£]?\s*[\d.,]+\s*%?\s*")  # a cell of one figure (columns_are_systems)
 
 # (fact, label pattern, what the value is); first pattern that matches a row's label wins. A value
@@ -213,7 +214,8 @@ def table_facts(table: DocumentTable, unread: list[str] | None = None) -> list[F
             quote = f"{label}: {value}" if column is None else f"{label} [{column}]: {value}"
             line = row.line_of(index)
             read = [replace(f, column=column) if column is not None else f for f in quantity_facts(value, line, quote)
-                    if f.fact not in ("servers",) or not match or match[0] == "servers"]  # (read without a column)
+                    if f.fact not in ("servers",) or not match or match[0] == "servers"  # (read without a column)
+                    ] if not _NAME_ROW.match(label) else []  # a model's number is its name's ("ZQ 310 SSD (x3)")
             families = {FAMILIES.get(f.fact, f.fact) for f in read}
             found = None
             if match is not None and FAMILIES.get(match[0], match[0]) not in families:
@@ -284,7 +286,9 @@ def _vendor_model(model: str) -> tuple[str, str]:
     """"Dell PowerVault MD1220 + PERC H800 Firmware (…)" -> ("Dell", "PowerVault MD1220")."""
     text = re.split(r"\s(?:\+|firmware\b|with\b|os\b)|,|;|\s\(", model, maxsplit=1, flags=re.IGNORECASE)[0].strip(" ,;")
     words = text.split()
-    return (words[0], " ".join(words[1:]) or text) if len(words) > 1 else ("", text)
+    if len(words) < 2 or (len(words) == 2 and words[1].isdecimal()):  # a number alone is no model: "ZQ 310" is one
+        return "", text  # model's letters and number
+    return words[0], " ".join(words[1:])
 
 
 def prose_facts(document: ReportDocument, prose: Paragraphs) -> list[Fact]:
@@ -340,27 +344,6 @@ def _sentences(text: str) -> list[tuple[int, str]]:
         start = match.end()
     found.append((start, text[start:]))
     return [(offset, sentence.strip()) for offset, sentence in found if sentence.strip()]
-
-
-_TITLE_ENDS = deferred(r"\s+(?:for|with|on|and|in|using|running)\s+|\s*[:|–—]\s*|\s+-\s+|\s+\d[\d,]*\s+(?:mailbox|user)|"
-                       r"\s+(?:microsoft|exchange|storage\s+solution|reference|validated|best|sizing|performance|"
-                       r"all-flash|hybrid|unified)\b|"
-                       r"\s+(?:NL-?SAS|SAS|SATA|SSDs?|FC|iSCSI|\d+(?:\.\d)?K)\b", re.IGNORECASE)
-
-
-def title_system(document: ReportDocument) -> list[Fact]:
-    """Vendor and model from the title block, for a one-system document no configuration table names:
-    the words before the title says what the system is for ("<vendor> <model> for Exchange …",
-    "<vendor> <model> 6000 Mailbox Resiliency …"); nothing when those words hold no model number."""
-    if not document.title:
-        return []
-    head = _TITLE_ENDS.split(" " + document.title, maxsplit=1)[0].strip(" ,;")
-    words = head.split()
-    if len(words) < 2 or len(words) > 6 or not any(re.search(r"\d", w) for w in words[1:]):
-        return []
-    quote = f"title: {document.title}"
-    return [Fact("vendor", words[0], None, None, document.title_line, quote),
-            Fact("model", " ".join(words[1:]), None, None, document.title_line, quote)]
 
 
 def per_host(facts: list[Fact]) -> list[Fact]:

@@ -19,6 +19,9 @@ from .fact import Fact
 from .prefilter import lowered, may
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
+# Where a count may start: not inside a word or a number, nor after a letter and a hyphen, which make the number
+# part of a name ("ZQ-31 SSD (x3)" is the ZQ-31 model, not 31 SSDs; "EXCH-MB02"): a model renamed must read the same.
+_COUNT_AT = r"(?<![\w.,])(?<![^\W\d_][-\u2010\u2011])"
 _DECIMAL = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+|\d+)"
 _DISK_NOUN = r"(?:disks?|drives?|spindles?|HDDs?|SSDs?|hard\s+dis[kc]s?)"
 _SPEED = r"(?:(\d{1,2}(?:\.\d)?)\s?K(?:\s?RPM)?|(\d{1,2},?\d{3})\s?RPM)"
@@ -26,15 +29,15 @@ _INTERFACE = r"(NL[\s-]?SAS|SAS|SATA|FC|Fibre\s+Channel|NVMe|SSD|SAS\s+SSD)"
 
 # "72 x 300GB 15K SAS", "(48) 450GB 10K SAS 6Gbps drives", "75 600GB 10K RPM SAS disks", "36 x 2TB 7.2K NL-SAS"
 DISK_GROUP = deferred(
-    rf"(?<![\w.,])(?:\(\s*{_N}\s*\)\s*|{_N}(?:\s*[x×*]\s*|\s+))(\d+(?:\.\d+)?)\s?([GgTt](?-i:B))\b(?!\s*(?:per|/))"
+    rf"{_COUNT_AT}(?:\(\s*{_N}\s*\)\s*|{_N}(?:\s*[x×*]\s*|\s+))(\d+(?:\.\d+)?)\s?([GgTt](?-i:B))\b(?!\s*(?:per|/))"
     rf"(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
 _DISK_AFTER = deferred(rf"[\s,]*(?:\d+\s?Gb(?:ps|/s)\s*)?(?:\w+\s+){{0,2}}{_DISK_NOUN}", re.IGNORECASE)
 SIZE_FIRST = deferred(rf"(\d+(?:\.\d+)?)\s?([GgTt](?-i:B))\b(?:[\s,]*{_SPEED})?(?:[\s,]*{_INTERFACE})?", re.IGNORECASE)
-SPARES = deferred(rf"(?:(?<![\w.,]){_N}\s+(?:are\s+)?(?:global\s+|dedicated\s+)?(?:hot[\s-]?)?spares?\b"
+SPARES = deferred(rf"(?:{_COUNT_AT}{_N}\s+(?:are\s+)?(?:global\s+|dedicated\s+)?(?:hot[\s-]?)?spares?\b"
                   rf"|\bspares?\s*(?:drives?|disks?)?\s*[:=]?\s*{_N}(?![\w.,]))", re.IGNORECASE)
-ACTIVE = deferred(rf"(?<![\w.,]){_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:active|in\s+use|carrying\s+data|for\s+data)\b",
+ACTIVE = deferred(rf"{_COUNT_AT}{_N}\s+(?:{_DISK_NOUN}\s+)?(?:are\s+)?(?:active|in\s+use|carrying\s+data|for\s+data)\b",
                   re.IGNORECASE)
-TOTAL_DISKS = deferred(rf"(?<![\w.,]){_N}\s+(?:(?:physical|total)\s+)?{_DISK_NOUN}\b(?!\s*(?:per|/|each|enclosure))",
+TOTAL_DISKS = deferred(rf"{_COUNT_AT}{_N}\s+(?:(?:physical|total)\s+)?{_DISK_NOUN}\b(?!\s*(?:per|/|each|enclosure))",
                        re.IGNORECASE)
 # "over all 48 installed drives", "all 44 disks were zeroed": the whole system's disks, however worded
 ALL_DISKS = deferred(rf"\ball\s+{_N}\s+(?:installed\s+|physical\s+)?{_DISK_NOUN}\b(?!\s+(?:in|of)\s+(?:one|each|the|a)\b)",
@@ -46,17 +49,17 @@ _RAID_NAMES = {"1/0": "10", "1+0": "10"}
 IOPS_PER_MAILBOX = deferred(rf"(?<![\w,]){_DECIMAL}\s*(?:I/?Os?PS|I/O's\s+per\s+second|I/Os?\s+per\s+second)\s*"
                             r"(?:\(\w+\)\s*)?(?:per|/|an?|each)\s*(?:active\s+)?(?:mailbox|user)", re.IGNORECASE)
 IOPS_IN_PARENTHESES = deferred(rf"\(\s*{_DECIMAL}\s*I/?Os?PS\s*\)", re.IGNORECASE)
-MESSAGES = deferred(rf"(?<![\w.,]){_N}\s+(?:e-?mail\s+)?messages?\s*"
+MESSAGES = deferred(rf"{_COUNT_AT}{_N}\s+(?:e-?mail\s+)?messages?\s*"
                     r"(?:(?:sent\s+and\s+received\s+)?(?:per|a|/)\s*day|/day|daily)", re.IGNORECASE)
 # never "Exchange 2013 mailboxes" (a release before the noun, not a count)
 _SPACED_N = r"(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,.])|\d{1,3}(?:,\d{3})+|\d+)"  # "6 000" too
-MAILBOXES = deferred(rf"(?<![\w.,])(?<!exchange\s)(?<!server\s){_SPACED_N}\s+"
+MAILBOXES = deferred(rf"{_COUNT_AT}(?<!exchange\s)(?<!server\s){_SPACED_N}\s+"
                      r"(?:(?:Exchange|active|simulated|user|heavy|light|medium)\s+){0,2}"
                      r"(?:mailboxes|users)\b(?!\s*(?:per|/|each|on\s+each))", re.IGNORECASE)
 # compiled now, not deferred (deferred.py): quantity_facts tells them by `match.re is`
-MAILBOX_THOUSANDS = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?K\s+(?:(?:active|simulated|heavy|light)\s+)?(?:mailboxes|users)\b",
+MAILBOX_THOUSANDS = re.compile(rf"{_COUNT_AT}(\d+(?:\.\d+)?)\s?K\s+(?:(?:active|simulated|heavy|light)\s+)?(?:mailboxes|users)\b",
                                re.IGNORECASE)
-MAILBOX_PRODUCT = re.compile(rf"(?<![\w.,])(\d{{1,2}})\s*[x×]\s*{_N}\s+(?:(?:active|simulated)\s+)?(?:mailboxes|users)\b",
+MAILBOX_PRODUCT = re.compile(rf"{_COUNT_AT}(\d{{1,2}})\s*[x×]\s*{_N}\s+(?:(?:active|simulated)\s+)?(?:mailboxes|users)\b",
                              re.IGNORECASE)
 MAILBOX_SIZE = deferred(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s*[:=]?\s*(?:of\s+|is\s+|was\s+)?"
                         rf"{_DECIMAL}\s?(MB|GB)\b"
@@ -64,13 +67,13 @@ MAILBOX_SIZE = deferred(rf"(?:mailbox(?:es)?\s+(?:limit|quota|size|capacity)\s*[
                         # "10,000 mailboxes of 512 MB", "20,000 mailboxes, 3 GB each", "6 000 mailboxes at 2 GB"
                         rf"|\b(?:mailboxes|users)\s*(?:of|at|with|,)\s+{_DECIMAL}\s?(MB|GB)\b(?!\s*(?:of\s+)?(?:RAM|memory|cache)))",
                         re.IGNORECASE)
-COPIES = deferred(rf"(?<![\w.,]){_N}\s+(?:database\s+)?copies\b", re.IGNORECASE)
-DATABASES = deferred(rf"(?<![\w.,]){_N}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:availability|volumes?|luns?|files?|"
+COPIES = deferred(rf"{_COUNT_AT}{_N}\s+(?:database\s+)?copies\b", re.IGNORECASE)
+DATABASES = deferred(rf"{_COUNT_AT}{_N}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:availability|volumes?|luns?|files?|"
                      r"size|copies|servers?|reads?|writes?|disks?|drives?|paths?|I/?Os?(?:PS)?\b|transactions?|"
                      r"(?:average\s+)?latency|cache|pages?))"
                      r"(?:\s+(per|/|on each|each)\s*(?:host|server|vm))?", re.IGNORECASE)
 _RELEASE_OF = r"(?<!exchange\s)(?<!server\s)(?<!windows\s)(?<!jetstress\s)(?<!vsphere\s)(?<!esxi\s)"  # "Exchange 2010 VM"
-SERVERS = deferred(rf"(?<![\w.,]){_RELEASE_OF}{_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
+SERVERS = deferred(rf"{_COUNT_AT}{_RELEASE_OF}{_N}\s+(?:(?:Exchange|mailbox|Jetstress|physical|virtual|test)\s+){{0,2}}"
                    r"(?:servers?|hosts?|VMs?|virtual\s+machines)\b(?!\s*(?:per|/|each))", re.IGNORECASE)
 # "connected over Fibre Channel to", "through iSCSI", "direct-attached SAS": how hosts reach the storage
 # "an NX3400 iSCSI array", "Fibre Channel storage", "four 8Gb FC host ports per controller": the storage's own link
@@ -93,7 +96,7 @@ WORD_DATABASES = deferred(rf"\b{_WORD}\s+(?:mailbox\s+)?databases?\b(?!\s+(?:eac
 _EACH_SERVER = deferred(r"\beach\b[^.;]{0,40}\b(?:servers?|hosts?|vms?)\b|\b(?:per|each)\s+(?:server|host|vm)\b", re.IGNORECASE)
 # "8 storage groups with one database each": Exchange 2007's storage groups, each holding one database.
 GROUPS_OF_ONE_DATABASE = deferred(
-    rf"(?<![\w.,])(?:{_N}|{_WORD})\s+storage\s+groups?\b[^.;]{{0,40}}?\b(?:with|of|holding|each\s+(?:with|holding))\s+"
+    rf"{_COUNT_AT}(?:{_N}|{_WORD})\s+storage\s+groups?\b[^.;]{{0,40}}?\b(?:with|of|holding|each\s+(?:with|holding))\s+"
     r"(?:one|a\s+single|1)\s+(?:mailbox\s+)?database\b(?:\s+each)?", re.IGNORECASE)
 _PER_GROUP = deferred(r"\beach\s+(?:storage\s+group|LUN|volume|disk\s+group)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 WORD_COPIES = deferred(rf"\b{_WORD}\s+(?:database\s+)?cop(?:y|ies)\b", re.IGNORECASE)

@@ -19,10 +19,10 @@ from ..formats.document.orientation import is_aggregate
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
 from .brands import brand_owners, maker_facts, model_maker, owned_brand
-from .company import company_names, title_product_facts, widened
+from .company import company_names, title_product_facts, title_system, widened
 from .deferred import deferred
 from .drafts import DraftRun, DraftSolution
-from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts, title_system
+from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts
 from .host_columns import columns_are_hosts, host_table_run, machine_names, per_host_claims_left_out
 from .host_figures import host_claims, host_table_claims, scenario_host_runs
 from .host_tests import SCENARIO, group_hosts
@@ -126,7 +126,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
     if count == 1:  # a one-system document's sentences speak of that system
         solutions[0].facts.extend(prose_facts(document, prose))
         if not any(f.fact == "model" for f in solutions[0].facts):
-            solutions[0].facts.extend(title_system(document) or title_product_facts(document, companies))
+            solutions[0].facts.extend(title_system(document, companies) or title_product_facts(document, companies))
     brands = brand_owners(line.text for line in lines)
     text: str | None = None  # the whole text in one line: made once, and only if a system names no vendor
     for solution in solutions:  # "Corvane" where the document names the company "Corvane Systems"

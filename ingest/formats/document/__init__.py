@@ -8,10 +8,11 @@ naming its line, and a document fails only when it is empty, binary, undecodable
 report and no table.
 
 Modules: `identify` (head or whole text; all this package loads itself), `reader` (`parse`), `lines`
-(decoding, cleaning, cells, page furniture), `reports` (finding reports and sections), `sections` and
-`log` (sections -> records), `tables` (tables outside the reports). A PDF's text comes from the layout
-engine (`esrpdb.ingest.pdf`: text by glyph position, ruled cells whole). This is the *read* stage: what the document prints, as
-records; which systems it tests is the *draft* stage's question (`esrpdb.ingest.draft`).
+(decoding, cleaning, cells), `furniture` (running headers and footers, page numbers), `reports` (finding
+reports and sections), `sections` and `log` (sections -> records), `tables` (tables outside the reports). A
+PDF's text comes from the layout engine (`esrpdb.ingest.pdf`: text by glyph position, ruled cells whole). This
+is the *read* stage: what the document prints, as records; which systems it tests is the *draft* stage's
+question (`esrpdb.ingest.draft`).
 """
 
 from __future__ import annotations

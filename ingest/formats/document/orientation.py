@@ -17,8 +17,11 @@ from dataclasses import replace
 
 from .records import DocumentRow, DocumentTable
 
+# A unit's letters glued to a number after them ("KB-31", "MS-8") are a model's name, not the unit:
+# a unit is printed after its number, or alone ("Usable GB", "(ms)").
 _QUANTITY = re.compile(
-    r"iops|\bi/o\b|latenc|\bms\b|msec|\bprice|\bcost|\$|\busd\b|\bwatts?\b|\bpower\b|capacity|\b[gmkt]i?b\b|"
+    r"iops|\bi/o\b|latenc|\bms\b(?![-\u2010\u2011]?\d)|msec|\bprice|\bcost|\$|\busd\b|\bwatts?\b|\bpower\b|capacity|"
+    r"\b[gmkt]i?b\b(?![-\u2010\u2011]?\d)|"
     r"\bdisks?\b|\bdrives?\b|spindles?|\braid\b|\bmodel\b|\bvendor\b|\bper\s+(?:disk|drive|dollar|watt|ssd|hdd)\b|"
     r"\breads?\b|\bwrites?\b|/\s*s(?:ec)?\b|\bresult\b|\bverdict\b|\bpass(?:/fail)?\b|mailbox|\bthroughput\b|"
     r"\bspares?\b|connectivity|\binterface\b|\brpm\b|\bmedia\b|\bprotocol\b|enclosures?|shelves|controllers?|"

@@ -23,6 +23,7 @@ from .spaced_rows import respaced
 
 # "Table 3: …", "Figure 4 - …", and "Table 1  Arrays under test" (a capital after the number: never "Table 1 shows")
 CAPTION = re.compile(r"(?:figure|fig\.|table|exhibit)\s+(\d+[a-z]?)(?:\s*[:.–-]|\s+(?-i:[A-Z]))", re.IGNORECASE)
+_TABLE_CAPTION = re.compile(r"table\s", re.IGNORECASE)  # of the captions CAPTION matches, a table's
 _REFERENCE = re.compile(r"(?:figure|table)\s+(\d+[a-z]?)\s+(?!\s*[:.])", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"(?:[-*•o]\s|\d+[.)]\s|[a-z][.)]\s)")
 _RUN = re.compile(r"\brun\s*\d+\b", re.IGNORECASE)
@@ -94,10 +95,11 @@ def classify(titles: list[str], labels: list[str], columns: list[str], esrp: boo
         kind = _title_kind(title, esrp)
         if kind is not None:
             return kind
-    for pattern, kind in LABEL_KINDS:
-        if any(pattern.search(label) for label in labels):
-            return kind
-    return "other"
+    # the kind most of its rows speak of (a configuration table's one "Power" row among its disks and capacities
+    # does not make it a power table); a tie goes to the kind listed first
+    votes = [sum(1 for label in labels if pattern.search(label)) for pattern, _ in LABEL_KINDS]
+    best = max(votes, default=0)
+    return LABEL_KINDS[votes.index(best)][1] if best else "other"
 
 
 def _heading_like(line: Line) -> bool:
@@ -246,11 +248,14 @@ def _caption_after(lines: list[Line], last: int, consumed: set[int]) -> int | No
 
 def captions_above(lines: list[Line], consumed: set[int]) -> bool:
     """Whether the document prints its table captions above its tables: a vote of the captions that stand
-    against a table on one side only (a caption between two tables tells nothing)."""
+    against a table on one side only (a caption between two tables tells nothing). Where the document captions
+    tables as tables, only those vote: a figure's caption stands under its figure, which a text has lost, so
+    it stands under whatever table came before the figure ("Figure 3: IOPS across four VMs")."""
+    captions = [index for index, line in enumerate(lines)
+                if index not in consumed and not line.separated and CAPTION.match(line.text)]
+    tables_captioned = [index for index in captions if _TABLE_CAPTION.match(lines[index].text)]
     above = below = 0
-    for index, line in enumerate(lines):
-        if index in consumed or line.separated or not CAPTION.match(line.text):
-            continue
+    for index in tables_captioned or captions:
         before = next((j for j in range(index - 1, max(-1, index - 4), -1) if not lines[j].blank), None)
         after = next((j for j in range(index + 1, min(len(lines), index + 4)) if not lines[j].blank), None)
         table_before = before is not None and before not in consumed and _is_row(lines[before])

@@ -12,13 +12,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ...jetstress.vocabulary import LABEL_FIELDS, normalise_label, section_kind
+from .line import Line
 from .wrapped_grids import is_column_header, is_header_words, split_by_vocabulary
-
-if TYPE_CHECKING:
-    from .lines import Line
 
 _PAGE_NUMBER = re.compile(r"(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?", re.IGNORECASE)
 _PAGE_WORD = re.compile(r"\bpage\s+\d{1,4}\b", re.IGNORECASE)

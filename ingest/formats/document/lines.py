@@ -10,11 +10,11 @@ Pure: bytes or text in, lines out; work per line is bounded.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .furniture import mark_furniture
+from .line import Line, made_line
 from .markup import MARKUP, clean
-from .once import computed_once
 
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (a whole test log fits easily)
 
@@ -23,53 +23,6 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 _RULE_CELL = re.compile(r":?-{3,}:?|={3,}|_{3,}|\*{3,}")
 _RULE_MARKS = frozenset(":-=_*")  # what every _RULE_CELL match starts with
 _WIDE_GAP = re.compile(r"\S\s{2,}\S")
-
-
-@dataclass(frozen=True)
-class Line:
-    """One source line: its number in the file and its cleaned cells (a prose line has one cell)."""
-
-    number: int
-    cells: tuple[str, ...]
-    separated: bool = False  # cells came from tabs, pipes or runs of spaces
-    rule: bool = False  # a drawn separator row ("---", "|---|---|")
-    heading: int = 0  # Markdown heading level
-    furniture: bool = False  # running page header or footer, page number
-    starts: tuple[int, ...] = ()  # where each cell starts on the line, for columns aligned with spaces
-
-    @computed_once
-    def text(self) -> str:
-        if len(self.cells) == 1:  # a prose line's one cell is its text (empty or not)
-            return self.cells[0]
-        return " ".join(cell for cell in self.cells if cell)
-
-    @property
-    def blank(self) -> bool:
-        return not self.text
-
-    @property
-    def first(self) -> str:
-        return self.cells[0] if self.cells else ""
-
-    def joined(self, sep: str) -> str:
-        return sep.join(cell for cell in self.cells if cell)
-
-
-_new = object.__new__
-
-
-def made_line(number: int, cells: tuple[str, ...], separated: bool = False, rule: bool = False, heading: int = 0,
-              furniture: bool = False, starts: tuple[int, ...] = (), text: str | None = None) -> Line:
-    """`Line(...)`, its fields written straight into its __dict__: a frozen dataclass's __init__ sets each
-    through object.__setattr__ (2.0 µs a line, 0.65 µs this way; ~50,000 lines for 40 PDFs). `text`: the
-    line's text where the caller knows it (a prose line's one cell), kept as `Line.text` would work it out."""
-    line = _new(Line)
-    fields = line.__dict__
-    fields["number"], fields["cells"], fields["separated"], fields["rule"] = number, cells, separated, rule
-    fields["heading"], fields["furniture"], fields["starts"] = heading, furniture, starts
-    if text is not None:
-        fields["text"] = text
-    return line
 
 
 _ALIGNED_CELL = re.compile(r"\S+(?: \S+)*")

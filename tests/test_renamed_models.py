@@ -1,4 +1,4 @@
-"""A document whose systems are renamed reads the same: models named like units or codes included.
+"""A document whose systems are renamed reads the same: models named like units or codes, makers of two words.
 
 The reader must not change when the systems are renamed (DESIGN.md). Authors name models "KB-31",
 "MS-8" or "ZQ-31", and a rule that reads a unit's letters ("KB", "MS") or a count ("31 SSDs") into a
@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from esrpdb.ingest.draft.brands import brand_owners, maker_words, owned_brand
-from esrpdb.ingest.draft.company import title_system
+from esrpdb.ingest.draft.company import title_system, with_company
 from esrpdb.ingest.draft.fact import Fact
 from esrpdb.ingest.draft.quantities import disk_facts
 from esrpdb.ingest.formats.document import parse
@@ -46,6 +46,10 @@ CASES: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("oh_vendor-ra_a4_05", (("StorEdge 3400", "KB-31"), ("StorEdge", "KB-31"))),
     ("oh_vendor-ra_a4_06", (("Skylark AF920", "ZQ-31"), ("Skylark", "ZQ-31"))),
     ("oh_vendor-ra_a4_06", (("Skylark AF920", "ZQ 310"), ("Skylark", "ZQ 310"))),
+    # a maker of two words whose second is no company's word ("Violin Memory"-like), named so where the document
+    # names its company: the title split it after its first word, and the model kept the second
+    ("oh_esrp_a1_01", (("Veltrix", "Zenthor Quill"),)),
+    ("oh_esrp_a1_03", (("Keystrel", "Brimsby Arc"),)),
 )
 
 
@@ -187,3 +191,12 @@ def test_a_tables_kind_is_what_most_of_its_rows_speak_of():
     labels = ["Model", "Raw capacity", "Usable capacity", "Disks", "Power"]
     assert classify(["Table 1 Array"], labels, ["Value"], False) == "storage_systems"
     assert classify(["Table 9"], ["Active power", "Idle power", "Disks"], ["Value"], False) == "power"
+
+
+def test_a_vendor_widened_to_its_company_takes_the_companys_words_off_the_model():
+    facts = [Fact("vendor", "Violin", None, None, 3, "t"), Fact("model", "Memory FS-2240", None, None, 3, "t")]
+    widened = with_company(facts, ["Violin Memory"])
+    assert [(f.fact, f.value) for f in widened] == [("vendor", "Violin Memory"), ("model", "FS-2240")]
+    plain = [Fact("vendor", "Corvane", None, None, 3, "t"), Fact("model", "NX3400", None, None, 3, "t")]
+    assert [(f.fact, f.value) for f in with_company(plain, ["Corvane Systems"])] == [("vendor", "Corvane Systems"),
+                                                                                   ("model", "NX3400")]

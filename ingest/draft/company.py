@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ..formats.document.records import ReportDocument
 from .deferred import deferred
@@ -71,6 +72,30 @@ def widened(vendor: str, companies: list[str]) -> str:
     words = vendor.casefold().split()
     longer = [c for c in companies if c.casefold().split()[:len(words)] == words and len(c.split()) > len(words)]
     return min(longer, key=len) if longer else vendor
+
+
+def with_company(facts: list[Fact], companies: list[str]) -> list[Fact]:
+    """Each vendor fact widened to its company (`widened`), and the company's further words taken off the front
+    of the model beside it: a name read as "<first word> <the rest>" split a two-word company ("Violin" +
+    "Memory FS-2240", where the document names "Violin Memory") as it splits "Corvane" + "NX3400"."""
+    further: dict[str | None, list[str]] = {}
+    out = []
+    for fact in facts:
+        if fact.fact == "vendor":
+            company = widened(fact.value, companies)
+            further[fact.column] = company.casefold().split()[len(fact.value.split()):]
+            fact = replace(fact, value=company)
+        out.append(fact)
+    return [_without_company(fact, further[fact.column]) if fact.fact == "model" and further.get(fact.column)
+            else fact for fact in out]
+
+
+def _without_company(model: Fact, further: list[str]) -> Fact:
+    words = model.value.split()
+    taken = 0
+    while taken < min(len(further), len(words) - 1) and words[taken].casefold() == further[taken]:
+        taken += 1
+    return replace(model, value=" ".join(words[taken:])) if taken else model
 
 
 _PRODUCT = deferred(r"\s(?:on|for)\s+(?:the\s+)?", re.IGNORECASE)

@@ -19,7 +19,7 @@ from ..formats.document.orientation import is_aggregate
 from ..formats.document.records import DocumentTable, ReportDocument
 from ..jetstress.vocabulary import normalise_label
 from .brands import brand_owners, maker_facts, model_maker, owned_brand
-from .company import company_names, title_product_facts, title_system, widened
+from .company import company_names, title_product_facts, title_system, with_company
 from .deferred import deferred
 from .drafts import DraftRun, DraftSolution
 from .facts import NOT_STORAGE_KINDS, Fact, columns_are_systems, document_facts, prose_facts
@@ -130,8 +130,7 @@ def draft_solutions(document: ReportDocument, lines: list[Line], unread: list[st
     brands = brand_owners(line.text for line in lines)
     text: str | None = None  # the whole text in one line: made once, and only if a system names no vendor
     for solution in solutions:  # "Corvane" where the document names the company "Corvane Systems"
-        solution.facts = owned_brand([replace(f, value=widened(f.value, companies)) if f.fact == "vendor" else f
-                                      for f in solution.facts], brands)
+        solution.facts = owned_brand(with_company(solution.facts, companies), brands)
         if not any(f.fact == "vendor" for f in solution.facts):
             text = text if text is not None else " ".join(" ".join(ln.text for ln in lines).split())
             solution.facts.extend(maker_facts(solution.name, text, lines) or model_maker(solution.facts, lines))

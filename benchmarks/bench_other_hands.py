@@ -20,18 +20,16 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # `tests` (the shared scoring) as a namespace package, as pytest's pythonpath
 
-import psycopg  # noqa: E402
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from esrpdb.db import embedded, migrate, roles  # noqa: E402
-from esrpdb.db.catalog import open_catalog  # noqa: E402
+from private_server import fresh_catalogue, migrated_template  # noqa: E402
+
 from tests import document_bench as bench  # noqa: E402
 
 BENCH = ROOT / "fixtures" / "other_hands"
@@ -58,17 +56,8 @@ def read_all(server, admin: str, pairs, forms: list[str], cache: Path, show_miss
         text = path.read_text(encoding="utf-8")
         for form in forms:
             source = path if form == "text" else printed(path, cache)
-            name = f"esrpdb_bench_hands_{n}_{form}"
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-                roles.create_database(conn, name, template=TEMPLATE)
-            catalog = open_catalog(server.url_for(database=name))
-            try:
+            with fresh_catalogue(server, admin, f"esrpdb_bench_hands_{n}_{form}", TEMPLATE) as catalog:
                 result = bench.read_document(catalog.engine, source, key, text, form)
-            finally:
-                catalog.close()
-                with psycopg.connect(admin, autocommit=True) as conn:
-                    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             results.append(result)
             print(bench.line(result), flush=True)
             if show_misses:
@@ -116,20 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     cache = Path.home() / ".cache" / "esrpdb-bench" / "other-hands"
     cache.mkdir(parents=True, exist_ok=True)
 
-    with tempfile.TemporaryDirectory(prefix="esrpdb-bench-hands-") as home:
-        os.chmod(home, 0o711)  # as root the server's own user must enter it
-        server = embedded.start(Path(home))
-        admin = server.admin_url().replace("+psycopg", "")
-        try:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                roles.create_database(conn, TEMPLATE)
-            migrate.upgrade(server.url_for(database=TEMPLATE))
-            print(bench.header())
-            for label, pairs in blocks:
-                results = read_all(server, admin, pairs, forms, cache, args.misses)
-                totals(results, label)
-        finally:
-            embedded.stop(Path(home))
+    with migrated_template(TEMPLATE, "esrpdb-bench-hands-") as (server, admin):
+        print(bench.header())
+        for label, pairs in blocks:
+            results = read_all(server, admin, pairs, forms, cache, args.misses)
+            totals(results, label)
     return 0
 
 

@@ -17,7 +17,6 @@ and what each found; tests/test_renamed_models.py holds the documents each fix w
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -25,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import psycopg  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from esrpdb.db import embedded, migrate, roles  # noqa: E402
-from esrpdb.db.catalog import open_catalog  # noqa: E402
+from private_server import fresh_catalogue, migrated_template  # noqa: E402
+
 from tests import document_bench as bench  # noqa: E402
 from tests.synthetic_keys import rename_key, rename_text  # noqa: E402
 
@@ -53,17 +52,8 @@ def renames_for(key: dict, names: list[str], field: str) -> list[tuple[str, str]
 
 
 def read(server, admin: str, path: Path, key: dict, text: str, n: int) -> bench.DocumentResult:
-    name = f"{TEMPLATE}_{n}"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        roles.create_database(conn, name, template=TEMPLATE)
-    catalog = open_catalog(server.url_for(database=name))
-    try:
+    with fresh_catalogue(server, admin, f"{TEMPLATE}_{n}", TEMPLATE) as catalog:
         return bench.read_document(catalog.engine, path, key, text, "text")
-    finally:
-        catalog.close()
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,36 +69,27 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         pairs = [(p, k) for p, k in pairs if any(o in p.stem for o in args.only)]
     changed = 0
-    with tempfile.TemporaryDirectory(prefix="esrpdb-bench-renamed-") as home:
-        os.chmod(home, 0o711)  # as root the server's own user must enter it
-        server = embedded.start(Path(home))
-        admin = server.admin_url().replace("+psycopg", "")
-        try:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                roles.create_database(conn, TEMPLATE)
-            migrate.upgrade(server.url_for(database=TEMPLATE))
-            folder = Path(home) / "renamed"
-            folder.mkdir()
-            for n, (path, key) in enumerate(pairs):
-                text = path.read_text(encoding="utf-8")
-                renames = renames_for(key, names, field)
-                written = read(server, admin, path, key, text, 2 * n)
-                renamed_path = folder / path.name
-                renamed_text = rename_text(text, renames)
-                renamed_path.write_text(renamed_text, encoding="utf-8")
-                renamed = read(server, admin, renamed_path, rename_key(key, renames), renamed_text, 2 * n + 1)
-                before, after = bench.line(written)[45:], bench.line(renamed)[45:]
-                same = before == after
-                changed += not same
-                print(f"{path.stem:<40} {'same   ' if same else 'CHANGED'} {after}  {renames}", flush=True)
-                if not same:
-                    print(f"{'':<40} as written {before}")
-                    print("\n".join("    " + row for row in renamed.score.table().split("\n")[1:]
-                                    if "missed" in row or "not found" in row))
-                    print("".join(f"    missed planted {m}\n" for m in renamed.audit.missed), end="")
-                    print("".join(f"    false alarm {a}\n" for a in renamed.audit.alarms), end="")
-        finally:
-            embedded.stop(Path(home))
+    with migrated_template(TEMPLATE, "esrpdb-bench-renamed-") as (server, admin), \
+            tempfile.TemporaryDirectory(prefix="esrpdb-bench-renamed-texts-") as texts:
+        folder = Path(texts)
+        for n, (path, key) in enumerate(pairs):
+            text = path.read_text(encoding="utf-8")
+            renames = renames_for(key, names, field)
+            written = read(server, admin, path, key, text, 2 * n)
+            renamed_path = folder / path.name
+            renamed_text = rename_text(text, renames)
+            renamed_path.write_text(renamed_text, encoding="utf-8")
+            renamed = read(server, admin, renamed_path, rename_key(key, renames), renamed_text, 2 * n + 1)
+            before, after = bench.line(written)[45:], bench.line(renamed)[45:]
+            same = before == after
+            changed += not same
+            print(f"{path.stem:<40} {'same   ' if same else 'CHANGED'} {after}  {renames}", flush=True)
+            if not same:
+                print(f"{'':<40} as written {before}")
+                print("\n".join("    " + row for row in renamed.score.table().split("\n")[1:]
+                                if "missed" in row or "not found" in row))
+                print("".join(f"    missed planted {m}\n" for m in renamed.audit.missed), end="")
+                print("".join(f"    false alarm {a}\n" for a in renamed.audit.alarms), end="")
     print(f"renamed {field}s to {', '.join(names)}: {changed} of {len(pairs)} documents score differently")
     return 0
 

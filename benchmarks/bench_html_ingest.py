@@ -14,15 +14,14 @@ reports' writes alone (parsed before the clock starts; claim, write and commit a
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 import time
 from pathlib import Path
 
 import lxml.html
 import psycopg
+from private_server import migrated_template  # beside this file (benchmarks/)
 
-from esrpdb.db import embedded, migrate, roles
+from esrpdb.db import roles
 from esrpdb.db.catalog import open_catalog
 from esrpdb.ingest.formats import jetstress_html
 from esrpdb.ingest.pipeline import ingest_paths
@@ -112,36 +111,27 @@ def main(argv: list[str] | None = None) -> None:
     contents = [(p.name, p.read_bytes()) for p in paths]
     total_bytes = sum(len(d) for _, d in contents)
 
-    with tempfile.TemporaryDirectory(prefix="esrpdb-bench-") as home:
-        os.chmod(home, 0o711)  # as root the server's own user must enter it; esrpdb opens no folder itself
-        server = embedded.start(Path(home))
-        admin = server.admin_url().replace("+psycopg", "")
-        try:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                roles.create_database(conn, TEMPLATE)
-            migrate.upgrade(server.url_for(database=TEMPLATE))
-            ingest_times = []
-            for repetition in range(args.repeats + 1):  # the first one warms imports and caches
-                name = f"esrpdb_bench_html_{repetition}"
-                catalog = _fresh_catalog(admin, server, name)
-                started = time.perf_counter()
-                outcomes = ingest_paths(catalog.engine, paths)
-                elapsed = time.perf_counter() - started
-                catalog.close()
-                failed = [o.message for o in outcomes if o.status != "loaded"]
-                if failed:
-                    raise SystemExit(f"ingest did not load every file: {failed}")
-                if repetition:
-                    ingest_times.append(elapsed)
-            loaded = min(ingest_times)
-            if args.phases:
-                phases = _timed_repetition(admin, server, paths)
-            committed = _one_commit_per_file(server.url_for(database=name), contents, args.repeats)
-            written = _writes_alone(admin, server, contents, args.repeats)
-            floor = best_of(args.repeats, lambda: [lxml.html.fromstring(data) for _, data in contents])
-            parsed = best_of(args.repeats, lambda: [jetstress_html.parse(n, data) for n, data in contents])
-        finally:
-            embedded.stop(Path(home))
+    with migrated_template(TEMPLATE) as (server, admin):
+        ingest_times = []
+        for repetition in range(args.repeats + 1):  # the first one warms imports and caches
+            name = f"esrpdb_bench_html_{repetition}"
+            catalog = _fresh_catalog(admin, server, name)
+            started = time.perf_counter()
+            outcomes = ingest_paths(catalog.engine, paths)
+            elapsed = time.perf_counter() - started
+            catalog.close()
+            failed = [o.message for o in outcomes if o.status != "loaded"]
+            if failed:
+                raise SystemExit(f"ingest did not load every file: {failed}")
+            if repetition:
+                ingest_times.append(elapsed)
+        loaded = min(ingest_times)
+        if args.phases:
+            phases = _timed_repetition(admin, server, paths)
+        committed = _one_commit_per_file(server.url_for(database=name), contents, args.repeats)
+        written = _writes_alone(admin, server, contents, args.repeats)
+        floor = best_of(args.repeats, lambda: [lxml.html.fromstring(data) for _, data in contents])
+        parsed = best_of(args.repeats, lambda: [jetstress_html.parse(n, data) for n, data in contents])
 
     mb = total_bytes / 2**20
     print(f"{len(paths)} reports, {total_bytes / 1024:.0f} KiB, best of {args.repeats}")

@@ -116,8 +116,10 @@ def title_product(title: str, companies: list[str]) -> tuple[str | None, str] | 
         company = next((c for c in companies if words[0].casefold() == c.casefold().split()[0]), None)
         if company is not None and len(words) > 1:
             return company, " ".join(words[1:])
-        if len(words) == 1 or companies or (len(words) == 2 and words[1].isdecimal()):  # a model alone ("ZQ 310": no
-            return (companies[0] if companies else None), phrase  # number alone is a model), or a product line
+        # a model alone (a number alone is none: "ZQ 310" is one model), or a product line the company's name
+        # does not start
+        if len(words) == 1 or companies or (len(words) == 2 and words[1].isdecimal()):
+            return (companies[0] if companies else None), phrase
         return words[0], " ".join(words[1:])
     return None
 
